@@ -1,0 +1,29 @@
+import type { Database } from '@myeai/db';
+import type { AccessName } from '@myeai/domain';
+import type { Clock } from './clock.ts';
+import type { AppConfig } from './env.ts';
+import type { OidcSignIn } from './modules/auth/oidc.ts';
+import type { SessionUser } from './modules/auth/sessions.service.ts';
+
+export type AppDeps = {
+  db: Database;
+  databaseKind: 'pglite' | 'postgres';
+  clock: Clock;
+  config: AppConfig;
+  oidc: OidcSignIn | undefined;
+};
+
+export type RouteAccess = { method: string; url: string; access: AccessName };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: AccessName;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    accessTable: RouteAccess[];
+  }
+}

@@ -1,0 +1,48 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { landingRoutes } from './modules/landing/landing.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
+import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSession } from './plugins/session.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes];
+
+/** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logger ? { level: deps.config.isProduction ? 'info' : 'warn' } : false,
+    trustProxy: deps.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'MYEAI API', version: '1.0.0' }, components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'myeai_session' } } } },
+    transform: jsonSchemaTransform,
+  });
+  registerAccessGuard(app);
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerOriginCheck(app);
+  registerSession(app);
+
+  for (const feature of FEATURE_MODULES) await app.register(feature);
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,17 @@
+/** The one source of time on the server: tests pass a clock they move by hand. */
+export type Clock = { now: () => Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function fixedClock(start: Date): Clock & { advance: (ms: number) => void; set: (date: Date) => void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}

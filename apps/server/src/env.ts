@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env: everything else receives an AppConfig. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  MYEAI_DEMO: z.string().optional(),
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
+
+export type AppConfig = {
+  isProduction: boolean;
+  demoMode: boolean;
+  publicUrl: string | undefined;
+  sessionTtlDays: number;
+  oidc: OidcSettings | undefined;
+  webDistDir: string | undefined;
+  logger: boolean;
+};
+
+export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
+
+export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = EnvSchema.parse(env);
+  const isProduction = parsed.NODE_ENV === 'production';
+  const oidc =
+    parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID
+      ? {
+          issuer: parsed.OIDC_ISSUER,
+          clientId: parsed.OIDC_CLIENT_ID,
+          clientSecret: parsed.OIDC_CLIENT_SECRET,
+          allowInsecureHttp: !isProduction && parsed.OIDC_ISSUER.startsWith('http://'),
+        }
+      : undefined;
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    config: {
+      isProduction,
+      demoMode: !isProduction && parsed.MYEAI_DEMO !== '0',
+      publicUrl: parsed.PUBLIC_URL,
+      sessionTtlDays: parsed.SESSION_TTL_DAYS,
+      oidc,
+      webDistDir: resolve(import.meta.dirname, '../../web/dist'),
+      logger: parsed.NODE_ENV !== 'test',
+    },
+  };
+}

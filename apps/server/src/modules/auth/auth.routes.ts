@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  AuthMethodsSchema,
+  DEMO_ACCOUNTS,
+  DemoAccountListSchema,
+  DemoSignInInputSchema,
+  OkSchema,
+  PasswordSignInInputSchema,
+  RegisterInputSchema,
+  SIGN_IN_FAILED_MESSAGE,
+  UserProfileSchema,
+} from '@myeai/domain';
+import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
+import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
+import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';
+
+const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+const UserResponseSchema = z.object({ user: UserProfileSchema });
+
+function origin(app: FastifyInstance, request: FastifyRequest): string {
+  return app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  method: 'oidc' | 'password' | 'demo',
+): Promise<void> {
+  const { token, expiresAt } = await createSession(app.deps.db, app.deps.clock, {
+    userId,
+    method,
+    userAgent: request.headers['user-agent'],
+    ttlDays: app.deps.config.sessionTtlDays,
+  });
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
+}
+
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+
+  app.get('/api/auth/methods', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], response: { 200: AuthMethodsSchema } },
+    handler: async () => ({ oidc: Boolean(deps.oidc), password: true, demo: deps.config.demoMode }),
+  });
+
+  app.get('/api/auth/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], querystring: z.object({ ref: z.string().max(64).optional() }) },
+    handler: async (request, reply) => {
+      if (!deps.oidc) return reply.redirect('/login?error=oidc_unavailable');
+      try {
+        const url = await deps.oidc.start(deps.db, deps.clock, {
+          redirectUri: `${origin(root, request)}/api/auth/callback`,
+          ref: request.query.ref,
+        });
+        return reply.redirect(url);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect sign-in could not start');
+        return reply.redirect('/login?error=oidc_unavailable');
+      }
+    },
+  });
+
+  app.get('/api/auth/callback', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'] },
+    handler: async (request, reply) => {
+      if (!deps.oidc) return reply.redirect('/login?error=oidc_unavailable');
+      try {
+        const callbackUrl = new URL(request.url, `${origin(root, request)}`);
+        const { identity, ref } = await deps.oidc.finish(deps.db, deps.clock, callbackUrl);
+        const user = await findOrCreateOidcUser(deps.db, deps.clock, identity, ref);
+        if (user.status !== 'active') return reply.redirect('/login?error=suspended');
+        await startSession(root, request, reply, user.id, 'oidc');
+        return reply.redirect('/profile');
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
+        clearSessionCookie(root, reply);
+        return reply.redirect('/login?error=signin_failed');
+      }
+    },
+  });
+
+  app.post('/api/auth/register', {
+    config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+    schema: { tags: ['auth'], body: RegisterInputSchema, response: { 201: UserResponseSchema } },
+    handler: async (request, reply) => {
+      const user = await registerLocalUser(deps.db, deps.clock, request.body);
+      await startSession(root, request, reply, user.id, 'password');
+      return reply.status(201).send({ user: toProfile(user) });
+    },
+  });
+
+  app.post('/api/auth/password', {
+    config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+    schema: { tags: ['auth'], body: PasswordSignInInputSchema, response: { 200: UserResponseSchema } },
+    handler: async (request, reply) => {
+      const user = await getUserByEmail(deps.db, request.body.email);
+      const matches = await verifyPassword(request.body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!user || !user.passwordHash || !matches || user.status !== 'active') {
+        throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED_MESSAGE);
+      }
+      await startSession(root, request, reply, user.id, 'password');
+      return { user: toProfile(user) };
+    },
+  });
+
+  if (deps.config.demoMode) {
+    app.get('/api/auth/demo-accounts', {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: DemoAccountListSchema } },
+      handler: async () => ({ accounts: DEMO_ACCOUNTS.map((account) => ({ ...account, roles: [...account.roles] })) }),
+    });
+
+    app.post('/api/auth/demo', {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: DemoSignInInputSchema, response: { 200: UserResponseSchema } },
+      handler: async (request, reply) => {
+        const user = await getUserByEmail(deps.db, request.body.email);
+        if (!user || !user.isDemo) throw new AppError('NOT_FOUND', 'There is no demo account with this email.');
+        await startSession(root, request, reply, user.id, 'demo');
+        return { user: toProfile(user) };
+      },
+    });
+  }
+
+  app.get('/api/auth/profile', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['auth'], response: { 200: UserProfileSchema } },
+    handler: async (request) => {
+      const user = await getUserById(deps.db, request.user!.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      return toProfile(user);
+    },
+  });
+
+  app.post('/api/auth/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], response: { 200: OkSchema } },
+    handler: async (request, reply) => {
+      if (request.user) await revokeSession(deps.db, deps.clock, request.user.sessionId);
+      clearSessionCookie(root, reply);
+      return { status: 'success' as const };
+    },
+  });
+}

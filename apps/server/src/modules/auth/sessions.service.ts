@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sessions, users, type DbOrTx } from '@myeai/db';
+import type { Role } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+
+export const SESSION_COOKIE = 'myeai_session';
+
+export type SessionUser = {
+  id: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  activeRole: Role;
+  status: string;
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: DbOrTx,
+  clock: Clock,
+  params: { userId: string; method: 'oidc' | 'password' | 'demo'; userAgent: string | undefined; ttlDays: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + params.ttlDays * 86_400_000);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: params.userId,
+    method: params.method,
+    userAgent: params.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The user behind a session cookie, or null when the session is unknown, expired, revoked or the user suspended. */
+export async function findSessionUser(db: DbOrTx, clock: Clock, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      sessionId: sessions.id,
+      email: users.email,
+      name: users.name,
+      roles: users.roles,
+      activeRole: users.activeRole,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .limit(1);
+  if (!row || row.status !== 'active') return null;
+  return { ...row, roles: row.roles as Role[], activeRole: row.activeRole as Role };
+}
+
+export async function revokeSession(db: DbOrTx, clock: Clock, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function countSessions(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}

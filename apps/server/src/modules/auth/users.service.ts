@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { identities, users, type Database, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  normaliseReferralCode,
+  referralCodeFromBytes,
+  REFERRAL_CODE_LENGTH,
+  type RegisterInput,
+  type Role,
+  type UserProfile,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { hashPassword } from './passwords.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    picture: row.picture,
+    roles: row.roles as Role[],
+    active_role: row.activeRole as Role,
+    status: row.status === 'suspended' ? 'suspended' : 'active',
+    created_at: row.createdAt.toISOString(),
+    referral_code: row.referralCode,
+  };
+}
+
+export async function getUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function getUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+async function unusedReferralCode(db: DbOrTx): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const code = referralCodeFromBytes(randomBytes(REFERRAL_CODE_LENGTH));
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
+    if (!taken) return code;
+  }
+  throw new Error('could not find an unused referral code');
+}
+
+async function referrerIdFor(db: DbOrTx, ref: string | null | undefined): Promise<string | null> {
+  const code = normaliseReferralCode(ref);
+  if (!code) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
+  return row?.id ?? null;
+}
+
+export type NewUser = {
+  email: string;
+  name: string;
+  picture?: string | null;
+  passwordHash?: string | null;
+  roles?: Role[];
+  ref?: string | null;
+  isDemo?: boolean;
+};
+
+/** Creates a user; a sign-up holds the newcomer role unless the caller (the seed) says otherwise. */
+export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Promise<UserRow> {
+  const roles = input.roles ?? ['newcomer'];
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      name: input.name,
+      picture: input.picture ?? null,
+      passwordHash: input.passwordHash ?? null,
+      roles,
+      activeRole: roles[0]!,
+      referralCode: await unusedReferralCode(db),
+      referredBy: await referrerIdFor(db, input.ref),
+      isDemo: input.isDemo ?? false,
+      createdAt: clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await getUserByEmail(tx, input.email)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
+    }
+    return createUser(tx, clock, { email: input.email, name: input.name, passwordHash, ref: input.ref ?? null });
+  });
+}
+
+export type OidcIdentity = {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+};
+
+/**
+ * Finds the user of an external identity or creates one. An existing account is linked only
+ * through a verified e-mail; a referral code counts only for a user created here.
+ */
+export async function findOrCreateOidcUser(db: Database, clock: Clock, identity: OidcIdentity, ref: string | null): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select({ user: users })
+      .from(identities)
+      .innerJoin(users, eq(users.id, identities.userId))
+      .where(and(eq(identities.issuer, identity.issuer), eq(identities.subject, identity.subject)))
+      .limit(1);
+    if (linked) {
+      if (identity.picture && identity.picture !== linked.user.picture) {
+        await tx.update(users).set({ picture: identity.picture }).where(eq(users.id, linked.user.id));
+      }
+      return linked.user;
+    }
+    if (!identity.email) throw new AppError('VALIDATION', 'The identity provider did not share an email address.');
+    const existing = await getUserByEmail(tx, identity.email);
+    if (existing && !identity.emailVerified) {
+      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in with your password.');
+    }
+    const user =
+      existing ??
+      (await createUser(tx, clock, {
+        email: identity.email,
+        name: identity.name ?? identity.email.split('@')[0]!,
+        picture: identity.picture ?? null,
+        ref,
+      }));
+    await tx.insert(identities).values({ userId: user.id, issuer: identity.issuer, subject: identity.subject, createdAt: clock.now() });
+    return user;
+  });
+}
+
+export async function switchActiveRole(db: DbOrTx, userId: string, role: Role): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ activeRole: role })
+    .where(and(eq(users.id, userId), sql`${role} = any(${users.roles})`))
+    .returning();
+  if (!row) throw new AppError('FORBIDDEN', 'You do not hold that role.');
+  return row;
+}
+
+export async function countReferredUsers(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import { auditLog, siteContent, type Database, type DbOrTx } from '@myeai/db';
+import { LandingContentSchema, type LandingContent } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+
+const LANDING_KEY = 'landing';
+
+/** With no content saved the page shows no figures panel and no community prompt. */
+const EMPTY_LANDING: LandingContent = { figures: [], community_url: null, community_name: 'our community' };
+
+export async function getLandingContent(db: DbOrTx): Promise<LandingContent & { updated_at: string | null }> {
+  const [row] = await db.select().from(siteContent).where(eq(siteContent.key, LANDING_KEY)).limit(1);
+  if (!row) return { ...EMPTY_LANDING, updated_at: null };
+  const parsed = LandingContentSchema.safeParse(row.value);
+  return { ...(parsed.success ? parsed.data : EMPTY_LANDING), updated_at: row.updatedAt.toISOString() };
+}
+
+export async function saveLandingContent(db: Database, clock: Clock, actorId: string | null, content: LandingContent): Promise<void> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteContent)
+      .values({ key: LANDING_KEY, value: content, updatedAt: now, updatedBy: actorId })
+      .onConflictDoUpdate({ target: siteContent.key, set: { value: content, updatedAt: now, updatedBy: actorId } });
+    await tx.insert(auditLog).values({ actorId, action: 'landing.update', target: LANDING_KEY, details: content, createdAt: now });
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, ProfileJourneySchema } from '@myeai/domain';
+import { countSessions } from '../auth/sessions.service.ts';
+import { countReferredUsers, getUserById } from '../auth/users.service.ts';
+
+export async function profileRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+
+  /** Journey figures of the profile page, each counted from the user's own rows. */
+  app.get('/api/profile/journey', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['profile'], response: { 200: ProfileJourneySchema } },
+    handler: async (request) => {
+      const user = await getUserById(deps.db, request.user!.id);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+      const [signIns, referred] = await Promise.all([countSessions(deps.db, user.id), countReferredUsers(deps.db, user.id)]);
+      return {
+        days_on_platform: Math.max(0, Math.floor((deps.clock.now().getTime() - user.createdAt.getTime()) / 86_400_000)),
+        sign_ins: signIns,
+        people_referred: referred,
+        roles_held: user.roles.length,
+      };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, decideAccess } from '@myeai/domain';
+
+/**
+ * Every /api route must name an access rule of @myeai/domain; a route without one stops the
+ * app at start-up. The rule is checked before the handler and the route is recorded in
+ * app.accessTable, from which the permission-matrix test is generated.
+ */
+export function registerAccessGuard(app: FastifyInstance): void {
+  app.decorate('accessTable', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
+    if (!access) throw new Error(`API route ${String(route.method)} ${route.url} declares no access rule`);
+    route.config = { ...route.config, access };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const decision = decideAccess(access, request.user ? { activeRole: request.user.activeRole } : null);
+    if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your current role does not have access to this.');
+  });
+}
+
+/** Refuses state-changing requests sent from another site (defence in depth beside SameSite=Lax). */
+export function registerOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    }
+    const allowed = [request.headers.host, app.deps.config.publicUrl ? new URL(app.deps.config.publicUrl).host : undefined];
+    if (!allowed.includes(host)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+  });
+}

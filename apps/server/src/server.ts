@@ -1,0 +1,42 @@
+import closeWithGrace from 'close-with-grace';
+import { DataDirLockedError, openDatabase } from '@myeai/db';
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { readServerEnv } from './env.ts';
+import { OidcSignIn } from './modules/auth/oidc.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+
+const env = readServerEnv();
+
+let database;
+try {
+  database = env.databaseUrl
+    ? await openDatabase({ kind: 'postgres', connectionString: env.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: env.dataDir });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (env.config.demoMode) await seedDemoData(database.db, systemClock);
+
+const app = await buildApp({
+  db: database.db,
+  databaseKind: database.kind,
+  clock: systemClock,
+  config: env.config,
+  oidc: env.config.oidc ? new OidcSignIn(env.config.oidc) : undefined,
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: env.port, host: env.host });
+const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${env.dataDir}` : 'PostgreSQL server';
+console.log(`MYEAI is running on http://localhost:${env.port} (${where}${env.config.demoMode ? ', demo mode' : ''})`);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    picture: text('picture'),
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull(),
+    activeRole: text('active_role').notNull(),
+    status: text('status').notNull().default('active'),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredBy),
+  ],
+);
+
+/** An external identity (OpenID Connect issuer + subject) linked to a user. */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('identities_issuer_subject_key').on(t.issuer, t.subject), index('identities_user_idx').on(t.userId)],
+);

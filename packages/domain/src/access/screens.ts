@@ -1,0 +1,91 @@
+import type { AccessName } from './access-rules.ts';
+import { decideAccess, type Viewer } from './access-rules.ts';
+
+/**
+ * The route table of spec 1 section 6.1 as resolved by DESIGN.md section 3.
+ * The web router, the sidebar and the access-denied screen read it; API routes use the same
+ * access rules (see access-rules.ts).
+ */
+export const NAV_SECTIONS = {
+  business: 'People & Business Hub',
+  trading: 'Passion & Market Intelligence',
+  admin: 'Purpose & System Command',
+} as const;
+export type NavSection = keyof typeof NAV_SECTIONS;
+
+export type Screen = {
+  path: string;
+  access: AccessName;
+  nav?: { section: NavSection; label: string };
+};
+
+export const SCREENS = [
+  { path: '/login', access: 'public' },
+  { path: '/terms', access: 'public' },
+  { path: '/privacy-policy', access: 'public' },
+  { path: '/refund-policy', access: 'public' },
+  { path: '/join', access: 'public' },
+  { path: '/profile', access: 'signedIn' },
+  { path: '/onboarding', access: 'signedIn' },
+  { path: '/goal-onboarding', access: 'signedIn' },
+
+  { path: '/dashboard', access: 'everyRole', nav: { section: 'business', label: 'Business Hub' } },
+  { path: '/lead-management', access: 'affiliateTools', nav: { section: 'business', label: 'Client Relationship' } },
+  { path: '/leads', access: 'affiliateTools' },
+  { path: '/commissions', access: 'affiliateTools', nav: { section: 'business', label: 'Revenue Analytics' } },
+  { path: '/earnings', access: 'everyRole', nav: { section: 'business', label: 'Purpose Impact' } },
+  { path: '/referrals', access: 'everyRole', nav: { section: 'business', label: 'Network Growth' } },
+  { path: '/my-team', access: 'everyRole', nav: { section: 'business', label: 'My Team' } },
+  { path: '/products', access: 'everyRole', nav: { section: 'business', label: 'Opportunity Engine' } },
+  { path: '/goals', access: 'goalSetting', nav: { section: 'business', label: 'Purpose Alignment' } },
+  { path: '/goal-progress', access: 'everyRole', nav: { section: 'business', label: 'Growth Tracking' } },
+  { path: '/learning', access: 'everyRole', nav: { section: 'business', label: 'Passion Development' } },
+  { path: '/learning-hub', access: 'everyRole' },
+  { path: '/notifications', access: 'everyRole', nav: { section: 'business', label: 'Notifications' } },
+
+  { path: '/trading-compass', access: 'everyRole', nav: { section: 'trading', label: 'Trading Compass' } },
+  { path: '/trader-dashboard', access: 'traderDesk', nav: { section: 'trading', label: 'Trader Dashboard' } },
+  { path: '/trading-admin', access: 'admin', nav: { section: 'trading', label: 'System Command' } },
+  { path: '/trading-subscription', access: 'everyRole', nav: { section: 'trading', label: 'Get Ecosystem Access' } },
+  { path: '/subscription-success', access: 'everyRole' },
+
+  { path: '/admin-users', access: 'admin', nav: { section: 'admin', label: 'People Management' } },
+  { path: '/admin-trial-analytics', access: 'admin', nav: { section: 'admin', label: 'Trial Analytics' } },
+  { path: '/admin-flow-chart', access: 'admin', nav: { section: 'admin', label: 'Flow Chart' } },
+  { path: '/admin-personalized-messages', access: 'admin', nav: { section: 'admin', label: 'Personalized Messages' } },
+  { path: '/admin-comprehensive-dashboard', access: 'admin', nav: { section: 'admin', label: 'Comprehensive Dashboard' } },
+  { path: '/commission-management', access: 'admin', nav: { section: 'admin', label: 'Commission Management' } },
+  { path: '/admin/commission-manager', access: 'admin', nav: { section: 'admin', label: 'Network Manager' } },
+  { path: '/admin-passion-content', access: 'admin' },
+] as const satisfies readonly Screen[];
+
+export type ScreenPath = (typeof SCREENS)[number]['path'];
+
+/** Old addresses kept working (DESIGN.md section 3, item 4). */
+export const SCREEN_REDIRECTS: Readonly<Record<string, ScreenPath>> = {
+  '/admin-learning': '/admin-passion-content',
+  '/admin/commission/manager': '/admin/commission-manager',
+};
+
+export function findScreen(path: string): Screen | undefined {
+  return (SCREENS as readonly Screen[]).find((screen) => screen.path === path);
+}
+
+export type NavItem = { path: string; label: string };
+export type NavGroup = { section: NavSection; title: string; items: NavItem[] };
+
+/**
+ * Sidebar groups for a viewer. `isBuilt` tells which screens exist in this build, so the
+ * sidebar never links to a page that is not there.
+ */
+export function navigationFor(viewer: Viewer, isBuilt: (path: string) => boolean): NavGroup[] {
+  const groups: NavGroup[] = [];
+  for (const section of Object.keys(NAV_SECTIONS) as NavSection[]) {
+    const items = (SCREENS as readonly Screen[])
+      .filter((screen) => screen.nav?.section === section)
+      .filter((screen) => isBuilt(screen.path) && decideAccess(screen.access, viewer) === 'allowed')
+      .map((screen) => ({ path: screen.path, label: screen.nav!.label }));
+    if (items.length > 0) groups.push({ section, title: NAV_SECTIONS[section], items });
+  }
+  return groups;
+}

@@ -1,0 +1,13 @@
+import type { Role } from '../access/roles.ts';
+
+/** The seeded demo accounts of demo mode (issue 2). */
+export const DEMO_ACCOUNTS: readonly { email: string; name: string; roles: readonly Role[] }[] = [
+  { email: 'admin@demo.myeai.local', name: 'Ada Admin', roles: ['admin'] },
+  { email: 'affiliate@demo.myeai.local', name: 'Alex Affiliate', roles: ['affiliate'] },
+  { email: 'trader@demo.myeai.local', name: 'Tess Trader', roles: ['trader'] },
+  { email: 'investor@demo.myeai.local', name: 'Ivan Investor', roles: ['investor'] },
+  { email: 'subscriber@demo.myeai.local', name: 'Sam Subscriber', roles: ['subscriber'] },
+  { email: 'free@demo.myeai.local', name: 'Fran Free', roles: ['subscriber_free'] },
+  { email: 'newcomer@demo.myeai.local', name: 'Nico Newcomer', roles: ['newcomer'] },
+  { email: 'multi@demo.myeai.local', name: 'Morgan Multi', roles: ['affiliate', 'trader', 'admin'] },
+];
