@@ -3,7 +3,7 @@ import { AppError, decideAccess } from '@myeai/domain';
 
 /**
  * Every /api route must name an access rule of @myeai/domain; a route without one stops the
- * app at start-up. The rule is checked before the handler and the route is recorded in
+ * app at start-up. The rule is checked before the body is parsed or validated and the route is recorded in
  * app.accessTable, from which the permission-matrix test is generated.
  */
 export function registerAccessGuard(app: FastifyInstance): void {
@@ -17,12 +17,15 @@ export function registerAccessGuard(app: FastifyInstance): void {
       if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, access });
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // preParsing: after every onRequest hook (the session is resolved there) and before the body is
+  // parsed and validated, so a caller without access learns nothing about the request schema.
+  app.addHook('preParsing', async (request, _reply, payload) => {
     const access = request.routeOptions.config.access;
-    if (!access) return;
+    if (!access) return payload;
     const decision = decideAccess(access, request.user ? { activeRole: request.user.activeRole } : null);
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your current role does not have access to this.');
+    return payload;
   });
 }
 
