@@ -126,6 +126,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       handler: async (request, reply) => {
         const user = await getUserByEmail(deps.db, request.body.email);
         if (!user || !user.isDemo) throw new AppError('NOT_FOUND', 'There is no demo account with this email.');
+        if (user.status !== 'active') throw new AppError('UNAUTHENTICATED', 'This account is suspended.');
         await startSession(root, request, reply, user.id, 'demo');
         return { user: toProfile(user) };
       },
