@@ -1,0 +1,22 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { SIDEBAR_OVERLAY_BREAKPOINT } from '../components/layouts/app-shell.tsx';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: `${SIDEBAR_OVERLAY_BREAKPOINT / 16}em`, xl: '88em' },
+});
+
+/**
+ * Mantine's default dimmed grey and its "light" variant text (shade 6) fall below the 4.5:1
+ * contrast minimum on white and on their tinted backgrounds; darker shades pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7]!,
+    ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, shades[9]!])),
+  },
+  dark: {},
+});

@@ -1,0 +1,58 @@
+import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import type { UserProfile } from '@myeai/domain';
+import { useLogout } from '../../features/auth/index.ts';
+import { Sidebar } from './sidebar.tsx';
+
+/** Below this width the sidebar is an overlay (spec 1 section 9); the theme's lg breakpoint is the same width. */
+export const SIDEBAR_OVERLAY_BREAKPOINT = 1024;
+
+type AppLayoutProps = { user: UserProfile; isBuilt: (path: string) => boolean };
+
+export function AppLayout({ user, isBuilt }: AppLayoutProps) {
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [desktopOpen, desktop] = useDisclosure(true);
+  const isWide = useMediaQuery(`(min-width: ${SIDEBAR_OVERLAY_BREAKPOINT}px)`);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  useEffect(() => mobile.close(), [pathname, isWide]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/login', { replace: true }),
+      onError: (error) => notifications.show({ color: 'red', message: error.message }),
+    });
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
+            <Burger opened={desktopOpen} onClick={desktop.toggle} visibleFrom="lg" size="sm" aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'} />
+            <UnstyledButton component={Link} to="/dashboard" aria-label="MYEAI home">
+              <Text fw={800} size="lg" c="blue.8">
+                MYEAI
+              </Text>
+            </UnstyledButton>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar user={user} isBuilt={isBuilt} onLogout={onLogout} isLoggingOut={logout.isPending} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Anchor, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { normaliseReferralCode } from '@myeai/domain';
+import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
+import { CommunityPrompt } from './community-prompt.tsx';
+import { useLandingContent } from './landing-api.ts';
+
+/** The profit split stated on the landing page (spec 1 sections 1 and 9). */
+const PROFIT_SPLIT = [
+  { share: '50%', who: 'to investors' },
+  { share: '30%', who: 'to professional traders' },
+  { share: '20%', who: 'reinvested in the ecosystem and trading pool' },
+];
+
+const OFFERS = [
+  'A built-in CRM for your leads',
+  'Goal tracking reviewed by your leaders',
+  'A learning hub',
+  'A referral programme with commissions from both sides',
+  'A 7-day free trial whose features unlock in stages',
+  'Paid access to the Trading Compass consensus grid',
+];
+
+function useSignInHref(referralCode: string | null): string {
+  const methods = useAuthMethods();
+  const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
+  return methods.data?.oidc ? `/api/auth/login${query}` : `/login${query}`;
+}
+
+export function LandingPage() {
+  const [params] = useSearchParams();
+  const fromUrl = normaliseReferralCode(params.get('ref'));
+  const [savedCode] = useState(storedReferralCode);
+  const referralCode = fromUrl ?? savedCode;
+  const landing = useLandingContent();
+  const signInHref = useSignInHref(referralCode);
+
+  useEffect(() => {
+    if (fromUrl) storeReferralCode(fromUrl);
+  }, [fromUrl]);
+
+  return (
+    <Box>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <Group justify="space-between">
+            <Text fw={800} size="lg" c="blue.8">
+              MYEAI
+            </Text>
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          </Group>
+        </Container>
+      </Box>
+      <Container size="lg" component="main" py="xl">
+        <Stack gap="xl">
+          {referralCode && (
+            <Alert color="teal" title="You have been invited" role="status">
+              A member invited you to MYEAI with code <strong>{referralCode}</strong>. Sign up to join their network.
+            </Alert>
+          )}
+          <Stack gap="md" maw={720}>
+            <Title order={1} size={42}>
+              Build your business. Trade with the community.
+            </Title>
+            <Text size="lg">
+              MYEAI brings affiliates, traders and investors together: run your business with real tools, follow the
+              Trading Compass built from the votes of 13 weighted traders, and share in what the community earns.
+            </Text>
+            <Group>
+              <Button component="a" href={signInHref} size="lg">
+                Get started
+              </Button>
+              <Text size="sm" c="dimmed">
+                7-day free access, no credit card required.
+              </Text>
+            </Group>
+          </Stack>
+
+          <section aria-labelledby="profit-split-title">
+            <Title order={2} id="profit-split-title" mb="sm">
+              How profits are shared
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {PROFIT_SPLIT.map((part) => (
+                <Card key={part.who} withBorder padding="lg">
+                  <Text size="xl" fw={800} c="blue.8">
+                    {part.share}
+                  </Text>
+                  <Text>{part.who}</Text>
+                </Card>
+              ))}
+            </SimpleGrid>
+          </section>
+
+          {landing.data && landing.data.figures.length > 0 && (
+            <section aria-labelledby="figures-title">
+              <Paper withBorder p="lg" radius="md" bg="gray.0">
+                <Title order={2} size="h3" id="figures-title">
+                  The community in numbers
+                </Title>
+                <Text size="sm" c="dimmed" mb="md">
+                  Marketing figures chosen by the MYEAI team. They are not live data.
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: landing.data.figures.length }}>
+                  {landing.data.figures.map((figure) => (
+                    <div key={figure.label}>
+                      <Text size="xl" fw={800}>
+                        {figure.value}
+                      </Text>
+                      <Text size="sm">{figure.label}</Text>
+                    </div>
+                  ))}
+                </SimpleGrid>
+              </Paper>
+            </section>
+          )}
+
+          <section aria-labelledby="offers-title">
+            <Title order={2} id="offers-title" mb="sm">
+              What you get
+            </Title>
+            <List spacing="xs">
+              {OFFERS.map((offer) => (
+                <List.Item key={offer}>{offer}</List.Item>
+              ))}
+            </List>
+          </section>
+        </Stack>
+      </Container>
+      <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              © MYEAI. Trading data is for educational purposes only and is not financial advice.
+            </Text>
+            <Group gap="md">
+              <Anchor component={Link} to="/terms" size="sm">
+                Terms of Service
+              </Anchor>
+              <Anchor component={Link} to="/privacy-policy" size="sm">
+                Privacy Policy
+              </Anchor>
+              <Anchor component={Link} to="/refund-policy" size="sm">
+                Refund Policy
+              </Anchor>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      {landing.data?.community_url && <CommunityPrompt url={landing.data.community_url} name={landing.data.community_name} />}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { ErrorResponseSchema, type AppErrorCode } from '@myeai/domain';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: AppErrorCode | 'NETWORK';
+  constructor(status: number, code: AppErrorCode | 'NETWORK', message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type RequestOptions<T extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema: T;
+};
+
+/** Every call to our API: sends the session cookie, parses the answer with the shared zod schema. */
+export async function apiRequest<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.infer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+  }
+  const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
+  if (!response.ok) {
+    const parsed = ErrorResponseSchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
+  }
+  return options.schema.parse(payload);
+}
