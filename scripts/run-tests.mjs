@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, build the web app, then every Vitest project (domain, web, server
+// API on PGlite and on PostgreSQL when TEST_DATABASE_URL is set, browser tests in Chromium).
+// Ends with one line `N passed, N failed` counting the steps and the individual tests.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['lint', 'npx', ['eslint', '.']],
+  ['typecheck (server, packages, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']],
+  ['build web app', 'npm', ['run', 'build', '--silent']],
+];
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status === 0) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+mkdirSync('.tmp', { recursive: true });
+const report = '.tmp/vitest-report.json';
+rmSync(report, { force: true });
+console.log('\n▶ vitest (domain, web, server API, browser)');
+const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+try {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  if (results.numFailedTests > 0 || !results.success) failures.push('vitest');
+  if (!results.success && results.numFailedTests === 0) failed += 1;
+} catch {
+  failed += 1;
+  failures.push(`vitest (no report, exit code ${vitest.status})`);
+}
+
+if (!process.env.TEST_DATABASE_URL) console.log('\nNote: TEST_DATABASE_URL is not set, so the API tests ran on PGlite only.');
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
