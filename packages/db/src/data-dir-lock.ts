@@ -36,7 +36,8 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      // Only a positive pid names one process: kill(0) and kill(-1) would probe whole process groups.
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
         throw new DataDirLockedError(dataDir, holder);
       }
       rmSync(lockPath, { force: true });
