@@ -8,3 +8,5 @@ export * from './auth/password-policy.ts';
 export * from './auth/demo-accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';
+export * from './notifications/notification-rules.ts';
+export * from './schemas/notifications.ts';

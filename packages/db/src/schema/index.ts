@@ -2,3 +2,6 @@ export * from './users.ts';
 export * from './sessions.ts';
 export * from './content.ts';
 export * from './audit.ts';
+export * from './notifications.ts';
+export * from './jobs.ts';
+export * from './mail.ts';

@@ -1,0 +1,28 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The job queue: scheduled and retried work (e-mail, notification fan-out, expiring trials...).
+ * Workers claim due rows with FOR UPDATE SKIP LOCKED, so several instances share the queue.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
+  ],
+);

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data'),
+    actionRequired: boolean('action_required').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** The five toggles of the notifications settings modal; a missing row means all on. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  commissionAlerts: boolean('commission_alerts').notNull().default(true),
+  goalMilestones: boolean('goal_milestones').notNull().default(true),
+  leadActivity: boolean('lead_activity').notNull().default(true),
+  followUpReminders: boolean('follow_up_reminders').notNull().default(true),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every event pushed to a user's sockets, numbered, so a client that reconnects with the last
+ * id it saw receives what it missed.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_events_user_id_idx').on(t.userId, t.id)],
+);

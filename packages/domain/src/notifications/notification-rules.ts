@@ -1,0 +1,97 @@
+/** Types of spec 1 section 3 (trading) and of spec 2's notifications page (business). */
+export const NOTIFICATION_TYPES = [
+  'position_initiated',
+  'consensus_reached',
+  'vote_reminder',
+  'system_update',
+  'trader_activity',
+  'other',
+  'commission',
+  'achievement',
+  'lead',
+  'system',
+  'reminder',
+  'alert',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_FILTERS = ['all', 'unread', 'commission', 'achievement', 'leads', 'reminders'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
+
+/** Types each type filter of the page shows. */
+export const FILTER_TYPES: Record<Exclude<NotificationFilter, 'all' | 'unread'>, readonly NotificationType[]> = {
+  commission: ['commission'],
+  achievement: ['achievement'],
+  leads: ['lead'],
+  reminders: ['reminder', 'vote_reminder'],
+};
+
+export type NotificationSettings = {
+  commission_alerts: boolean;
+  goal_milestones: boolean;
+  lead_activity: boolean;
+  follow_up_reminders: boolean;
+  email_notifications: boolean;
+};
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  commission_alerts: true,
+  goal_milestones: true,
+  lead_activity: true,
+  follow_up_reminders: true,
+  email_notifications: true,
+};
+
+/** The settings modal's toggles, in the order and with the labels of spec 2. */
+export const NOTIFICATION_SETTING_LABELS: Record<keyof NotificationSettings, string> = {
+  commission_alerts: 'Commission Alerts',
+  goal_milestones: 'Goal Milestones',
+  lead_activity: 'Lead Activity',
+  follow_up_reminders: 'Follow-up Reminders',
+  email_notifications: 'Email Notifications',
+};
+
+/** Which category toggle governs a type; types without one (system, trading...) are always delivered. */
+const TYPE_SETTING: Partial<Record<NotificationType, keyof NotificationSettings>> = {
+  commission: 'commission_alerts',
+  achievement: 'goal_milestones',
+  lead: 'lead_activity',
+  reminder: 'follow_up_reminders',
+  vote_reminder: 'follow_up_reminders',
+};
+
+/** A type whose category the user switched off is neither shown nor e-mailed. */
+export function isTypeEnabled(type: NotificationType, settings: NotificationSettings): boolean {
+  const setting = TYPE_SETTING[type];
+  return setting ? settings[setting] : true;
+}
+
+export function shouldEmail(type: NotificationType, settings: NotificationSettings): boolean {
+  return settings.email_notifications && isTypeEnabled(type, settings);
+}
+
+/** The bell's badge: the count, or "9+" above 9, or nothing at 0. */
+export function unreadBadgeLabel(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}
+
+const FILTER_NOUNS: Record<Exclude<NotificationFilter, 'all' | 'unread'>, string> = {
+  commission: 'commission',
+  achievement: 'achievement',
+  leads: 'lead',
+  reminders: 'reminder',
+};
+
+/** Empty-state texts of the notifications page (spec 2). */
+export function emptyStateText(filter: NotificationFilter): { title: string; message: string } {
+  const title = 'No notifications found';
+  if (filter === 'all') return { title, message: "You're all set! New notifications will appear here." };
+  if (filter === 'unread') return { title, message: 'All caught up! No unread notifications.' };
+  return { title, message: `No ${FILTER_NOUNS[filter]} notifications to display.` };
+}
+
+/** Where clicking a notification leads: a trading call to action opens the trader dashboard. */
+export function notificationTarget(notification: { action_required: boolean; data: Record<string, unknown> | null }): string | null {
+  return notification.action_required && notification.data?.windowId ? '/trader-dashboard' : null;
+}

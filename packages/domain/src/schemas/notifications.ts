@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { RoleSchema } from '../access/roles.ts';
+import { NOTIFICATION_FILTERS, NOTIFICATION_TYPES } from '../notifications/notification-rules.ts';
+
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  type: NotificationTypeSchema,
+  title: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  action_required: z.boolean(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+
+export const ListNotificationsQuerySchema = z.object({
+  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_SIZE_MAX).default(20),
+  /** Opaque cursor from the previous page's next_cursor. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuerySchema>;
+
+export const NotificationPageSchema = z.object({
+  items: z.array(NotificationSchema),
+  unread_count: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const NotificationIdParamsSchema = z.object({ id: z.uuid('Unknown notification.') });
+
+export const NotificationSettingsSchema = z.object({
+  commission_alerts: z.boolean(),
+  goal_milestones: z.boolean(),
+  lead_activity: z.boolean(),
+  follow_up_reminders: z.boolean(),
+  email_notifications: z.boolean(),
+});
+
+export const NotificationAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('role'), role: RoleSchema }),
+]);
+
+export const SendSystemNotificationInputSchema = z.object({
+  title: z.string().trim().min(1, 'Enter a title.').max(120),
+  message: z.string().trim().min(1, 'Enter a message.').max(1000),
+  audience: NotificationAudienceSchema,
+});
+export type SendSystemNotificationInput = z.infer<typeof SendSystemNotificationInputSchema>;
+
+export const SendSystemNotificationResponseSchema = z.object({ status: z.literal('queued'), job_id: z.number().int() });
+
+export const ReadAllResponseSchema = z.object({ status: z.literal('success'), updated: z.number().int() });
+
+/** Messages on the live socket (server to browser). */
+export const LiveEventSchema = z.discriminatedUnion('kind', [
+  z.object({ id: z.number().int(), kind: z.literal('notification.created'), payload: NotificationSchema }),
+  z.object({ id: z.number().int(), kind: z.literal('notification.read'), payload: z.object({ ids: z.array(z.string()).nullable() }) }),
+  z.object({ id: z.number().int(), kind: z.literal('notification.deleted'), payload: z.object({ id: z.string() }) }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type LiveEventKind = LiveEvent['kind'];
