@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const notifications = pgTable(
@@ -13,9 +13,12 @@ export const notifications = pgTable(
     data: jsonb('data'),
     actionRequired: boolean('action_required').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set by fan-out jobs so that a retried job never notifies a user twice. */
+    sourceKey: text('source_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
