@@ -10,3 +10,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';
 export * from './notifications/notification-rules.ts';
 export * from './schemas/notifications.ts';
+export * from './live/reconnect-delay.ts';
