@@ -1,8 +1,9 @@
-import type { Database } from '@myeai/db';
+import type { Database, Unlisten } from '@myeai/db';
 import type { AccessName } from '@myeai/domain';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './env.ts';
 import type { OidcSignIn } from './modules/auth/oidc.ts';
+import type { MailTransport } from './modules/mail/index.ts';
 import type { SessionUser } from './modules/auth/sessions.service.ts';
 
 export type AppDeps = {
@@ -11,6 +12,10 @@ export type AppDeps = {
   clock: Clock;
   config: AppConfig;
   oidc: OidcSignIn | undefined;
+  /** Where the 'mail.send' job hands outbox messages (SMTP, or the embedded outbox). */
+  mailer: MailTransport;
+  /** LISTEN on a database channel (PGlite in-process, PostgreSQL across instances). */
+  listen: (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<Unlisten>;
 };
 
 export type RouteAccess = { method: string; url: string; access: AccessName };

@@ -6,9 +6,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { jobsRoutes } from './modules/jobs/index.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
+import { mailRoutes } from './modules/mail/index.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
@@ -16,7 +21,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

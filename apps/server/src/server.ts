@@ -1,9 +1,12 @@
 import closeWithGrace from 'close-with-grace';
-import { DataDirLockedError, openDatabase } from '@myeai/db';
+import { DataDirLockedError, listen, openDatabase } from '@myeai/db';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { readServerEnv } from './env.ts';
 import { OidcSignIn } from './modules/auth/oidc.ts';
+import { JobRunner } from './modules/jobs/index.ts';
+import { createMailTransport } from './modules/mail/index.ts';
+import { buildJobHandlers } from './jobs-registry.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 const env = readServerEnv();
@@ -29,6 +32,15 @@ const app = await buildApp({
   clock: systemClock,
   config: env.config,
   oidc: env.config.oidc ? new OidcSignIn(env.config.oidc) : undefined,
+  mailer: createMailTransport(env.config),
+  listen: (channel, onPayload, onReconnect) => listen(database, channel, onPayload, onReconnect),
+});
+
+// One job runner per process; several processes on one PostgreSQL share the queue.
+const jobRunner = new JobRunner(app.deps, buildJobHandlers());
+app.addHook('onClose', async () => {
+  await jobRunner.stop();
+  await app.deps.mailer.close();
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
@@ -38,5 +50,6 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 });
 
 await app.listen({ port: env.port, host: env.host });
+jobRunner.start();
 const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${env.dataDir}` : 'PostgreSQL server';
 console.log(`MYEAI is running on http://localhost:${env.port} (${where}${env.config.demoMode ? ', demo mode' : ''})`);

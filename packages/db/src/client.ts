@@ -48,6 +48,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     }
   }
   const pool = new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports any lasting problem.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   try {
     // Several app servers may start at once against one PostgreSQL: one migrates, the others wait.

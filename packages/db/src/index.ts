@@ -2,3 +2,4 @@ export * from './client.ts';
 export * from './data-dir-lock.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
+export * from './pubsub.ts';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, decideAccess } from '@myeai/domain';
 
 /**
@@ -29,19 +29,23 @@ export function registerAccessGuard(app: FastifyInstance): void {
   });
 }
 
+/** True when the request carries no Origin (not a browser) or one of this site. */
+export function hasOwnOrigin(app: FastifyInstance, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  return host === request.headers.host || (app.deps.config.publicUrl !== undefined && host === new URL(app.deps.config.publicUrl).host);
+}
+
 /** Refuses state-changing requests sent from another site (defence in depth beside SameSite=Lax). */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused.');
-    }
-    const allowed = [request.headers.host, app.deps.config.publicUrl ? new URL(app.deps.config.publicUrl).host : undefined];
-    if (!allowed.includes(host)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    if (!hasOwnOrigin(app, request)) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   });
 }

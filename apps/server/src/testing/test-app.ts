@@ -1,10 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { DatabaseHandle } from '@myeai/db';
+import { listen, type DatabaseHandle } from '@myeai/db';
 import { DEMO_ACCOUNTS, type Role } from '@myeai/domain';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import type { AppConfig } from '../env.ts';
 import { OidcSignIn } from '../modules/auth/oidc.ts';
+import { JobRunner } from '../modules/jobs/index.ts';
+import { createMailTransport } from '../modules/mail/index.ts';
+import { buildJobHandlers } from '../jobs-registry.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { createTestDatabase, type DatabaseKind } from './test-database.ts';
@@ -20,14 +23,18 @@ export type TestApp = {
   /** Cookie of the single-role demo account holding `role`. */
   signInAs: (role: Role) => Promise<string>;
   inject: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  /** Runs every job due at the test clock's now (instead of waiting for a poller); returns how many ran. */
+  runJobs: () => Promise<number>;
   close: () => Promise<void>;
 };
 
 export async function createTestApp(
   kind: DatabaseKind,
   overrides: Partial<AppConfig> = {},
+  /** Pass the database of another test app to run a second instance on it (it stays open on close). */
+  shared?: { database: DatabaseHandle },
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = shared?.database ?? (await createTestDatabase(kind));
   const clock = fixedClock(TEST_NOW);
   const config: AppConfig = {
     isProduction: false,
@@ -37,17 +44,22 @@ export async function createTestApp(
     oidc: undefined,
     webDistDir: undefined,
     logger: false,
+    smtpUrl: undefined,
+    mailFrom: 'MYEAI <no-reply@myeai.local>',
     ...overrides,
   };
-  await seedDemoData(database.db, clock);
+  if (!shared) await seedDemoData(database.db, clock);
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
     clock,
     config,
     oidc: config.oidc ? new OidcSignIn(config.oidc) : undefined,
+    mailer: createMailTransport(config),
+    listen: (channel, onPayload, onReconnect) => listen(database, channel, onPayload, onReconnect),
   });
   await app.ready();
+  const jobRunner = new JobRunner(app.deps, buildJobHandlers());
 
   const inject: TestApp['inject'] = ({ cookie, headers, ...options }) =>
     app.inject({ ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
@@ -73,9 +85,12 @@ export async function createTestApp(
     signIn,
     signInAs,
     inject,
+    runJobs: () => jobRunner.runDue(),
     close: async () => {
+      await jobRunner.stop();
       await app.close();
-      await database.close();
+      await app.deps.mailer.close();
+      if (!shared) await database.close();
     },
   };
 }

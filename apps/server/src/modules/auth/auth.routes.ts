@@ -14,6 +14,7 @@ import {
   UserProfileSchema,
 } from '@myeai/domain';
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
+import { announceSessionEnded } from '../live/live-events.service.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
 import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';
@@ -147,7 +148,10 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'public' },
     schema: { tags: ['auth'], response: { 200: OkSchema } },
     handler: async (request, reply) => {
-      if (request.user) await revokeSession(deps.db, deps.clock, request.user.sessionId);
+      if (request.user) {
+        await revokeSession(deps.db, deps.clock, request.user.sessionId);
+        await announceSessionEnded(deps.db, request.user.id, request.user.sessionId);
+      }
       clearSessionCookie(root, reply);
       return { status: 'success' as const };
     },

@@ -1,0 +1,16 @@
+import type { JobHandler } from './modules/jobs/index.ts';
+import { mailJobHandlers } from './modules/mail/index.ts';
+import { notificationJobHandlers } from './modules/notifications/index.ts';
+
+/** Every job handler of the app, one map per module; a name registered twice is a bug. */
+export function buildJobHandlers(): Record<string, JobHandler> {
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers];
+  const handlers: Record<string, JobHandler> = {};
+  for (const map of maps) {
+    for (const [name, handler] of Object.entries(map)) {
+      if (Object.hasOwn(handlers, name)) throw new Error(`job handler "${name}" is registered twice`);
+      handlers[name] = handler;
+    }
+  }
+  return handlers;
+}

@@ -1,0 +1,167 @@
+import type { WebSocket } from 'ws';
+import type { LiveEvent } from '@myeai/domain';
+import type { AppDeps } from '../../app-deps.ts';
+import { findSessionUser } from '../auth/sessions.service.ts';
+import { getLiveEvent, latestLiveEventId, LIVE_CHANNEL, listLiveEventsSince, type BusMessage } from './live-events.service.ts';
+
+/** Close code when the session behind a socket has ended; the client must not reconnect. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+const HEARTBEAT_MS = 30_000;
+const RECENT_IDS_KEPT = 200;
+/** A client that does not read its messages is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+type LiveClient = {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  sessionToken: string;
+  lastId: number;
+  recentIds: number[];
+  isAlive: boolean;
+  /** Deliveries to one client run one after another, so the backlog always precedes live events. */
+  queue: Promise<void>;
+};
+
+/** The sockets connected to this instance, fed by the database's NOTIFY channel. */
+export class LiveHub {
+  readonly #deps: AppDeps;
+  readonly #clients = new Map<string, Set<LiveClient>>();
+  #unlisten: (() => Promise<void>) | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(deps: AppDeps) {
+    this.#deps = deps;
+  }
+
+  async start(): Promise<void> {
+    this.#unlisten = await this.#deps.listen(
+      LIVE_CHANNEL,
+      (payload) => this.#onBusMessage(payload),
+      () => this.#catchUpAll(),
+    );
+    this.#heartbeat = setInterval(() => void this.#checkClients(), HEARTBEAT_MS);
+    this.#heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    await this.#unlisten?.();
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+    }
+    this.#clients.clear();
+  }
+
+  get connectionCount(): number {
+    let count = 0;
+    for (const clients of this.#clients.values()) count += clients.size;
+    return count;
+  }
+
+  /** Registers a socket; with `since` it first receives every event after that id. */
+  async add(socket: WebSocket, params: { userId: string; sessionId: string; sessionToken: string; since: number | undefined }): Promise<void> {
+    const start = params.since ?? (await latestLiveEventId(this.#deps.db, params.userId));
+    if (socket.readyState !== socket.OPEN) return;
+    const client: LiveClient = {
+      socket,
+      userId: params.userId,
+      sessionId: params.sessionId,
+      sessionToken: params.sessionToken,
+      lastId: start,
+      recentIds: [],
+      isAlive: true,
+      queue: Promise.resolve(),
+    };
+    const set = this.#clients.get(client.userId) ?? new Set();
+    set.add(client);
+    this.#clients.set(client.userId, set);
+    socket.on('pong', () => {
+      client.isAlive = true;
+    });
+    socket.on('close', () => this.#remove(client));
+    socket.on('error', () => this.#remove(client));
+    if (params.since !== undefined) this.#enqueue(client, () => this.#catchUp(client));
+  }
+
+  #remove(client: LiveClient): void {
+    const set = this.#clients.get(client.userId);
+    set?.delete(client);
+    if (set && set.size === 0) this.#clients.delete(client.userId);
+  }
+
+  #enqueue(client: LiveClient, work: () => Promise<void>): void {
+    client.queue = client.queue.then(work).catch(() => client.socket.terminate());
+  }
+
+  #send(client: LiveClient, event: LiveEvent): void {
+    if (client.recentIds.includes(event.id)) return;
+    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      client.socket.terminate();
+      return;
+    }
+    client.socket.send(JSON.stringify(event));
+    client.recentIds.push(event.id);
+    if (client.recentIds.length > RECENT_IDS_KEPT) client.recentIds.shift();
+    client.lastId = Math.max(client.lastId, event.id);
+  }
+
+  async #catchUp(client: LiveClient): Promise<void> {
+    for (;;) {
+      const events = await listLiveEventsSince(this.#deps.db, client.userId, client.lastId);
+      for (const event of events) this.#send(client, event);
+      if (events.length < 500) return;
+    }
+  }
+
+  #catchUpAll(): void {
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) this.#enqueue(client, () => this.#catchUp(client));
+    }
+  }
+
+  #onBusMessage(payload: string): void {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(payload) as BusMessage;
+    } catch {
+      return;
+    }
+    const clients = this.#clients.get(message.u);
+    if (!clients || clients.size === 0) return;
+    if (message.t === 'session_ended') {
+      for (const client of clients) {
+        if (client.sessionId === message.s) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
+      return;
+    }
+    const loaded = getLiveEvent(this.#deps.db, message.id);
+    for (const client of clients) {
+      this.#enqueue(client, async () => {
+        const event = await loaded;
+        if (event && event.userId === client.userId) this.#send(client, event);
+      });
+    }
+  }
+
+  /** Drops dead peers and closes sockets whose session expired, was revoked or whose user was suspended. */
+  async #checkClients(): Promise<void> {
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) {
+        if (!client.isAlive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.isAlive = false;
+        client.socket.ping();
+        const user = await findSessionUser(this.#deps.db, this.#deps.clock, client.sessionToken).catch(() => undefined);
+        if (user === null) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
+    }
+  }
+
+  /** Runs the periodic check now (tests). */
+  checkNow(): Promise<void> {
+    return this.#checkClients();
+  }
+}

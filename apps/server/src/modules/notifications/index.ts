@@ -1,0 +1,2 @@
+export { createNotification, countUnread, type NewNotification } from './notifications.service.ts';
+export { notificationJobHandlers } from './notification-broadcast.ts';

@@ -1,0 +1,193 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { notifications, notificationSettings, users, type Database, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  FILTER_TYPES,
+  isTypeEnabled,
+  shouldEmail,
+  type ListNotificationsQuery,
+  type Notification,
+  type NotificationPage,
+  type NotificationSettings,
+  type NotificationType,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { publishLiveEvent } from '../live/live-events.service.ts';
+import { enqueueMail } from '../mail/index.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    message: row.message,
+    data: (row.data as Record<string, unknown> | null) ?? null,
+    action_required: row.actionRequired,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
+  return {
+    commission_alerts: row.commissionAlerts,
+    goal_milestones: row.goalMilestones,
+    lead_activity: row.leadActivity,
+    follow_up_reminders: row.followUpReminders,
+    email_notifications: row.emailNotifications,
+  };
+}
+
+export async function saveNotificationSettings(db: DbOrTx, clock: Clock, userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+  const values = {
+    commissionAlerts: settings.commission_alerts,
+    goalMilestones: settings.goal_milestones,
+    leadActivity: settings.lead_activity,
+    followUpReminders: settings.follow_up_reminders,
+    emailNotifications: settings.email_notifications,
+    updatedAt: clock.now(),
+  };
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  return settings;
+}
+
+export type NewNotification = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data?: Record<string, unknown> | null;
+  actionRequired?: boolean;
+  /** Makes the call idempotent: a second call with the same key for the same user creates nothing. */
+  sourceKey?: string;
+};
+
+/**
+ * The one way any feature notifies a user: honours the user's settings, stores the row, pushes
+ * it live and queues the e-mail, all in the caller's transaction. Returns null when the user
+ * switched the type off or the source key was already delivered.
+ */
+export async function createNotification(db: DbOrTx, clock: Clock, input: NewNotification): Promise<Notification | null> {
+  const settings = await getNotificationSettings(db, input.userId);
+  if (!isTypeEnabled(input.type, settings)) return null;
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      data: input.data ?? null,
+      actionRequired: input.actionRequired ?? false,
+      sourceKey: input.sourceKey ?? null,
+      createdAt: clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  const notification = toNotification(row);
+  await publishLiveEvent(db, clock, input.userId, 'notification.created', notification);
+  if (shouldEmail(input.type, settings)) {
+    const [recipient] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).limit(1);
+    if (recipient) {
+      await enqueueMail(db, clock, {
+        userId: input.userId,
+        kind: `notification.${input.type}`,
+        to: recipient.email,
+        subject: input.title,
+        text: `Hello ${recipient.name},\n\n${input.message}\n\nYou can change which notifications you receive by e-mail in the notification settings.\n`,
+      });
+    }
+  }
+  return notification;
+}
+
+function encodeCursor(row: NotificationRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('VALIDATION', 'Invalid cursor.');
+  return { createdAt, id };
+}
+
+export async function listNotifications(db: DbOrTx, userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (query.filter === 'unread') conditions.push(isNull(notifications.readAt));
+  else if (query.filter !== 'all') conditions.push(inArray(notifications.type, [...FILTER_TYPES[query.filter]]));
+  if (query.cursor) {
+    const { createdAt, id } = decodeCursor(query.cursor);
+    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`);
+  }
+  const [rows, unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(and(...conditions))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.limit + 1),
+    countUnread(db, userId),
+  ]);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map(toNotification),
+    unread_count: unread,
+    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function markNotificationRead(db: Database, clock: Clock, userId: string, id: string): Promise<Notification> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .limit(1);
+    if (!existing) throw new AppError('NOT_FOUND', 'Notification not found.');
+    if (existing.readAt) return toNotification(existing);
+    const [row] = await tx.update(notifications).set({ readAt: clock.now() }).where(eq(notifications.id, id)).returning();
+    await publishLiveEvent(tx, clock, userId, 'notification.read', { ids: [id] });
+    return toNotification(row!);
+  });
+}
+
+export async function markAllNotificationsRead(db: Database, clock: Clock, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ readAt: clock.now() })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await publishLiveEvent(tx, clock, userId, 'notification.read', { ids: null });
+    return rows.length;
+  });
+}
+
+export async function deleteNotification(db: Database, clock: Clock, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id });
+    if (rows.length === 0) throw new AppError('NOT_FOUND', 'Notification not found.');
+    await publishLiveEvent(tx, clock, userId, 'notification.deleted', { id });
+  });
+}
