@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587' }).optional(),
+  MAIL_FROM: z.string().min(3).default('MYEAI <no-reply@myeai.local>'),
 });
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
@@ -26,6 +28,9 @@ export type AppConfig = {
   oidc: OidcSettings | undefined;
   webDistDir: string | undefined;
   logger: boolean;
+  /** SMTP server for outgoing mail; unset keeps mail in the outbox (admin mailbox in demo mode). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
@@ -55,6 +60,8 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       oidc,
       webDistDir: resolve(import.meta.dirname, '../../web/dist'),
       logger: parsed.NODE_ENV !== 'test',
+      smtpUrl: parsed.SMTP_URL,
+      mailFrom: parsed.MAIL_FROM,
     },
   };
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { auditLog, siteContent, type Database, type DbOrTx } from '@myeai/db';
+import { siteContent, type Database, type DbOrTx } from '@myeai/db';
 import { LandingContentSchema, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
 
 const LANDING_KEY = 'landing';
 
@@ -22,6 +23,6 @@ export async function saveLandingContent(db: Database, clock: Clock, actorId: st
       .insert(siteContent)
       .values({ key: LANDING_KEY, value: content, updatedAt: now, updatedBy: actorId })
       .onConflictDoUpdate({ target: siteContent.key, set: { value: content, updatedAt: now, updatedBy: actorId } });
-    await tx.insert(auditLog).values({ actorId, action: 'landing.update', target: LANDING_KEY, details: content, createdAt: now });
+    await recordAudit(tx, clock, { actorId, action: 'landing.update', target: LANDING_KEY, details: content });
   });
 }

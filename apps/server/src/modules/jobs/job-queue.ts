@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { jobs, type DbOrTx } from '@myeai/db';
+import { AppError } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type NewJob = { name: string; payload: unknown; runAt?: Date; maxAttempts?: number; dedupeKey?: string };
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+const FIRST_RETRY_DELAY_MS = 10_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const MAX_ERROR_LENGTH = 2000;
+
+/** Delay before the next try after `attempts` failed tries: 10 s, 20 s, 40 s... capped at 1 hour. */
+export function retryDelayMs(attempts: number): number {
+  const exponent = Math.max(0, attempts - 1);
+  return Math.min(MAX_RETRY_DELAY_MS, FIRST_RETRY_DELAY_MS * 2 ** Math.min(exponent, 30));
+}
+
+/**
+ * Adds a job. Pass the caller's transaction to enqueue atomically with the write that causes it
+ * (a rollback drops the job too). A dedupeKey that already exists returns that job's id and adds
+ * nothing. A null or missing payload is stored as {}.
+ */
+export async function enqueueJob(db: DbOrTx, clock: Clock, job: NewJob): Promise<{ id: number }> {
+  if (!job.name.trim()) throw new AppError('VALIDATION', 'A job needs a name.');
+  const maxAttempts = job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new AppError('VALIDATION', 'maxAttempts must be a whole number of at least 1.');
+  const now = clock.now();
+  const values = {
+    name: job.name,
+    payload: job.payload ?? {},
+    runAt: job.runAt ?? now,
+    maxAttempts,
+    dedupeKey: job.dedupeKey ?? null,
+    createdAt: now,
+  };
+  if (job.dedupeKey === undefined) {
+    const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+    return { id: row!.id };
+  }
+  const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
+  if (inserted) return { id: inserted.id };
+  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, job.dedupeKey)).limit(1);
+  if (!existing) throw new Error(`job with dedupe key ${job.dedupeKey} vanished`);
+  return { id: existing.id };
+}
+
+/**
+ * Claims up to `limit` jobs due at `now` for `workerId`: queued jobs whose run_at has come, and
+ * running jobs whose lock expired (their worker died). Rows another worker is claiming are
+ * skipped (FOR UPDATE SKIP LOCKED), so concurrent workers never claim one job twice.
+ * Each claim counts as an attempt, so a job that keeps killing its worker still runs out of tries.
+ */
+export async function claimDueJobs(db: DbOrTx, options: { now: Date; workerId: string; limit: number; lockMs: number }): Promise<JobRow[]> {
+  const { now, workerId, limit, lockMs } = options;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))))
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed = await tx
+      .update(jobs)
+      .set({ status: 'running', lockedBy: workerId, lockedUntil: new Date(now.getTime() + lockMs), attempts: sql`${jobs.attempts} + 1` })
+      .where(inArray(jobs.id, due.map((row) => row.id)))
+      .returning();
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+  });
+}
+
+/** Only the worker holding this claim (same worker, same attempt) may settle the job. */
+const heldBy = (job: JobRow, workerId: string) =>
+  and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
+
+export async function markJobSucceeded(db: DbOrTx, job: JobRow, workerId: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'succeeded', finishedAt: now, lastError: null, lockedBy: null, lockedUntil: null })
+    .where(heldBy(job, workerId));
+}
+
+/** Schedules the next try with backoff, or records the job as failed when no tries are left. */
+export async function markJobFailed(db: DbOrTx, job: JobRow, workerId: string, now: Date, error: unknown): Promise<void> {
+  const message = errorMessage(error);
+  const givesUp = job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set(
+      givesUp
+        ? { status: 'failed', finishedAt: now, lastError: message, lockedBy: null, lockedUntil: null }
+        : { status: 'queued', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lastError: message, lockedBy: null, lockedUntil: null },
+    )
+    .where(heldBy(job, workerId));
+}
+
+function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}

@@ -1,0 +1,106 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailOutbox, type DbOrTx } from '@myeai/db';
+import { AppError, EmailSchema, type MailboxMessage, type MailboxMessageSummary, type MailboxPage } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
+import { enqueueJob, type JobHandler } from '../jobs/index.ts';
+
+export const MAIL_SEND_JOB = 'mail.send';
+
+export type NewMail = { userId?: string | null; kind: string; to: string; subject: string; text: string; html?: string };
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * Writes the message to the outbox and enqueues its 'mail.send' job with the same db or
+ * transaction: pass the caller's transaction and the mail exists only if the change that causes
+ * it commits (transactional outbox).
+ */
+export async function enqueueMail(db: DbOrTx, clock: Clock, mail: NewMail): Promise<{ id: string }> {
+  const to = EmailSchema.safeParse(mail.to);
+  if (!to.success || LINE_BREAK.test(mail.to)) throw new AppError('VALIDATION', 'Enter a valid email address.');
+  if (LINE_BREAK.test(mail.subject)) throw new AppError('VALIDATION', 'A mail subject cannot contain line breaks.');
+  if (!mail.kind.trim() || !mail.subject.trim()) throw new AppError('VALIDATION', 'A mail needs a kind and a subject.');
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      userId: mail.userId ?? null,
+      kind: mail.kind,
+      toAddress: to.data,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      createdAt: clock.now(),
+    })
+    .returning({ id: mailOutbox.id });
+  await enqueueJob(db, clock, { name: MAIL_SEND_JOB, payload: { outboxId: row!.id }, dedupeKey: `mail:${row!.id}` });
+  return { id: row!.id };
+}
+
+const MailSendPayloadSchema = z.object({ outboxId: z.uuid() });
+
+/**
+ * The 'mail.send' job: hands the outbox row to deps.mailer and marks it sent. A failure records
+ * the error on the row and rethrows so the queue retries. A row already sent is not sent again.
+ */
+export const sendOutboxMail: JobHandler = async (payload, { deps }) => {
+  const { outboxId } = MailSendPayloadSchema.parse(payload);
+  const [mail] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
+  if (!mail || mail.status === 'sent') return;
+  try {
+    await deps.mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+  } catch (error) {
+    await deps.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error) })
+      .where(eq(mailOutbox.id, outboxId));
+    throw error;
+  }
+  await deps.db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: deps.clock.now(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .where(eq(mailOutbox.id, outboxId));
+};
+
+export const mailJobHandlers: Record<string, JobHandler> = { [MAIL_SEND_JOB]: sendOutboxMail };
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+function toSummary(row: OutboxRow): MailboxMessageSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status === 'sent' ? 'sent' : 'queued',
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The outbox newest first (the demo mailbox). */
+export async function listMailbox(db: DbOrTx, query: { limit: number; cursor?: string }): Promise<MailboxPage> {
+  const conditions: SQL[] = [];
+  if (query.cursor) {
+    const after = decodeTimeCursor(query.cursor);
+    conditions.push(sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(...conditions))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { items: page.map(toSummary), next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null };
+}
+
+export async function getMailboxMessage(db: DbOrTx, id: string): Promise<MailboxMessage> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Unknown message.');
+  return { ...toSummary(row), text: row.textBody, html: row.htmlBody };
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+
+export const AuditActorSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  details: z.unknown(),
+  /** Null for system actions and for an actor whose account was deleted. */
+  actor: AuditActorSchema.nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const ListAuditLogQuerySchema = z.object({
+  limit: PageLimitSchema,
+  cursor: PageCursorSchema,
+  action: z.string().trim().min(1).max(100).optional(),
+});
+export type ListAuditLogQuery = z.infer<typeof ListAuditLogQuerySchema>;
+
+export const AuditLogPageSchema = z.object({ items: z.array(AuditEntrySchema), next_cursor: z.string().nullable() });
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

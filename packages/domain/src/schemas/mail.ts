@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+
+/** An outbox row is queued until a transport accepted it, then sent. */
+export const MAIL_STATUSES = ['queued', 'sent'] as const;
+export const MailStatusSchema = z.enum(MAIL_STATUSES);
+
+export const MailboxMessageSummarySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: MailStatusSchema,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type MailboxMessageSummary = z.infer<typeof MailboxMessageSummarySchema>;
+
+export const MailboxMessageSchema = MailboxMessageSummarySchema.extend({ text: z.string(), html: z.string().nullable() });
+export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
+
+export const ListMailboxQuerySchema = z.object({ limit: PageLimitSchema, cursor: PageCursorSchema });
+
+export const MailboxPageSchema = z.object({ items: z.array(MailboxMessageSummarySchema), next_cursor: z.string().nullable() });
+export type MailboxPage = z.infer<typeof MailboxPageSchema>;
+
+export const MailIdParamsSchema = z.object({ id: z.uuid('Unknown message.') });
