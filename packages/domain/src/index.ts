@@ -15,3 +15,7 @@ export * from './schemas/paging.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/mail.ts';
+export * from './leads/lead-stages.ts';
+export * from './leads/lead-rules.ts';
+export * from './leads/lead-csv.ts';
+export * from './schemas/leads.ts';
