@@ -5,3 +5,4 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
+export * from './leads.ts';

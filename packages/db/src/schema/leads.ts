@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Declared in pipeline order, so ORDER BY stage sorts new -> lost and an index serves it. */
+export const leadStage = pgEnum('lead_stage', ['new', 'interested', 'qualified', 'positive', 'itb', 'closed', 'lost']);
+
+/**
+ * A lead of the lead hub, owned by one user. Every query filters by user_id first; each index
+ * starts with it and serves one sort order of the owner's list (both directions).
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    source: text('source').notNull(),
+    stage: leadStage('stage').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
+    notes: text('notes'),
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('leads_user_email_key').on(t.userId, sql`lower(${t.email})`),
+    index('leads_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('leads_user_stage_created_idx').on(t.userId, t.stage, t.createdAt, t.id),
+    index('leads_user_name_idx').on(t.userId, sql`lower(${t.name})`, t.id),
+    index('leads_user_value_idx').on(t.userId, t.valueCents, t.id),
+    // NULLS FIRST: ascending puts "Never" first, descending (a backward scan) puts it last.
+    index('leads_user_last_contact_idx').on(t.userId, t.lastContactAt.asc().nullsFirst(), t.id),
+  ],
+);
+
+/**
+ * Lead count and value per owner and stage, kept by statement-level triggers on `leads`
+ * (migration leads_stage_totals), so the stat cards, the board headers and the list total read a
+ * few rows however many leads a user has.
+ */
+export const leadStageTotals = pgTable(
+  'lead_stage_totals',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    stage: leadStage('stage').notNull(),
+    leadCount: integer('lead_count').notNull().default(0),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stage] })],
+);
