@@ -30,10 +30,11 @@ export const leads = pgTable(
     uniqueIndex('leads_user_email_key').on(t.userId, sql`lower(${t.email})`),
     index('leads_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('leads_user_stage_created_idx').on(t.userId, t.stage, t.createdAt, t.id),
-    index('leads_user_name_idx').on(t.userId, sql`lower(${t.name})`, t.id),
-    index('leads_user_value_idx').on(t.userId, t.valueCents, t.id),
+    // Ties (many leads share a value of 0 or "Never") are ordered by creation time.
+    index('leads_user_name_created_idx').on(t.userId, sql`lower(${t.name})`, t.createdAt, t.id),
+    index('leads_user_value_created_idx').on(t.userId, t.valueCents, t.createdAt, t.id),
     // NULLS FIRST: ascending puts "Never" first, descending (a backward scan) puts it last.
-    index('leads_user_last_contact_idx').on(t.userId, t.lastContactAt.asc().nullsFirst(), t.id),
+    index('leads_user_last_contact_created_idx').on(t.userId, t.lastContactAt.asc().nullsFirst(), t.createdAt, t.id),
   ],
 );
 
