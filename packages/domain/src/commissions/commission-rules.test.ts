@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import { ConversionInputSchema, UpdateCommissionStatusInputSchema } from '../schemas/commissions.ts';
+import {
+  COMMISSION_STATUSES,
+  canTransitionCommission,
+  commissionAmountCents,
+  commissionNotificationText,
+  nextCommissionStatus,
+  paymentCountText,
+  summariseCommissions,
+  type CommissionStatus,
+} from './commission-rules.ts';
+
+describe('commissionAmountCents: sale amount x rate / 100, rounded once', () => {
+  test.each([
+    { label: '$49.00 at 30%', sale: 4_900, bp: 3_000, expected: 1_470 },
+    { label: '$199.00 at 25%', sale: 19_900, bp: 2_500, expected: 4_975 },
+    { label: '$99.99 at 12.5%', sale: 9_999, bp: 1_250, expected: 1_250 },
+    { label: '$0.05 at 10% (0.5 cent rounds up)', sale: 5, bp: 1_000, expected: 1 },
+    { label: '$0.04 at 10% (0.4 cent rounds down)', sale: 4, bp: 1_000, expected: 0 },
+    { label: '0%', sale: 100_000, bp: 0, expected: 0 },
+    { label: '100%', sale: 12_345, bp: 10_000, expected: 12_345 },
+  ])('$label -> $expected cents', ({ sale, bp, expected }) => {
+    expect(commissionAmountCents(sale, bp)).toBe(expected);
+  });
+});
+
+describe('status transitions: pending -> processing -> paid, one step at a time', () => {
+  const pairs = COMMISSION_STATUSES.flatMap((from) => COMMISSION_STATUSES.map((to) => ({ from, to })));
+  const allowed = new Set(['pending->processing', 'processing->paid']);
+  test.each(pairs)('$from -> $to', ({ from, to }) => {
+    expect(canTransitionCommission(from, to)).toBe(allowed.has(`${from}->${to}`));
+  });
+  test.each([
+    { status: 'pending', next: 'processing' },
+    { status: 'processing', next: 'paid' },
+    { status: 'paid', next: null },
+  ] as { status: CommissionStatus; next: CommissionStatus | null }[])('after $status comes $next', ({ status, next }) => {
+    expect(nextCommissionStatus(status)).toBe(next);
+  });
+});
+
+describe('summariseCommissions: the three cards', () => {
+  test.each([
+    { label: 'an empty ledger', entries: [], expected: { total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0 } },
+    {
+      label: 'one commission of each status',
+      entries: [
+        { status: 'paid', amount_cents: 1_470 },
+        { status: 'processing', amount_cents: 4_975 },
+        { status: 'pending', amount_cents: 9_980 },
+      ],
+      expected: { total_earnings_cents: 16_425, paid_out_cents: 1_470, paid_count: 1, pending_cents: 14_955, pending_count: 2 },
+    },
+    {
+      label: 'totals per status (SQL group by)',
+      entries: [
+        { status: 'paid', amount_cents: 3_000, count: 2 },
+        { status: 'pending', amount_cents: 500, count: 5 },
+      ],
+      expected: { total_earnings_cents: 3_500, paid_out_cents: 3_000, paid_count: 2, pending_cents: 500, pending_count: 5 },
+    },
+  ])('$label', ({ entries, expected }) => {
+    expect(summariseCommissions(entries)).toEqual(expected);
+  });
+
+  test.each([
+    { count: 0, text: '0 payments' },
+    { count: 1, text: '1 payment' },
+    { count: 2, text: '2 payments' },
+  ])('$count -> $text', ({ count, text }) => {
+    expect(paymentCountText(count)).toBe(text);
+  });
+});
+
+describe('notification texts', () => {
+  test.each([
+    { status: 'pending', title: 'New commission earned' },
+    { status: 'processing', title: 'Commission processing' },
+    { status: 'paid', title: 'Commission paid' },
+  ] as { status: CommissionStatus; title: string }[])('$status -> $title', ({ status, title }) => {
+    const text = commissionNotificationText(status, '$14.70', 'Growth CRM Pro');
+    expect(text.title).toBe(title);
+    expect(text.message).toContain('$14.70');
+    expect(text.message).toContain('Growth CRM Pro');
+  });
+});
+
+describe('request schemas', () => {
+  test.each([
+    { label: 'processing', body: { status: 'processing' }, ok: true },
+    { label: 'paid', body: { status: 'paid' }, ok: true },
+    { label: 'back to pending', body: { status: 'pending' }, ok: false },
+    { label: 'an extra field', body: { status: 'paid', paid_at: '2020-01-01' }, ok: false },
+  ])('status change: $label', ({ body, ok }) => {
+    expect(UpdateCommissionStatusInputSchema.safeParse(body).success).toBe(ok);
+  });
+
+  const conversion = { product_id: '3f0c1a8e-0000-4000-8000-000000000001', order_id: 'A-1', amount_cents: 4_900, ref: 'ABCD2345' };
+  test.each([
+    { label: 'a valid report', body: conversion, ok: true },
+    { label: 'zero amount', body: { ...conversion, amount_cents: 0 }, ok: false },
+    { label: 'fractional cents', body: { ...conversion, amount_cents: 12.5 }, ok: false },
+    { label: 'amount as text', body: { ...conversion, amount_cents: '4900' }, ok: false },
+    { label: 'blank order id', body: { ...conversion, order_id: ' ' }, ok: false },
+    { label: 'no ref', body: { ...conversion, ref: '' }, ok: false },
+    { label: 'an extra field', body: { ...conversion, commission_cents: 100_000 }, ok: false },
+  ])('conversion: $label', ({ body, ok }) => {
+    expect(ConversionInputSchema.safeParse(body).success).toBe(ok);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Cents } from '../money.ts';
+
+/**
+ * The commission ledger's rules. Spec 2 section 4 names three statuses (paid, processing,
+ * pending; "other values shown neutrally"); a commission moves one way only:
+ * pending -> processing -> paid. Each move is made once (T-75: illegal transitions are refused).
+ */
+export const COMMISSION_STATUSES = ['pending', 'processing', 'paid'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+export const COMMISSION_STATUS_FILTERS = ['all', 'paid', 'processing', 'pending'] as const;
+export type CommissionStatusFilter = (typeof COMMISSION_STATUS_FILTERS)[number];
+
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  paid: 'Paid',
+};
+
+/** Where the ledger entry came from; the cell engine of a later issue adds 'cell'. */
+export const COMMISSION_SOURCES = ['conversion', 'cell', 'adjustment'] as const;
+export type CommissionSource = (typeof COMMISSION_SOURCES)[number];
+
+const NEXT_STATUS: Record<CommissionStatus, CommissionStatus | null> = {
+  pending: 'processing',
+  processing: 'paid',
+  paid: null,
+};
+
+export function nextCommissionStatus(status: CommissionStatus): CommissionStatus | null {
+  return NEXT_STATUS[status];
+}
+
+export function canTransitionCommission(from: CommissionStatus, to: CommissionStatus): boolean {
+  return NEXT_STATUS[from] === to;
+}
+
+export function isCommissionStatus(value: string): value is CommissionStatus {
+  return (COMMISSION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Commission on a sale: sale amount x rate / 100, rounded once, half up, to the cent. */
+export function commissionAmountCents(saleAmountCents: Cents, rateBp: number): Cents {
+  return Math.round((saleAmountCents * rateBp) / 10_000);
+}
+
+/** One row per commission (count 1) or one row per status (count n): both add up the same. */
+export type CommissionTally = { status: string; amount_cents: Cents; count?: number };
+
+export type CommissionSummary = {
+  /** "Total Earnings": every commission in the ledger. */
+  total_earnings_cents: Cents;
+  /** "Paid Out", with the number of payments. */
+  paid_out_cents: Cents;
+  paid_count: number;
+  /** "Pending": earned but not paid yet (pending and processing). */
+  pending_cents: Cents;
+  pending_count: number;
+};
+
+/** The three summary cards of the commissions screen (spec 2 section 2). */
+export function summariseCommissions(entries: readonly CommissionTally[]): CommissionSummary {
+  const summary: CommissionSummary = { total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0 };
+  for (const entry of entries) {
+    const count = entry.count ?? 1;
+    summary.total_earnings_cents += entry.amount_cents;
+    if (entry.status === 'paid') {
+      summary.paid_out_cents += entry.amount_cents;
+      summary.paid_count += count;
+    } else if (entry.status === 'pending' || entry.status === 'processing') {
+      summary.pending_cents += entry.amount_cents;
+      summary.pending_count += count;
+    }
+  }
+  return summary;
+}
+
+export const COMMISSION_SUMMARY_LABELS = {
+  total: 'Total Earnings',
+  paid: 'Paid Out',
+  pending: 'Pending',
+} as const;
+
+export function paymentCountText(count: number): string {
+  return `${count} ${count === 1 ? 'payment' : 'payments'}`;
+}
+
+/** Texts of the notifications a commission sends its owner. */
+export function commissionNotificationText(
+  status: CommissionStatus,
+  amount: string,
+  productName: string,
+): { title: string; message: string } {
+  if (status === 'pending') {
+    return { title: 'New commission earned', message: `You earned a ${amount} commission on ${productName}. It is pending until the next payout run.` };
+  }
+  if (status === 'processing') {
+    return { title: 'Commission processing', message: `Your ${amount} commission on ${productName} is being processed. Payouts take 3-5 business days.` };
+  }
+  return { title: 'Commission paid', message: `Your ${amount} commission on ${productName} has been paid.` };
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { COMMISSION_SOURCES, COMMISSION_STATUS_FILTERS, COMMISSION_STATUSES } from '../commissions/commission-rules.ts';
+import { PRICE_CENTS_MAX } from '../products/product-rules.ts';
+
+export const CommissionStatusSchema = z.enum(COMMISSION_STATUSES);
+
+export const CommissionSchema = z.object({
+  id: z.string(),
+  product_id: z.string().nullable(),
+  product_name: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  status: CommissionStatusSchema,
+  source: z.enum(COMMISSION_SOURCES),
+  /** The commission rate applied, in basis points (a snapshot: later rate changes do not alter it). */
+  rate_bp: z.number().int().nullable(),
+  earned_at: z.string(),
+  processing_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type Commission = z.infer<typeof CommissionSchema>;
+
+export const COMMISSION_PAGE_SIZE_MAX = 100;
+
+export const ListCommissionsQuerySchema = z.object({
+  status: z.enum(COMMISSION_STATUS_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(COMMISSION_PAGE_SIZE_MAX).default(20),
+  /** Opaque cursor from the previous page's next_cursor. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuerySchema>;
+
+export const CommissionPageSchema = z.object({
+  items: z.array(CommissionSchema),
+  /** How many commissions match the filter (all pages). */
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type CommissionPage = z.infer<typeof CommissionPageSchema>;
+
+export const ExportCommissionsQuerySchema = z.object({
+  status: z.enum(COMMISSION_STATUS_FILTERS).default('all'),
+});
+
+export const PayoutPolicySchema = z.object({
+  cycle_days: z.number().int(),
+  run_weekday: z.number().int().min(0).max(6),
+  processing_business_days: z.object({ min: z.number().int(), max: z.number().int() }),
+  minimum_cents: z.number().int(),
+  wire_transfer_above_cents: z.number().int(),
+  methods: z.array(z.string()),
+});
+
+/** The three summary cards, the next payout date and the payout policy the panel states. */
+export const CommissionSummaryResponseSchema = z.object({
+  currency: z.string(),
+  total_earnings_cents: z.number().int(),
+  paid_out_cents: z.number().int(),
+  paid_count: z.number().int(),
+  pending_cents: z.number().int(),
+  pending_count: z.number().int(),
+  /** YYYY-MM-DD (UTC) of the next weekly payout run. */
+  next_payout_date: z.string(),
+  /** When money paid in that run arrives (3-5 business days). */
+  arrival_window: z.object({ from: z.string(), to: z.string() }),
+  /** Whether the unpaid balance (pending + processing) reaches the minimum payout. */
+  meets_minimum: z.boolean(),
+  payout_policy: PayoutPolicySchema,
+});
+export type CommissionSummaryResponse = z.infer<typeof CommissionSummaryResponseSchema>;
+
+export const CommissionIdParamsSchema = z.object({ id: z.uuid('Unknown commission.') });
+
+/** Admins move a commission one step: pending -> processing -> paid. */
+export const UpdateCommissionStatusInputSchema = z.strictObject({
+  status: z.enum(['processing', 'paid'], 'Status must be processing or paid.'),
+});
+export type UpdateCommissionStatusInput = z.infer<typeof UpdateCommissionStatusInputSchema>;
+
+export const AdminCommissionSchema = CommissionSchema.extend({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type AdminCommission = z.infer<typeof AdminCommissionSchema>;
+
+export const AdminCommissionPageSchema = z.object({
+  items: z.array(AdminCommissionSchema),
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type AdminCommissionPage = z.infer<typeof AdminCommissionPageSchema>;
+
+/**
+ * POST /api/conversions: a merchant reports a sale made through an affiliate link, signed with
+ * the product's conversion secret (see commissions/conversion-signature.ts).
+ */
+export const ConversionInputSchema = z.strictObject({
+  product_id: z.uuid('Unknown product.'),
+  /** The merchant's own order id: one conversion per order and product, however often reported. */
+  order_id: z.string('Order id is required.').trim().min(1, 'Order id is required.').max(200, 'Order id is too long.'),
+  amount_cents: z
+    .number('Amount is required.')
+    .int('Amount must be whole cents.')
+    .min(1, 'Amount must be at least 1 cent.')
+    .max(PRICE_CENTS_MAX, 'Amount is too high.'),
+  /** The referral code from the affiliate link's ?ref=. */
+  ref: z.string('Referral code is required.').trim().min(1, 'Referral code is required.').max(64, 'Unknown referral code.'),
+});
+export type ConversionInput = z.infer<typeof ConversionInputSchema>;
+
+export const ConversionResponseSchema = z.object({
+  status: z.enum(['created', 'duplicate']),
+  conversion_id: z.string(),
+  commission: CommissionSchema,
+});
+export type ConversionResponse = z.infer<typeof ConversionResponseSchema>;
