@@ -6,3 +6,5 @@ export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
 export * from './leads.ts';
+export * from './products.ts';
+export * from './commissions.ts';

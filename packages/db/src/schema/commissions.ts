@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/**
+ * The commission ledger: one row per commission a user earned, whatever its source (a merchant
+ * conversion now, the commission cells later). (source, source_reference) is unique, so the
+ * same event never pays twice. product_name and rate_bp are snapshots taken when it was earned.
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    sourceReference: text('source_reference').notNull(),
+    productName: text('product_name').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    rateBp: integer('rate_bp'),
+    status: text('status').notNull().default('pending'),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('commissions_source_reference_key').on(t.source, t.sourceReference),
+    index('commissions_user_earned_idx').on(t.userId, t.earnedAt.desc(), t.id.desc()),
+    index('commissions_user_status_idx').on(t.userId, t.status),
+    index('commissions_status_earned_idx').on(t.status, t.earnedAt.desc(), t.id.desc()),
+    check('commissions_status_known', sql`${t.status} in ('pending', 'processing', 'paid')`),
+  ],
+);
