@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ScreenPath, UserProfile } from '@myeai/domain';
+import { AdminOperationsPage } from '../features/admin-operations/index.ts';
 import { LoginPage } from '../features/auth/index.ts';
 import { DashboardPage } from '../features/dashboard/index.ts';
 import { PrivacyPolicyPage, RefundPolicyPage, TermsPage } from '../features/legal/index.ts';
@@ -14,6 +15,7 @@ export type SignedInPage = ComponentType<{ user: UserProfile }>;
 export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/dashboard': DashboardPage,
   '/profile': ProfilePage,
+  '/admin-comprehensive-dashboard': AdminOperationsPage,
 };
 
 export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {

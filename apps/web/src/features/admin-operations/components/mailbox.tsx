@@ -1,0 +1,109 @@
+import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { MailboxMessageSummary } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useMailbox, useMailboxMessage } from '../api/operations-api.ts';
+import { formatDateTime } from '../format-time.ts';
+import { LoadMore } from './load-more.tsx';
+import { TableSkeleton } from './table-skeleton.tsx';
+
+function StatusBadge({ message }: { message: MailboxMessageSummary }) {
+  return message.status === 'sent' ? (
+    <Badge color="teal.9" variant="filled">
+      Sent
+    </Badge>
+  ) : (
+    <Badge color="gray.7" variant="filled">
+      Queued
+    </Badge>
+  );
+}
+
+/** The text of one message; HTML parts are never rendered here, only mentioned. */
+function MessageBody({ id }: { id: string }) {
+  const message = useMailboxMessage(id);
+  if (message.isError) return <LoadError message={message.error.message} onRetry={() => void message.refetch()} />;
+  if (message.isPending) return <Skeleton h={120} aria-label="Loading the message" />;
+  const mail = message.data;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          To:
+        </Text>
+        <Text size="sm">{mail.to}</Text>
+        <StatusBadge message={mail} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {mail.sent_at ? `Sent ${formatDateTime(mail.sent_at)}` : `Queued ${formatDateTime(mail.created_at)}`}
+        {mail.last_error ? ` · last error: ${mail.last_error}` : ''}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} component="div" data-testid="mail-text">
+        {mail.text}
+      </Text>
+      {mail.html ? (
+        <Text size="xs" c="dimmed">
+          This message also has an HTML version.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The outbox as a mailbox (demo mode only): what the platform sent or is about to send. */
+export function Mailbox() {
+  const mailbox = useMailbox();
+  const [open, setOpen] = useState<MailboxMessageSummary | null>(null);
+  if (mailbox.isError) return <LoadError message={mailbox.error.message} onRetry={() => void mailbox.refetch()} />;
+  if (mailbox.isPending) return <TableSkeleton label="Loading the mailbox" />;
+  const messages = mailbox.data.pages.flatMap((page) => page.items);
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="sm">
+        Demo mode: e-mails stay in the outbox and are shown here instead of being delivered.
+      </Text>
+      {messages.length === 0 ? (
+        <Text c="dimmed">The mailbox is empty</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="sm" aria-label="Mailbox">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>To</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Time</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {messages.map((message) => (
+                <Table.Tr key={message.id}>
+                  <Table.Td>
+                    <Text size="sm">{message.to}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="sm" onClick={() => setOpen(message)} style={{ textAlign: 'left' }}>
+                      {message.subject}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge message={message} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(message.sent_at ?? message.created_at)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <LoadMore hasNextPage={mailbox.hasNextPage} isFetchingNextPage={mailbox.isFetchingNextPage} onLoadMore={() => void mailbox.fetchNextPage()} />
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject ?? ''} size="lg">
+        {open ? <MessageBody id={open.id} /> : null}
+      </Modal>
+    </>
+  );
+}

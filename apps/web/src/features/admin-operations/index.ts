@@ -1,0 +1,1 @@
+export { AdminOperationsPage } from './components/admin-operations-page.tsx';
