@@ -8,3 +8,4 @@ export * from './mail.ts';
 export * from './leads.ts';
 export * from './products.ts';
 export * from './commissions.ts';
+export * from './subscriptions.ts';

@@ -15,6 +15,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** When the user used their one free trial (platform trial or a paid plan's trial; DESIGN.md section 3, item 18). */
+    freeTrialUsedAt: timestamp('free_trial_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
