@@ -9,6 +9,7 @@ export const APP_ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -21,6 +22,8 @@ export const ERROR_STATUS: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An outside service (payment provider...) failed; the request can be retried. */
+  UNAVAILABLE: 503,
 };
 
 export const ErrorResponseSchema = z.object({
