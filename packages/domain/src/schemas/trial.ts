@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { TRIAL_FEATURE_KEYS } from '../trial/trial-stages.ts';
+
+export const AccessLevelSchema = z.object({
+  access_level: z.enum(['preview', 'trial', 'subscriber', 'expired_trial']),
+  user_status: z.enum(['visitor', 'trial', 'subscriber']),
+  goals_completed: z.boolean(),
+  trial_ends_at: z.string().nullable(),
+  /** False once the one free trial was used (here or with a paid plan; DESIGN.md item 18). */
+  can_activate_trial: z.boolean(),
+  free_trial_used: z.boolean(),
+  features: z.object({ real_time_data: z.boolean(), personalized_insights: z.boolean(), admin_features: z.boolean() }),
+});
+export type AccessLevel = z.infer<typeof AccessLevelSchema>;
+
+export const ActivateTrialResponseSchema = z.object({ status: z.literal('success'), message: z.string(), trial_ends_at: z.string() });
+
+export const TrialStatusSchema = z.object({
+  has_trial: z.boolean(),
+  is_expired: z.boolean(),
+  days_remaining: z.number().int(),
+  hours_remaining: z.number().int(),
+  minutes_remaining: z.number().int(),
+  trial_started_at: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+});
+export type TrialStatus = z.infer<typeof TrialStatusSchema>;
+
+export const UnlockedFeaturesSchema = z.object({
+  unlocked_features: z.array(z.string()),
+  trial_day: z.number().int(),
+  next_unlock_day: z.number().int().nullable(),
+  days_until_next_unlock: z.number().int().nullable(),
+  stages: z.array(z.object({ day: z.number().int(), name: z.string(), features: z.array(z.string()), status: z.enum(['unlocked', 'coming_soon', 'locked']) })),
+});
+
+export const TrialFeatureSchema = z.enum(TRIAL_FEATURE_KEYS as [string, ...string[]]);
+export const FeatureAccessParamsSchema = z.object({ feature: TrialFeatureSchema });
+export const FeatureAccessSchema = z.object({ feature: z.string(), feature_name: z.string(), stage: z.string(), unlock_day: z.number().int(), unlocked: z.literal(true) });
+
+export const TrialAnalyticsSchema = z.object({
+  overview: z.object({
+    total_trials: z.number().int(),
+    active_trials: z.number().int(),
+    converted_users: z.number().int(),
+    expired_trials: z.number().int(),
+    /** Percent of all trials that converted, one decimal. */
+    conversion_rate: z.number(),
+  }),
+  engagement_breakdown: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+  daily: z.array(z.object({ date: z.string(), started: z.number().int(), converted: z.number().int() })),
+  recent_trials: z.array(
+    z.object({
+      id: z.string(),
+      user_id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      trial_started_at: z.string(),
+      trial_ends_at: z.string(),
+      days_left: z.number().int(),
+      status: z.enum(['active', 'expired', 'converted']),
+    }),
+  ),
+});
+export type TrialAnalytics = z.infer<typeof TrialAnalyticsSchema>;
+
+export const ExtendTrialInputSchema = z.strictObject({ days: z.number().int().min(1, 'Extend by at least 1 day.').max(90, 'Extend by at most 90 days.').default(7) });
+export const TrialIdParamsSchema = z.object({ id: z.uuid() });
+export const ExtendTrialResponseSchema = z.object({ status: z.literal('success'), trial_ends_at: z.string() });
+export const ExpireTrialsResponseSchema = z.object({ status: z.literal('success'), expired_trials: z.number().int() });

@@ -1,0 +1,136 @@
+/**
+ * The 7-day newcomer trial and its staged unlocks (spec 1 section 4, DESIGN.md section 4):
+ * a stage is unlocked when the trial day is at or beyond its day, counted from trial start.
+ * Day 1 is the first 24 hours after the start, day 3 begins exactly 48 hours after it.
+ */
+export const TRIAL_LENGTH_DAYS = 7;
+export const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+export const TRIAL_FEATURES = {
+  dashboard_overview: 'Dashboard Overview',
+  basic_learning_hub: 'Basic Learning Hub',
+  trading_compass_preview: 'Trading Compass Preview',
+  lead_management_intro: 'Lead Management Intro',
+  premium_trading_compass: 'Premium Trading Compass',
+  advanced_learning_modules: 'Advanced Learning Modules',
+  commission_tracking: 'Commission Tracking',
+  goals_and_targets: 'Goals & Targets',
+  full_learning_library: 'Full Learning Library',
+  basic_analytics: 'Basic Analytics',
+  products_and_offers: 'Products & Offers',
+  full_analytics_suite: 'Full Analytics Suite',
+  all_premium_features: 'All Premium Features',
+} as const;
+export type TrialFeature = keyof typeof TRIAL_FEATURES;
+export const TRIAL_FEATURE_KEYS = Object.keys(TRIAL_FEATURES) as TrialFeature[];
+
+export type TrialStage = { day: number; name: string; features: readonly TrialFeature[] };
+
+/** The one unlock table: read by the API guard, the unlocked-features call and the journey. */
+export const TRIAL_STAGES: readonly TrialStage[] = [
+  { day: 1, name: 'Welcome Package', features: ['dashboard_overview', 'basic_learning_hub', 'trading_compass_preview', 'lead_management_intro'] },
+  { day: 3, name: 'Trading Powerup', features: ['premium_trading_compass', 'advanced_learning_modules', 'commission_tracking'] },
+  { day: 5, name: 'CEO Tools', features: ['goals_and_targets', 'full_learning_library', 'basic_analytics'] },
+  { day: 7, name: 'Full Access', features: ['products_and_offers', 'full_analytics_suite', 'all_premium_features'] },
+];
+
+export function trialEndsAt(startedAt: Date, days = TRIAL_LENGTH_DAYS): Date {
+  return new Date(startedAt.getTime() + days * DAY_MS);
+}
+
+/** Day of the trial at `now`: 1 during the first 24 hours, 2 from 24 hours on, and so on; 0 before the start. */
+export function trialDay(startedAt: Date, now: Date): number {
+  const elapsed = now.getTime() - startedAt.getTime();
+  if (elapsed < 0) return 0;
+  return Math.floor(elapsed / DAY_MS) + 1;
+}
+
+export function stageOf(feature: TrialFeature): TrialStage {
+  const stage = TRIAL_STAGES.find((s) => s.features.includes(feature));
+  if (!stage) throw new Error(`feature ${feature} is in no stage`);
+  return stage;
+}
+
+export function isFeatureUnlockedOnDay(feature: TrialFeature, day: number): boolean {
+  return day >= stageOf(feature).day;
+}
+
+export type StageStatus = 'unlocked' | 'coming_soon' | 'locked';
+
+export type UnlockedFeatures = {
+  unlocked_features: string[];
+  trial_day: number;
+  next_unlock_day: number | null;
+  days_until_next_unlock: number | null;
+  stages: { day: number; name: string; features: string[]; status: StageStatus }[];
+};
+
+/**
+ * The unlocked-features answer for a trial day (0 = no running trial: nothing unlocked, every
+ * stage locked). The first stage not yet unlocked is "Coming Soon".
+ */
+export function unlockedFeaturesForDay(day: number): UnlockedFeatures {
+  const next = day >= 1 ? TRIAL_STAGES.find((stage) => stage.day > day) : undefined;
+  return {
+    unlocked_features: TRIAL_STAGES.filter((s) => day >= 1 && day >= s.day).flatMap((s) => s.features.map((f) => TRIAL_FEATURES[f])),
+    trial_day: day,
+    next_unlock_day: next?.day ?? null,
+    days_until_next_unlock: next ? next.day - day : null,
+    stages: TRIAL_STAGES.map((stage) => ({
+      day: stage.day,
+      name: stage.name,
+      features: stage.features.map((f) => TRIAL_FEATURES[f]),
+      status: day >= 1 && day >= stage.day ? 'unlocked' : stage === next ? 'coming_soon' : 'locked',
+    })),
+  };
+}
+
+export type RemainingTime = { days: number; hours: number; minutes: number };
+
+/** Whole days, hours and minutes left until `endsAt` (all 0 once it has passed). */
+export function remainingTime(endsAt: Date, now: Date): RemainingTime {
+  const left = Math.max(0, endsAt.getTime() - now.getTime());
+  return {
+    days: Math.floor(left / DAY_MS),
+    hours: Math.floor((left % DAY_MS) / HOUR_MS),
+    minutes: Math.floor((left % HOUR_MS) / MINUTE_MS),
+  };
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * The three display formats of spec 1 section 4: days and hours while a day or more is left,
+ * hours and minutes while an hour or more is left, else minutes only.
+ */
+export function formatRemainingTime(time: RemainingTime): string {
+  if (time.days > 0) return `${plural(time.days, 'day')} ${plural(time.hours, 'hour')}`;
+  if (time.hours > 0) return `${plural(time.hours, 'hour')} ${plural(time.minutes, 'minute')}`;
+  return plural(time.minutes, 'minute');
+}
+
+export type BannerTone = 'red' | 'orange' | 'yellow' | 'blue';
+
+/** The user's trial banner tone (spec 1 section 4; DESIGN.md section 3 item 20). */
+export function trialBannerTone(status: { is_expired: boolean; days_remaining: number }): BannerTone {
+  if (status.is_expired) return 'red';
+  if (status.days_remaining === 0) return 'orange';
+  if (status.days_remaining <= 2) return 'yellow';
+  return 'blue';
+}
+
+export type AdminDaysLeftColor = 'green' | 'orange' | 'red';
+
+/** The admin's recent-trials colour (spec 3 section 9; DESIGN.md section 3 item 20). */
+export function adminDaysLeftColor(daysLeft: number): AdminDaysLeftColor {
+  if (daysLeft > 3) return 'green';
+  if (daysLeft > 1) return 'orange';
+  return 'red';
+}
+
+/** An admin extension adds days to the later of now and the current end (reliability catalogue T-99). */
+export function extendedTrialEnd(currentEnd: Date, now: Date, days: number): Date {
+  return new Date(Math.max(currentEnd.getTime(), now.getTime()) + days * DAY_MS);
+}
