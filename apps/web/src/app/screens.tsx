@@ -4,6 +4,7 @@ import { AdminOperationsPage } from '../features/admin-operations/index.ts';
 import { LoginPage } from '../features/auth/index.ts';
 import { DashboardPage } from '../features/dashboard/index.ts';
 import { PrivacyPolicyPage, RefundPolicyPage, TermsPage } from '../features/legal/index.ts';
+import { NotificationsPage } from '../features/notifications/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
 
 export type SignedInPage = ComponentType<{ user: UserProfile }>;
@@ -16,6 +17,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/dashboard': DashboardPage,
   '/profile': ProfilePage,
   '/admin-comprehensive-dashboard': AdminOperationsPage,
+  '/notifications': NotificationsPage,
 };
 
 export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {

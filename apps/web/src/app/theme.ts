@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 import { SIDEBAR_OVERLAY_BREAKPOINT } from '../components/layouts/app-shell.tsx';
 
 export const theme = createTheme({
@@ -6,6 +6,14 @@ export const theme = createTheme({
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: `${SIDEBAR_OVERLAY_BREAKPOINT / 16}em`, xl: '88em' },
+  components: {
+    // Toasts: the close button needs a name, and a titled toast's text (grey 6) lacks contrast.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: (_theme, props) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
+    }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /**
@@ -16,6 +24,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7]!,
+    // Field errors and the required asterisk (red 6 is 3.5:1 on white).
+    '--mantine-color-error': t.colors.red[8]!,
     ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, shades[9]!])),
   },
   dark: {},

@@ -1,10 +1,12 @@
 import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import type { UserProfile } from '@myeai/domain';
-import { useLogout } from '../../features/auth/index.ts';
+import { profileQueryKey, useLogout } from '../../features/auth/index.ts';
+import { LiveChannelProvider, NotificationBell } from '../../features/notifications/index.ts';
 import { Sidebar } from './sidebar.tsx';
 
 /** Below this width the sidebar is an overlay (spec 1 section 9); the theme's lg breakpoint is the same width. */
@@ -19,6 +21,9 @@ export function AppLayout({ user, isBuilt }: AppLayoutProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const queryClient = useQueryClient();
+  // The live socket was closed because the session ended: refetching the profile leads to /login.
+  const onSessionEnded = useCallback(() => void queryClient.invalidateQueries({ queryKey: profileQueryKey }), [queryClient]);
 
   useEffect(() => mobile.close(), [pathname, isWide]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -29,6 +34,7 @@ export function AppLayout({ user, isBuilt }: AppLayoutProps) {
     });
 
   return (
+    <LiveChannelProvider userId={user.id} onSessionEnded={onSessionEnded}>
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
@@ -45,6 +51,7 @@ export function AppLayout({ user, isBuilt }: AppLayoutProps) {
               </Text>
             </UnstyledButton>
           </Group>
+          <NotificationBell />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
@@ -54,5 +61,6 @@ export function AppLayout({ user, isBuilt }: AppLayoutProps) {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+    </LiveChannelProvider>
   );
 }

@@ -1,0 +1,80 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  NotificationPageSchema,
+  NotificationSchema,
+  ReadAllResponseSchema,
+  type NotificationFilter,
+  type NotificationPage,
+} from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { usePollInterval } from '../live/live-channel.tsx';
+import { notificationKeys } from './query-keys.ts';
+
+export { notificationKeys };
+
+/** How many of the latest notifications the bell's dropdown lists. */
+export const BELL_PAGE_SIZE = 10;
+export const PAGE_SIZE = 20;
+
+
+export function getNotifications(params: { filter: NotificationFilter; limit: number; cursor?: string }): Promise<NotificationPage> {
+  const query = new URLSearchParams({ filter: params.filter, limit: String(params.limit) });
+  if (params.cursor) query.set('cursor', params.cursor);
+  return apiRequest(`/api/notifications?${query.toString()}`, { schema: NotificationPageSchema });
+}
+
+export const bellQueryOptions = () =>
+  queryOptions({ queryKey: notificationKeys.bell, queryFn: () => getNotifications({ filter: 'all', limit: BELL_PAGE_SIZE }) });
+
+/** The latest notifications and the unread count; polled every 10 s only while the live socket is down. */
+export function useBellNotifications() {
+  const refetchInterval = usePollInterval();
+  return useQuery({ ...bellQueryOptions(), refetchInterval });
+}
+
+export const notificationListQueryOptions = (filter: NotificationFilter) =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(filter),
+    queryFn: ({ pageParam }) => getNotifications({ filter, limit: PAGE_SIZE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export function useNotificationList(filter: NotificationFilter) {
+  const refetchInterval = usePollInterval();
+  return useInfiniteQuery({ ...notificationListQueryOptions(filter), refetchInterval });
+}
+
+/**
+ * Writes never pretend to succeed (DESIGN.md section 3 item 8): the lists change only after the
+ * server answered, by refetching them.
+ */
+function useRefreshFeed() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: notificationKeys.feed });
+}
+
+export function useMarkRead() {
+  const refresh = useRefreshFeed();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT', schema: NotificationSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkAllRead() {
+  const refresh = useRefreshFeed();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/notifications/read-all', { method: 'PUT', schema: ReadAllResponseSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteNotification() {
+  const refresh = useRefreshFeed();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() }),
+    onSuccess: refresh,
+  });
+}

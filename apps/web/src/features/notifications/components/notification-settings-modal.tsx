@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Skeleton, Stack, Switch } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { NOTIFICATION_SETTING_LABELS, type NotificationSettings } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings-api.ts';
+import { showWriteError } from './notification-bell.tsx';
+
+const SETTING_KEYS = Object.keys(NOTIFICATION_SETTING_LABELS) as (keyof NotificationSettings)[];
+
+function SettingsForm({ initial, onClose }: { initial: NotificationSettings; onClose: () => void }) {
+  const [draft, setDraft] = useState(initial);
+  const save = useSaveNotificationSettings();
+  const onSave = () =>
+    save.mutate(draft, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: 'Notification settings saved' });
+        onClose();
+      },
+      onError: (error) => showWriteError('Could not save your settings', error),
+    });
+  return (
+    <>
+      <Stack gap="md">
+        {SETTING_KEYS.map((key) => (
+          <Switch
+            key={key}
+            label={NOTIFICATION_SETTING_LABELS[key]}
+            checked={draft[key]}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setDraft((current) => ({ ...current, [key]: checked }));
+            }}
+          />
+        ))}
+      </Stack>
+      <Group justify="flex-end" mt="xl">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={onSave} loading={save.isPending}>
+          Save Settings
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/** Mounted only while the modal is open, so every opening starts from the server's settings. */
+function SettingsContent({ onClose }: { onClose: () => void }) {
+  const settings = useNotificationSettings();
+  if (settings.isError) return <LoadError message={settings.error.message} onRetry={() => void settings.refetch()} />;
+  if (!settings.data || !settings.isFetchedAfterMount) {
+    return (
+      <Stack gap="md" aria-label="Loading settings">
+        {SETTING_KEYS.map((key) => (
+          <Skeleton key={key} h={24} />
+        ))}
+      </Stack>
+    );
+  }
+  return <SettingsForm initial={settings.data} onClose={onClose} />;
+}
+
+export function NotificationSettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Notification Settings" centered>
+      <SettingsContent onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/notifications');
+
+describe.skipIf(!hasChromium)('notifications in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    app = await startApp();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+    return { context, page: await context.newPage() };
+  }
+
+  async function signInWithDemo(page: Page, name: string): Promise<void> {
+    await page.goto('/login');
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
+  }
+
+  const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  const bellName = (page: Page) => bell(page).getAttribute('aria-label');
+  const liveStatus = (page: Page) => bell(page).getAttribute('data-live-status');
+
+  /** Waits until a popover or modal finished its opening transition (for screenshots and contrast checks). */
+  async function settled(page: Page, selector: string): Promise<void> {
+    await expect
+      .poll(() => page.locator(selector).last().evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).opacity), { timeout: 5_000 })
+      .toBe('1');
+  }
+
+  /** Counts the page's GET /api/notifications calls (bell and page lists). */
+  function countListRequests(page: Page): () => number {
+    let count = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/notifications') count += 1;
+    });
+    return () => count;
+  }
+
+  /** Earlier tests' broadcasts reach every account: start from a clean slate. */
+  async function markAllReadFor(email: string): Promise<void> {
+    const response = await app.inject({ method: 'PUT', url: '/api/notifications/read-all', cookie: await app.signIn(email) });
+    expect(response.statusCode).toBe(200);
+  }
+
+  async function sendAsAdmin(title: string, message: string, audience: object): Promise<void> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/notifications',
+      cookie: await app.signIn('admin@demo.myeai.local'),
+      payload: { title, message, audience },
+    });
+    expect(response.statusCode).toBe(202);
+  }
+
+  it('delivers an admin system notification live to the affiliate bell; the affiliate reads, filters, deletes and saves settings', async () => {
+    const admin = await newPage();
+    const affiliate = await newPage();
+    await signInWithDemo(admin.page, 'Ada Admin');
+    await signInWithDemo(affiliate.page, 'Alex Affiliate');
+    const listRequests = countListRequests(affiliate.page);
+    let navigations = 0;
+    affiliate.page.on('framenavigated', (frame) => {
+      if (frame === affiliate.page.mainFrame()) navigations += 1;
+    });
+
+    await expect.poll(() => bellName(affiliate.page)).toBe('Notifications, 0 unread');
+    await expect.poll(() => liveStatus(affiliate.page), { timeout: 10_000 }).toBe('open');
+
+    // The admin sends a system notification to everyone from the page's form.
+    await admin.page.goto('/notifications');
+    await admin.page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Send notification' }).click();
+    const form = admin.page.getByRole('form', { name: 'Send a system notification' });
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await form.getByText('Enter a title.').waitFor();
+    await form.getByRole('radio', { name: 'Everyone holding one role' }).check();
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await form.getByText('Choose a role.').waitFor();
+    await form.getByRole('radio', { name: 'Everyone', exact: true }).check();
+    await form.getByLabel('Title').fill('Platform maintenance');
+    await form.getByLabel('Message').fill('The platform will be briefly unavailable tonight at 22:00 UTC.');
+    await expect(form.getByRole('radio', { name: 'Everyone', exact: true }).isChecked()).resolves.toBe(true);
+    await settled(admin.page, '.mantine-Modal-content');
+    await admin.page.screenshot({ path: resolve(SCREENSHOTS, 'send-form-1440.png') });
+    await expectAccessible(admin.page);
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await admin.page.getByText('Notification queued for delivery').waitFor();
+    await expect.poll(() => form.count()).toBe(0);
+
+    // Queued, not yet delivered; the job queue delivers it and the socket pushes it.
+    await expect(bellName(affiliate.page)).resolves.toBe('Notifications, 0 unread');
+    const requestsBefore = listRequests();
+    expect(await app.runJobs()).toBeGreaterThan(0);
+    const deliveredAt = Date.now();
+    await expect.poll(() => bellName(affiliate.page), { timeout: 5_000 }).toBe('Notifications, 1 unread');
+    // Well before the 10 s poll would have run, and without any reload.
+    expect(Date.now() - deliveredAt).toBeLessThan(5_000);
+    expect(navigations).toBe(0);
+    expect(listRequests() - requestsBefore).toBe(1);
+    await expect(affiliate.page.locator('.mantine-Indicator-indicator').innerText()).resolves.toBe('1');
+
+    // The bell's dropdown lists it; clicking marks it read on the server.
+    await bell(affiliate.page).click();
+    const dropdown = affiliate.page.getByRole('dialog');
+    const item = dropdown.getByRole('button', { name: /Platform maintenance/ });
+    await item.waitFor();
+    await expect(item.innerText()).resolves.toMatch(/briefly unavailable/);
+    await expect(dropdown.getByText('just now').isVisible()).resolves.toBe(true);
+    await settled(affiliate.page, '.mantine-Popover-dropdown');
+    await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'bell-dropdown-1440.png') });
+    await expectAccessible(affiliate.page);
+    await item.click();
+    await expect.poll(() => bellName(affiliate.page)).toBe('Notifications, 0 unread');
+    await expect(affiliate.page.locator('.mantine-Indicator-indicator').count()).resolves.toBe(0);
+    expect(affiliate.page.url()).toMatch(/\/dashboard$/);
+
+    // The page: filters and empty states.
+    await dropdown.getByRole('link', { name: 'View all notifications' }).click();
+    await affiliate.page.waitForURL('**/notifications');
+    await affiliate.page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const list = affiliate.page.getByRole('list', { name: 'Notifications', exact: true });
+    await list.getByText('Platform maintenance').waitFor();
+    await expect(list.getByText('Unread', { exact: true }).count()).resolves.toBe(0);
+    await expectAccessible(affiliate.page);
+    await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'page-1440.png'), fullPage: true });
+
+    await affiliate.page.getByRole('tab', { name: 'Unread' }).click();
+    await affiliate.page.getByText('All caught up! No unread notifications.').waitFor();
+    expect(affiliate.page.url()).toMatch(/\?filter=unread$/);
+    await affiliate.page.getByRole('tab', { name: 'Commission' }).click();
+    await affiliate.page.getByText('No commission notifications to display.').waitFor();
+    await affiliate.page.getByRole('tab', { name: 'Leads' }).click();
+    await affiliate.page.getByText('No lead notifications to display.').waitFor();
+    await affiliate.page.getByRole('tab', { name: 'All' }).click();
+    await list.getByText('Platform maintenance').waitFor();
+
+    // Settings: switch off Commission Alerts, save, reload, still off.
+    await affiliate.page.getByRole('button', { name: 'Settings' }).click();
+    const settings = affiliate.page.getByRole('dialog', { name: 'Notification Settings' });
+    const commissionAlerts = settings.getByRole('switch', { name: 'Commission Alerts' });
+    await commissionAlerts.waitFor();
+    await settled(affiliate.page, '.mantine-Modal-content');
+    await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'settings-1440.png') });
+    for (const label of ['Commission Alerts', 'Goal Milestones', 'Lead Activity', 'Follow-up Reminders', 'Email Notifications']) {
+      await expect(settings.getByRole('switch', { name: label }).isChecked()).resolves.toBe(true);
+    }
+    await expectAccessible(affiliate.page);
+    await commissionAlerts.click({ force: true });
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await affiliate.page.getByText('Notification settings saved').waitFor();
+    await expect.poll(() => settings.count()).toBe(0);
+    await affiliate.page.reload();
+    await affiliate.page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => commissionAlerts.isChecked()).toBe(false);
+    await expect(settings.getByRole('switch', { name: 'Email Notifications' }).isChecked()).resolves.toBe(true);
+    // Cancel discards a change.
+    await settings.getByRole('switch', { name: 'Lead Activity' }).click({ force: true });
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => settings.count()).toBe(0);
+    const saved = await affiliate.page.request.get('/api/notifications/settings');
+    expect(await saved.json()).toEqual({
+      commission_alerts: false,
+      goal_milestones: true,
+      lead_activity: true,
+      follow_up_reminders: true,
+      email_notifications: true,
+    });
+
+    // Delete asks first, then removes it.
+    await list.getByRole('button', { name: 'Delete "Platform maintenance"' }).click();
+    const confirm = affiliate.page.getByRole('dialog', { name: 'Delete notification?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await list.getByRole('button', { name: 'Delete "Platform maintenance"' }).click();
+    await expectAccessible(affiliate.page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await affiliate.page.getByText("You're all set! New notifications will appear here.").waitFor();
+
+    await admin.context.close();
+    await affiliate.context.close();
+  });
+
+  it('marks read only when the server agrees: a failed call shows a toast and the notification stays unread', async () => {
+    const { context, page } = await newPage({ width: 375, height: 800 });
+    await markAllReadFor('subscriber@demo.myeai.local');
+    await signInWithDemo(page, 'Sam Subscriber');
+    await sendAsAdmin('Subscriber update', 'New consensus features are available to subscribers.', { kind: 'role', role: 'subscriber' });
+    await app.runJobs();
+    await expect.poll(() => bellName(page)).toBe('Notifications, 1 unread');
+
+    await page.route('**/api/notifications/*/read', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await bell(page).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Subscriber update/ }).click();
+    await page.getByText('Could not mark the notification as read').waitFor();
+    await expect(bellName(page)).resolves.toBe('Notifications, 1 unread');
+    await settled(page, '.mantine-Popover-dropdown');
+    await settled(page, '.mantine-Notification-root');
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'bell-dropdown-375.png') });
+    await expectAccessible(page);
+    await page.unroute('**/api/notifications/*/read');
+
+    await page.keyboard.press('Escape');
+    await page.goto('/notifications');
+    const list = page.getByRole('list', { name: 'Notifications', exact: true });
+    await list.getByText('Subscriber update').waitFor();
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'page-375.png'), fullPage: true });
+    await expectAccessible(page);
+    await list.getByRole('button', { name: 'Mark "Subscriber update" as read' }).click();
+    await expect.poll(() => bellName(page)).toBe('Notifications, 0 unread');
+    await expect(list.getByText('Unread', { exact: true }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('keeps the bell current through 10 s polling while the socket is down', async () => {
+    const { context, page } = await newPage();
+    // Every socket to /ws is answered by a stand-in that drops it at once.
+    await context.routeWebSocket(/\/ws(\?|$)/, (ws) => void ws.close({ code: 1011, reason: 'unavailable' }));
+    await markAllReadFor('trader@demo.myeai.local');
+    // Time flows normally while the app loads, then stands still unless the test moves it.
+    await page.clock.install();
+    await signInWithDemo(page, 'Tess Trader');
+    await expect.poll(() => bellName(page)).toBe('Notifications, 0 unread');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    expect(await liveStatus(page)).not.toBe('open');
+    const listRequests = countListRequests(page);
+
+    await sendAsAdmin('Trader desk notice', 'The entry window for BTC 4h opens in 10 minutes.', { kind: 'role', role: 'trader' });
+    await app.runJobs();
+    // Nothing is pushed and no time passes on the page: the bell does not know yet.
+    await new Promise((done) => setTimeout(done, 1_000));
+    await expect(bellName(page)).resolves.toBe('Notifications, 0 unread');
+    // Within the next 10 s of page time the poll fetches it.
+    await page.clock.runFor(10_000);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return bellName(page);
+      })
+      .toBe('Notifications, 1 unread');
+    expect(listRequests()).toBeGreaterThanOrEqual(1);
+    expect(await liveStatus(page)).not.toBe('open');
+    await context.close();
+  });
+});
