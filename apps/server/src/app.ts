@@ -14,6 +14,9 @@ import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { productsRoutes } from './modules/products/index.ts';
+import { commissionsRoutes } from './modules/commissions/index.ts';
+import { trackingRoutes } from './modules/tracking/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
@@ -21,7 +24,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

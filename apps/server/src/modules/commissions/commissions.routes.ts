@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminCommissionPageSchema,
+  CommissionIdParamsSchema,
+  CommissionPageSchema,
+  CommissionSchema,
+  CommissionSummaryResponseSchema,
+  ExportCommissionsQuerySchema,
+  ListCommissionsQuerySchema,
+  UpdateCommissionStatusInputSchema,
+} from '@myeai/domain';
+import {
+  changeCommissionStatus,
+  exportCommissionsCsv,
+  getCommissionSummary,
+  listAllCommissions,
+  listCommissions,
+} from './commissions.service.ts';
+
+/** /commissions (affiliate and admin): the user's own ledger; admins move commissions to processing and paid. */
+export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+  const tags = ['commissions'];
+
+  app.get('/api/commissions', {
+    config: { access: 'affiliateTools' },
+    schema: { tags, querystring: ListCommissionsQuerySchema, response: { 200: CommissionPageSchema } },
+    handler: async (request) => listCommissions(deps.db, request.user!.id, request.query),
+  });
+
+  app.get('/api/commissions/summary', {
+    config: { access: 'affiliateTools' },
+    schema: { tags, response: { 200: CommissionSummaryResponseSchema } },
+    handler: async (request) => getCommissionSummary(deps.db, deps.clock, request.user!.id),
+  });
+
+  app.get('/api/commissions/export/csv', {
+    config: { access: 'affiliateTools' },
+    schema: { tags, querystring: ExportCommissionsQuerySchema },
+    handler: async (request, reply) => {
+      const csv = await exportCommissionsCsv(deps.db, request.user!.id, request.query.status);
+      const day = deps.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="commissions-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  });
+
+  app.get('/api/admin/commissions', {
+    config: { access: 'admin' },
+    schema: { tags, querystring: ListCommissionsQuerySchema, response: { 200: AdminCommissionPageSchema } },
+    handler: async (request) => listAllCommissions(deps.db, request.query),
+  });
+
+  app.patch('/api/admin/commissions/:id/status', {
+    config: { access: 'admin' },
+    schema: { tags, params: CommissionIdParamsSchema, body: UpdateCommissionStatusInputSchema, response: { 200: CommissionSchema } },
+    handler: async (request) => changeCommissionStatus(deps.db, deps.clock, request.user!.id, request.params.id, request.body.status),
+  });
+}

@@ -1,0 +1,231 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { commissions, users, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  COMMISSION_STATUS_LABELS,
+  PAYOUT_POLICY,
+  canTransitionCommission,
+  commissionNotificationText,
+  commissionsCsv,
+  formatDollarsAndCents,
+  meetsPayoutMinimum,
+  nextPayoutDate,
+  payoutArrivalWindow,
+  summariseCommissions,
+  type AdminCommissionPage,
+  type Commission,
+  type CommissionPage,
+  type CommissionSource,
+  type CommissionStatus,
+  type CommissionStatusFilter,
+  type CommissionSummaryResponse,
+  type ListCommissionsQuery,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createNotification } from '../notifications/index.ts';
+
+type CommissionRow = typeof commissions.$inferSelect;
+
+export function toCommission(row: CommissionRow): Commission {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    status: row.status as CommissionStatus,
+    source: row.source as CommissionSource,
+    rate_bp: row.rateBp,
+    earned_at: row.earnedAt.toISOString(),
+    processing_at: row.processingAt?.toISOString() ?? null,
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export type NewCommission = {
+  userId: string;
+  productId: string | null;
+  productName: string;
+  source: CommissionSource;
+  /** With source, makes the entry idempotent: the same event never creates a second commission. */
+  sourceReference: string;
+  amountCents: number;
+  rateBp: number | null;
+  /** Tell the user (default true); the demo seed writes history without notifying. */
+  notify?: boolean;
+};
+
+async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
+  const text = commissionNotificationText(commission.status, formatDollarsAndCents(commission.amount_cents), commission.product_name);
+  const [row] = await db.select({ userId: commissions.userId }).from(commissions).where(eq(commissions.id, commission.id)).limit(1);
+  if (!row) return;
+  await createNotification(db, clock, {
+    userId: row.userId,
+    type: 'commission',
+    title: text.title,
+    message: text.message,
+    data: { commission_id: commission.id, status: commission.status, amount_cents: commission.amount_cents },
+    sourceKey: `commission:${commission.id}:${commission.status}`,
+  });
+}
+
+/**
+ * Writes one pending entry to the ledger, in the caller's transaction, and tells its owner.
+ * The one way any feature (conversions now, commission cells later) adds a commission.
+ */
+export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommission): Promise<{ commission: Commission; created: boolean }> {
+  const [row] = await db
+    .insert(commissions)
+    .values({
+      userId: input.userId,
+      productId: input.productId,
+      productName: input.productName,
+      source: input.source,
+      sourceReference: input.sourceReference,
+      amountCents: input.amountCents,
+      rateBp: input.rateBp,
+      status: 'pending',
+      earnedAt: clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    const [existing] = await db
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.source, input.source), eq(commissions.sourceReference, input.sourceReference)))
+      .limit(1);
+    if (!existing) throw new AppError('CONFLICT', 'This commission is being recorded. Please try again.');
+    return { commission: toCommission(existing), created: false };
+  }
+  const commission = toCommission(row);
+  if (input.notify !== false) await notifyStatus(db, clock, commission);
+  return { commission, created: true };
+}
+
+function statusCondition(status: CommissionStatusFilter): SQL | undefined {
+  return status === 'all' ? undefined : eq(commissions.status, status);
+}
+
+function cursorCondition(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const after = decodeTimeCursor(cursor);
+  return sql`(${commissions.earnedAt}, ${commissions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+}
+
+/** The signed-in user's own ledger, newest first, paged by cursor. */
+export async function listCommissions(db: DbOrTx, userId: string, query: ListCommissionsQuery): Promise<CommissionPage> {
+  const filter = and(eq(commissions.userId, userId), statusCondition(query.status));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(commissions)
+      .where(and(filter, cursorCondition(query.cursor)))
+      .orderBy(desc(commissions.earnedAt), desc(commissions.id))
+      .limit(query.limit + 1),
+    db.select({ n: sql<number>`count(*)::int` }).from(commissions).where(filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toCommission),
+    total: count?.n ?? 0,
+    next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
+  };
+}
+
+/** Every user's commissions (admins), newest first, with the owner's name and e-mail. */
+export async function listAllCommissions(db: DbOrTx, query: ListCommissionsQuery): Promise<AdminCommissionPage> {
+  const filter = statusCondition(query.status);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ commission: commissions, user: { id: users.id, name: users.name, email: users.email } })
+      .from(commissions)
+      .innerJoin(users, eq(users.id, commissions.userId))
+      .where(and(filter, cursorCondition(query.cursor)))
+      .orderBy(desc(commissions.earnedAt), desc(commissions.id))
+      .limit(query.limit + 1),
+    db.select({ n: sql<number>`count(*)::int` }).from(commissions).where(filter),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1)?.commission;
+  return {
+    items: page.map((row) => ({ ...toCommission(row.commission), user: row.user })),
+    total: count?.n ?? 0,
+    next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
+  };
+}
+
+/** The three cards, from one aggregate per status of the user's ledger, and the payout schedule. */
+export async function getCommissionSummary(db: DbOrTx, clock: Clock, userId: string): Promise<CommissionSummaryResponse> {
+  const totals = await db
+    .select({
+      status: commissions.status,
+      amount_cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number),
+      count: sql<number>`count(*)::int`,
+    })
+    .from(commissions)
+    .where(eq(commissions.userId, userId))
+    .groupBy(commissions.status);
+  const summary = summariseCommissions(totals);
+  const payoutDate = nextPayoutDate(clock.now());
+  return {
+    currency: 'USD',
+    ...summary,
+    next_payout_date: payoutDate,
+    arrival_window: payoutArrivalWindow(payoutDate),
+    meets_minimum: meetsPayoutMinimum(summary.pending_cents),
+    payout_policy: { ...PAYOUT_POLICY, methods: [...PAYOUT_POLICY.methods], processing_business_days: { ...PAYOUT_POLICY.processing_business_days } },
+  };
+}
+
+/** The Export Report file of the user's ledger (the current status filter), formula-safe. */
+export async function exportCommissionsCsv(db: DbOrTx, userId: string, status: CommissionStatusFilter): Promise<string> {
+  const rows = await db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), statusCondition(status)))
+    .orderBy(desc(commissions.earnedAt), desc(commissions.id));
+  return commissionsCsv(rows.map(toCommission));
+}
+
+/**
+ * Admins move a commission one step (pending -> processing -> paid), audited, and its owner is
+ * told. Nobody changes their own commission (segregation of duties); a repeated or skipped step
+ * is refused with 409, so a transition is resolved at most once even when two admins click.
+ */
+export async function changeCommissionStatus(
+  db: DbOrTx,
+  clock: Clock,
+  actorId: string | null,
+  id: string,
+  to: CommissionStatus,
+  options: { notify?: boolean } = {},
+): Promise<Commission> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update').limit(1);
+    if (!row) throw new AppError('NOT_FOUND', 'Commission not found.');
+    if (actorId !== null && row.userId === actorId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own commission.');
+    const from = row.status as CommissionStatus;
+    if (!canTransitionCommission(from, to)) {
+      throw new AppError('CONFLICT', `A ${COMMISSION_STATUS_LABELS[from].toLowerCase()} commission cannot become ${COMMISSION_STATUS_LABELS[to].toLowerCase()}.`);
+    }
+    const now = clock.now();
+    const [updated] = await tx
+      .update(commissions)
+      .set({ status: to, ...(to === 'processing' ? { processingAt: now } : {}), ...(to === 'paid' ? { paidAt: now } : {}) })
+      .where(eq(commissions.id, id))
+      .returning();
+    await recordAudit(tx, clock, {
+      actorId,
+      action: 'commission.status',
+      target: id,
+      details: { from, to, user_id: row.userId, amount_cents: row.amountCents, currency: row.currency },
+    });
+    const commission = toCommission(updated!);
+    if (options.notify !== false) await notifyStatus(tx, clock, commission);
+    return commission;
+  });
+}

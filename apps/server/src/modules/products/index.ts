@@ -1,0 +1,9 @@
+export { productsRoutes } from './products.routes.ts';
+export {
+  createCategory,
+  createProduct,
+  findConversionProduct,
+  findRedirectTarget,
+  listCategories,
+  type ProductViewer,
+} from './products.service.ts';

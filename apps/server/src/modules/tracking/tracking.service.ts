@@ -1,0 +1,169 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { commissions, conversions, linkClicks, users, type DbOrTx } from '@myeai/db';
+import {
+  ATTRIBUTION_WINDOW_DAYS,
+  AppError,
+  USER_AGENT_MAX,
+  commissionAmountCents,
+  isSignatureFresh,
+  normaliseReferralCode,
+  parseSignatureHeader,
+  signedConversionPayload,
+  utcDay,
+  type ConversionInput,
+  type ConversionResponse,
+  type DeviceClass,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { createCommission, toCommission } from '../commissions/index.ts';
+
+/** A fresh random visitor id for the first-party cookie (never derived from the IP). */
+export function newVisitorId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export const VISITOR_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+/** What is stored of a visitor: a SHA-256 hash of the cookie's random id. */
+export function visitorHash(visitorId: string): string {
+  return createHash('sha256').update(`myeai-visitor:${visitorId}`).digest('hex');
+}
+
+async function userIdByReferralCode(db: DbOrTx, input: string | null | undefined): Promise<string | null> {
+  const code = normaliseReferralCode(input);
+  if (!code) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
+  return row?.id ?? null;
+}
+
+export type NewClick = {
+  productId: string;
+  ref: string | null;
+  visitorId: string;
+  userAgent: string | null;
+  deviceClass: DeviceClass;
+  referringSite: string | null;
+};
+
+/** Records one click of an affiliate link; an unknown or missing code records no referrer. */
+export async function recordClick(db: DbOrTx, clock: Clock, click: NewClick): Promise<{ id: string; referrerId: string | null }> {
+  const referrerId = await userIdByReferralCode(db, click.ref);
+  const now = clock.now();
+  const [row] = await db
+    .insert(linkClicks)
+    .values({
+      productId: click.productId,
+      referrerId,
+      clickedAt: now,
+      clickedOn: utcDay(now),
+      visitorHash: visitorHash(click.visitorId),
+      userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
+      deviceClass: click.deviceClass,
+      referringSite: click.referringSite,
+    })
+    .returning({ id: linkClicks.id });
+  return { id: row!.id, referrerId };
+}
+
+/**
+ * Checks the merchant's signature: `t=<unix>,v1=<hex>` over `${t}.${raw body}` with the
+ * product's secret, within 5 minutes of our clock, compared in constant time.
+ */
+export function verifyConversionSignature(secret: string, header: string | string[] | undefined, rawBody: string, now: Date): boolean {
+  const parsed = parseSignatureHeader(Array.isArray(header) ? header[0] : header);
+  if (!parsed || !isSignatureFresh(parsed.timestamp, now)) return false;
+  const expected = createHmac('sha256', secret).update(signedConversionPayload(parsed.timestamp, rawBody)).digest();
+  return parsed.signatures.some((hex) => {
+    const given = Buffer.from(hex, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/** The product fields a conversion needs (see products.service findConversionProduct). */
+export type ConversionProduct = { id: string; name: string; commissionRateBp: number };
+
+async function existingConversionResult(db: DbOrTx, conversion: typeof conversions.$inferSelect, input: ConversionInput, referrerId: string | null): Promise<ConversionResponse> {
+  if (conversion.amountCents !== input.amount_cents || conversion.referrerId !== referrerId) {
+    throw new AppError('CONFLICT', `Order ${input.order_id} was already reported with a different amount or referral code.`);
+  }
+  const [row] = await db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.source, 'conversion'), eq(commissions.sourceReference, conversion.id)))
+    .limit(1);
+  if (!row) throw new AppError('CONFLICT', 'This order is being recorded. Please try again.');
+  return { status: 'duplicate', conversion_id: conversion.id, commission: toCommission(row) };
+}
+
+/**
+ * A merchant's (already verified) sale report: attributed to the referrer's latest click on
+ * the product within the attribution window, stored once per merchant order, and turned into a
+ * pending commission of sale amount x the product's rate. A repeat of the same order returns
+ * the first result and writes nothing.
+ */
+export async function recordConversion(
+  db: DbOrTx,
+  clock: Clock,
+  product: ConversionProduct,
+  input: ConversionInput,
+  options: { notify?: boolean } = {},
+): Promise<ConversionResponse> {
+  return db.transaction(async (tx) => {
+    const referrerId = await userIdByReferralCode(tx, input.ref);
+    const findExisting = async () => {
+      const [row] = await tx
+        .select()
+        .from(conversions)
+        .where(and(eq(conversions.productId, product.id), eq(conversions.merchantOrderId, input.order_id)))
+        .limit(1);
+      return row;
+    };
+    const existing = await findExisting();
+    if (existing) return existingConversionResult(tx, existing, input, referrerId);
+    if (!referrerId) throw new AppError('VALIDATION', 'Unknown referral code.', [{ path: 'ref', message: 'Unknown referral code.' }]);
+
+    const now = clock.now();
+    const since = new Date(now.getTime() - ATTRIBUTION_WINDOW_DAYS * 86_400_000);
+    const [click] = await tx
+      .select({ id: linkClicks.id })
+      .from(linkClicks)
+      .where(and(eq(linkClicks.referrerId, referrerId), eq(linkClicks.productId, product.id), gte(linkClicks.clickedAt, since), lte(linkClicks.clickedAt, now)))
+      .orderBy(desc(linkClicks.clickedAt))
+      .limit(1);
+    if (!click) {
+      throw new AppError('VALIDATION', `No tracked click for this referral code on this product in the last ${ATTRIBUTION_WINDOW_DAYS} days.`);
+    }
+
+    const [conversion] = await tx
+      .insert(conversions)
+      .values({
+        productId: product.id,
+        merchantOrderId: input.order_id,
+        referrerId,
+        clickId: click.id,
+        amountCents: input.amount_cents,
+        currency: 'USD',
+        commissionRateBp: product.commissionRateBp,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!conversion) {
+      const raced = await findExisting();
+      if (!raced) throw new AppError('CONFLICT', 'This order is being recorded. Please try again.');
+      return existingConversionResult(tx, raced, input, referrerId);
+    }
+    const { commission } = await createCommission(tx, clock, {
+      userId: referrerId,
+      productId: product.id,
+      productName: product.name,
+      source: 'conversion',
+      sourceReference: conversion.id,
+      amountCents: commissionAmountCents(input.amount_cents, product.commissionRateBp),
+      rateBp: product.commissionRateBp,
+      notify: options.notify,
+    });
+    return { status: 'created', conversion_id: conversion.id, commission };
+  });
+}
