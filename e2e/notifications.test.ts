@@ -258,4 +258,63 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     expect(await liveStatus(page)).not.toBe('open');
     await context.close();
   });
+
+  it('resumes after a dropped socket from the last event it saw, receiving what it missed', async () => {
+    const { context, page } = await newPage();
+    await markAllReadFor('investor@demo.myeai.local');
+    const connections: { url: string; fromServer: string[]; route: import('playwright-core').WebSocketRoute }[] = [];
+    await context.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      const connection = { url: ws.url(), fromServer: [] as string[], route: ws };
+      connections.push(connection);
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        connection.fromServer.push(String(message));
+        ws.send(message);
+      });
+    });
+    await signInWithDemo(page, 'Ivan Investor');
+    await expect.poll(() => liveStatus(page), { timeout: 10_000 }).toBe('open');
+    expect(new URL(connections[0]!.url).search).toBe('');
+
+    await sendAsAdmin('Investor letter', 'The quarterly investor letter is out.', { kind: 'role', role: 'investor' });
+    await app.runJobs();
+    await expect.poll(() => bellName(page), { timeout: 5_000 }).toBe('Notifications, 1 unread');
+    const seen = JSON.parse(connections[0]!.fromServer.at(-1)!) as { id: number };
+
+    // The connection drops; while it is down another notification is created.
+    await connections[0]!.route.close({ code: 1011, reason: 'test drop' });
+    await expect.poll(() => liveStatus(page)).not.toBe('open');
+    await sendAsAdmin('Investor call', 'The investor call moved to Thursday.', { kind: 'role', role: 'investor' });
+    await app.runJobs();
+
+    // The reconnect (3 to 6 s later) asks for everything after the last event id and gets the missed one.
+    await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
+    expect(new URL(connections[1]!.url).searchParams.get('since')).toBe(String(seen.id));
+    const stored = await page.evaluate(() => Object.entries(sessionStorage).find(([key]) => key.startsWith('myeai.live.last-event-id.'))?.[1]);
+    expect(Number(stored)).toBeGreaterThanOrEqual(seen.id);
+    await expect.poll(() => bellName(page), { timeout: 5_000 }).toBe('Notifications, 2 unread');
+    await expect
+      .poll(() => connections[1]!.fromServer.map((text) => JSON.parse(text) as { kind: string; payload: { title?: string } }))
+      .toContainEqual(expect.objectContaining({ kind: 'notification.created', payload: expect.objectContaining({ title: 'Investor call' }) }));
+    await context.close();
+  });
+
+  it('a session ended elsewhere closes the socket (4401): the tab goes to /login by itself and does not reconnect', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Fran Free');
+    await expect.poll(() => liveStatus(page), { timeout: 10_000 }).toBe('open');
+    let sockets = 0;
+    page.on('websocket', () => (sockets += 1));
+
+    // Another tab of the same browser signs out.
+    const other = await context.newPage();
+    await other.goto('/profile');
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await other.waitForURL('**/login');
+
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await new Promise((done) => setTimeout(done, 7_000));
+    expect(sockets).toBe(0);
+    await context.close();
+  });
 });
