@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: AccessName;
+    /** The 401 message of this route when it differs from the default (spec texts such as checkout's). */
+    signInMessage?: string;
   }
   interface FastifyInstance {
     deps: AppDeps;

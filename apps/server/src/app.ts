@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './app-deps.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
@@ -20,12 +21,13 @@ import { commissionsRoutes } from './modules/commissions/index.ts';
 import { trackingRoutes } from './modules/tracking/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/index.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

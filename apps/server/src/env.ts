@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PlanId } from '@myeai/domain';
 
 /** The only place that reads process.env: everything else receives an AppConfig. */
 const EnvSchema = z.object({
@@ -16,9 +17,28 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587' }).optional(),
   MAIL_FROM: z.string().min(3).default('MYEAI <no-reply@myeai.local>'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_PRICE_WEEKLY: z.string().min(1).optional(),
+  STRIPE_PRICE_4WEEKS: z.string().min(1).optional(),
+  STRIPE_PRICE_12WEEKS: z.string().min(1).optional(),
+  STRIPE_PRICE_52WEEKS: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
+
+/** Stripe (payments adapter); without it the embedded local checkout is used. */
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string | undefined;
+  /** Stripe price id of each plan (STRIPE_PRICE_<PLAN>). */
+  prices: Record<PlanId, string>;
+  /** Another API origin (tests: a local Stripe-shaped server). */
+  apiBase: string | undefined;
+};
 
 export type AppConfig = {
   isProduction: boolean;
@@ -31,7 +51,24 @@ export type AppConfig = {
   /** SMTP server for outgoing mail; unset keeps mail in the outbox (admin mailbox in demo mode). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unset: the embedded payment provider (local test checkout). */
+  stripe?: StripeSettings;
 };
+
+function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {
+  if (!parsed.STRIPE_SECRET_KEY) return undefined;
+  const prices = { weekly: parsed.STRIPE_PRICE_WEEKLY, '4weeks': parsed.STRIPE_PRICE_4WEEKS, '12weeks': parsed.STRIPE_PRICE_12WEEKS, '52weeks': parsed.STRIPE_PRICE_52WEEKS };
+  const missing = Object.entries(prices).filter(([, price]) => !price).map(([plan]) => `STRIPE_PRICE_${plan.toUpperCase()}`);
+  if (!parsed.STRIPE_WEBHOOK_SECRET) missing.unshift('STRIPE_WEBHOOK_SECRET');
+  if (missing.length > 0) throw new Error(`STRIPE_SECRET_KEY is set, so these must be set too: ${missing.join(', ')}`);
+  return {
+    secretKey: parsed.STRIPE_SECRET_KEY,
+    webhookSecret: parsed.STRIPE_WEBHOOK_SECRET!,
+    publishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
+    prices: prices as Record<PlanId, string>,
+    apiBase: parsed.STRIPE_API_BASE,
+  };
+}
 
 export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
 
@@ -62,6 +99,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       logger: parsed.NODE_ENV !== 'test',
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
+      stripe: readStripeSettings(parsed),
     },
   };
 }

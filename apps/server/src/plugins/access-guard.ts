@@ -23,7 +23,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (!access) return payload;
     const decision = decideAccess(access, request.user ? { activeRole: request.user.activeRole } : null);
-    if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', request.routeOptions.config.signInMessage ?? 'Sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your current role does not have access to this.');
     return payload;
   });

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { checkoutSessions } from '@myeai/db';
+import { AppError, isEntitledStatus, isPlanId, toProviderStatus, type LocalTestCard } from '@myeai/domain';
+import type { AppDeps } from '../../app-deps.ts';
+import { recordAudit } from '../audit/index.ts';
+import { applyBillingEvent, getSubscriptionRow, lockUser } from './apply-billing-event.ts';
+import { localPaymentProvider } from './providers.ts';
+
+const successUrl = (sessionId: string) => `/subscription-success?session_id=${encodeURIComponent(sessionId)}`;
+export const LOCAL_CHECKOUT_CANCEL_URL = '/trading-subscription';
+
+/**
+ * The buyer pressed Confirm on the test checkout page. The embedded provider starts the
+ * subscription and emits checkout.session.completed, customer.subscription.created and
+ * invoice.paid, applied by the same applyBillingEvent as Stripe's webhooks. Confirming again
+ * (a double click, a reload) answers the same redirect and changes nothing.
+ */
+export async function confirmLocalCheckout(deps: AppDeps, userId: string, sessionId: string, card: LocalTestCard): Promise<{ redirect_url: string }> {
+  return deps.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)))
+      .limit(1);
+    if (!session || !isPlanId(session.plan)) throw new AppError('NOT_FOUND', 'Checkout session not found.');
+    if (session.status === 'completed') return { redirect_url: successUrl(sessionId) };
+    const now = deps.clock.now();
+    if (session.status !== 'open' || session.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('CONFLICT', 'This checkout has expired or was cancelled. Please choose your plan again.');
+    }
+    const current = await getSubscriptionRow(tx, userId);
+    if (current && isEntitledStatus(toProviderStatus(current.status)) && !current.cancelAtPeriodEnd) {
+      throw new AppError('CONFLICT', 'You already have an active subscription.');
+    }
+    const events = await localPaymentProvider(deps).completeCheckout(tx, { providerSessionId: sessionId, userId, plan: session.plan, trialDays: session.trialDays }, card);
+    for (const event of events) await applyBillingEvent(tx, { clock: deps.clock }, event);
+    return { redirect_url: successUrl(sessionId) };
+  });
+}
+
+/** The buyer pressed Cancel on the test checkout page: the session is closed and nothing is charged. */
+export async function cancelLocalCheckout(deps: AppDeps, userId: string, sessionId: string): Promise<{ redirect_url: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [session] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'canceled' })
+      .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open')))
+      .returning({ id: checkoutSessions.id, plan: checkoutSessions.plan });
+    if (session) await recordAudit(tx, deps.clock, { actorId: userId, action: 'subscription.checkout_canceled', target: userId, details: { session_id: sessionId, plan: session.plan } });
+    else {
+      const [existing] = await tx
+        .select({ id: checkoutSessions.id })
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)))
+        .limit(1);
+      if (!existing) throw new AppError('NOT_FOUND', 'Checkout session not found.');
+    }
+    return { redirect_url: LOCAL_CHECKOUT_CANCEL_URL };
+  });
+}

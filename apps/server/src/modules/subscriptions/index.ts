@@ -1,0 +1,2 @@
+export { subscriptionsRoutes } from './subscriptions.routes.ts';
+export { getSubscriptionStatus, getTradingPlan } from './subscriptions.service.ts';

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminSubscriptionHistorySchema,
+  CancelSubscriptionResponseSchema,
+  CHECKOUT_SIGN_IN_MESSAGE,
+  CheckoutSessionParamsSchema,
+  CheckoutSessionViewSchema,
+  CreateCheckoutInputSchema,
+  CreateCheckoutResponseSchema,
+  SubscriptionStatusSchema,
+  SubscriptionUserParamsSchema,
+  TradingSubscriptionSchema,
+} from '@myeai/domain';
+import type { AppDeps } from '../../app-deps.ts';
+import { cancelSubscription, createCheckout, getCheckoutSessionView, getSubscriptionHistory, getSubscriptionStatus, getTradingPlan } from './subscriptions.service.ts';
+
+/** Where the provider sends the browser back: PUBLIC_URL, else the origin the request came to. */
+function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
+  if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+
+  app.get('/api/subscription/status', {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], response: { 200: SubscriptionStatusSchema } },
+    handler: async (request) => getSubscriptionStatus(deps.db, deps.clock, request.user!.id),
+  });
+
+  app.get('/api/trading/subscription', {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], response: { 200: TradingSubscriptionSchema } },
+    handler: async (request) => getTradingPlan(deps.db, deps.clock, request.user!.id),
+  });
+
+  app.post('/api/stripe/create-checkout-session', {
+    config: { access: 'everyRole', signInMessage: CHECKOUT_SIGN_IN_MESSAGE },
+    schema: { tags: ['subscriptions'], body: CreateCheckoutInputSchema, response: { 200: CreateCheckoutResponseSchema } },
+    handler: async (request) => createCheckout(deps, request.user!.id, request.body, { ip: request.ip ?? null, baseUrl: baseUrlOf(deps, request) }),
+  });
+
+  app.get('/api/subscription/checkout-sessions/:sessionId', {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], params: CheckoutSessionParamsSchema, response: { 200: CheckoutSessionViewSchema } },
+    handler: async (request) => getCheckoutSessionView(deps, request.user!.id, request.params.sessionId),
+  });
+
+  app.post('/api/subscription/cancel', {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], response: { 200: CancelSubscriptionResponseSchema } },
+    handler: async (request) => ({ status: 'success' as const, subscription: await cancelSubscription(deps, request.user!.id) }),
+  });
+
+  app.get('/api/admin/users/:userId/subscription', {
+    config: { access: 'admin' },
+    schema: { tags: ['subscriptions'], params: SubscriptionUserParamsSchema, response: { 200: AdminSubscriptionHistorySchema } },
+    handler: async (request) => getSubscriptionHistory(deps.db, deps.clock, request.params.userId),
+  });
+}
