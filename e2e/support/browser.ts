@@ -16,20 +16,20 @@ if (!hasChromium) {
   console.warn(`\n${'!'.repeat(100)}\n${message}\n${'!'.repeat(100)}\n`);
 }
 
+/** Flags every headless Chromium of the tests and the benchmark (bench/ launches one for Lighthouse) runs with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** Fails on any serious or critical axe violation of the page as it is now. */

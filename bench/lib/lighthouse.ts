@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser.ts';
+
+export type LighthouseResult = {
+  path: string;
+  signedIn: boolean;
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, number | undefined>;
+  /** Audits and insights of the two categories scoring below 0.9, worst first, for whoever works on the scores. */
+  weakAudits: { id: string; title: string; score: number; displayValue?: string }[];
+};
+
+type DebuggableChromium = { port: number; stop: () => Promise<void> };
+
+/** Debian Chromium with the tests' flags and a DevTools port that Lighthouse connects to. */
+async function launchDebuggableChromium(): Promise<DebuggableChromium> {
+  const profile = mkdtempSync(join(tmpdir(), 'myeai-bench-chromium-'));
+  const child: ChildProcess = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools port: ${output.slice(-500)}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (code ${code}): ${output.slice(-500)}`));
+    });
+  });
+  child.stderr!.resume();
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** Lighthouse (desktop preset, performance + accessibility) on each page, one fresh Chromium for all. */
+export async function runLighthouse(baseUrl: string, pages: { path: string; cookie?: string }[]): Promise<LighthouseResult[]> {
+  const chromium = await launchDebuggableChromium();
+  try {
+    const results: LighthouseResult[] = [];
+    for (const page of pages) {
+      const runner = await lighthouse(
+        new URL(page.path, baseUrl).href,
+        {
+          port: chromium.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        },
+        desktopConfig,
+      );
+      if (!runner) throw new Error(`Lighthouse returned no result for ${page.path}`);
+      const { lhr } = runner;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== page.path) throw new Error(`Lighthouse on ${page.path} ended on ${finalPath}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audited = new Set(['performance', 'accessibility'].flatMap((id) => lhr.categories[id]?.auditRefs.map((ref) => ref.id) ?? []));
+      results.push({
+        path: page.path,
+        signedIn: Boolean(page.cookie),
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        metrics: Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.numericValue])),
+        weakAudits: Object.values(lhr.audits)
+          .filter((audit) => audited.has(audit.id) && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9)
+          .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+          .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score ?? 0, displayValue: audit.displayValue })),
+      });
+    }
+    return results;
+  } finally {
+    await chromium.stop();
+  }
+}

@@ -1,0 +1,148 @@
+import type pg from 'pg';
+import type { Database } from '@myeai/db';
+import type { Role } from '@myeai/domain';
+
+/**
+ * What a scenario file (bench/scenarios/<name>.ts) works with. A scenario exports
+ * `scenario = defineScenario({...})`; run.ts finds every file in that folder by itself.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request, fired over and over by autocannon at the real app and at its ceiling. */
+export type HttpRequest = {
+  method?: HttpMethod;
+  /** Path and query string, e.g. '/api/leads?page=1'. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+};
+
+/** A signed-in user of the bench database: `cookie` is the value of a Cookie header. */
+export type BenchUser = { id: string; email: string; cookie: string };
+
+export type BenchContext = {
+  /** The real app, e.g. http://127.0.0.1:40123. */
+  baseUrl: string;
+  /** Drizzle on the bench database (the same database the app uses). */
+  db: Database;
+  /** Raw SQL on the bench database, for set-based data generation (INSERT ... SELECT generate_series). */
+  sql: (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
+  /** The benchmark user (affiliate): 2,000 of the 1,000,000 notifications are theirs. */
+  benchUser: BenchUser;
+  /** A new user with a real session (created through the session service); roles default to affiliate. */
+  createUser: (options?: { roles?: Role[]; name?: string }) => Promise<BenchUser>;
+  /** Prints a progress line. */
+  log: (message: string) => void;
+};
+
+export type LoadStats = {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export type HttpScenarioResult = {
+  kind: 'http';
+  name: string;
+  description: string;
+  request: { method: HttpMethod; path: string };
+  responseBytes: number;
+  app: LoadStats;
+  ceiling: LoadStats;
+  /** app req/s divided by ceiling req/s. */
+  ratio: number;
+};
+
+export type TimedScenarioResult = {
+  kind: 'timed';
+  name: string;
+  description: string;
+  /** Whatever the scenario measured, e.g. { importMs: 812, insertMs: 455 }. */
+  metrics: Record<string, number>;
+};
+
+export type ScenarioResult = HttpScenarioResult | TimedScenarioResult;
+
+/** pass null: could not be judged in this run (e.g. the scenario compared against was not run). */
+export type TargetOutcome = { pass: boolean | null; actual: string };
+
+export type Target<R extends ScenarioResult> = {
+  /** e.g. 'ratio >= 0.2'. */
+  label: string;
+  /** A stretch goal ("we aim for 0.5"): reported, but a miss is not a missed target. */
+  isAim?: boolean;
+  check: (result: R, all: ReadonlyMap<string, ScenarioResult>) => TargetOutcome;
+};
+
+/** Measured with autocannon against the real app and against a bare server replaying its response. */
+export type HttpScenario = {
+  kind?: 'http';
+  name: string;
+  description: string;
+  /** Prepares data (through ctx) and returns the request to measure. */
+  setup: (ctx: BenchContext) => Promise<HttpRequest>;
+  targets: Target<HttpScenarioResult>[];
+};
+
+/** Anything that is not one repeated request (e.g. a CSV import timed against a plain INSERT). */
+export type TimedScenario = {
+  kind: 'timed';
+  name: string;
+  description: string;
+  run: (ctx: BenchContext) => Promise<Record<string, number>>;
+  targets: Target<TimedScenarioResult>[];
+};
+
+export type Scenario = HttpScenario | TimedScenario;
+
+export function defineScenario<S extends Scenario>(scenario: S): S {
+  return scenario;
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/** The app reaches at least `min` of its ceiling's throughput. */
+export function ratioAtLeast(min: number, options: { isAim?: boolean } = {}): Target<HttpScenarioResult> {
+  return {
+    label: `ratio >= ${min}`,
+    isAim: options.isAim,
+    check: (result) => ({ pass: result.ratio >= min, actual: String(round(result.ratio)) }),
+  };
+}
+
+/** This scenario's app latency (p50 or p99) is at most `factor` times that of another HTTP scenario of the run. */
+export function latencyWithinFactorOf(
+  otherScenario: string,
+  factor: number,
+  percentile: 'p50' | 'p99' = 'p50',
+): Target<HttpScenarioResult> {
+  const key = percentile === 'p50' ? 'p50Ms' : 'p99Ms';
+  return {
+    label: `${percentile} <= ${factor}x ${otherScenario}`,
+    check: (result, all) => {
+      const other = all.get(otherScenario);
+      if (!other || other.kind !== 'http') return { pass: null, actual: `${otherScenario} not run` };
+      const times = other.app[key] > 0 ? result.app[key] / other.app[key] : Number.POSITIVE_INFINITY;
+      return { pass: times <= factor, actual: `${round(times)}x (${result.app[key]} vs ${other.app[key]} ms)` };
+    },
+  };
+}
+
+/** A timed scenario's metric `of` is at most `factor` times its metric `base`. */
+export function metricWithinFactor(of: string, base: string, factor: number): Target<TimedScenarioResult> {
+  return {
+    label: `${of} <= ${factor}x ${base}`,
+    check: (result) => {
+      const a = result.metrics[of];
+      const b = result.metrics[base];
+      if (a === undefined || b === undefined) return { pass: null, actual: `missing metric ${a === undefined ? of : base}` };
+      const times = b > 0 ? a / b : Number.POSITIVE_INFINITY;
+      return { pass: times <= factor, actual: `${round(times)}x (${round(a)} vs ${round(b)})` };
+    },
+  };
+}
