@@ -9,3 +9,7 @@ export * from './leads.ts';
 export * from './products.ts';
 export * from './commissions.ts';
 export * from './subscriptions.ts';
+export * from './onboarding.ts';
+export * from './goals.ts';
+export * from './trials.ts';
+export * from './usage.ts';
