@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/server.ts', 'bench/**', 'e2e/**', '.ci/**'],
+    files: ['apps/server/src/server.ts', 'bench/**', 'e2e/**', '.ci/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -3,8 +3,7 @@
  * provider in-process. See https://github.com/panva/node-oidc-provider/blob/v9.x/docs/README.md.
  */
 declare module 'oidc-provider' {
-  type IncomingMessage = import('node:http').IncomingMessage;
-  type ServerResponse = import('node:http').ServerResponse;
+  import type { IncomingMessage, ServerResponse } from 'node:http';
 
   export type AccountClaims = { sub: string } & Record<string, unknown>;
   export type Account = { accountId: string; claims: (use: string, scope: string) => Promise<AccountClaims> | AccountClaims };

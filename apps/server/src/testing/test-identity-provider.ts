@@ -25,8 +25,9 @@ export async function startTestIdentityProvider(options: {
   redirectUris: string[];
   accounts: Record<string, TestAccount>;
 }): Promise<TestIdentityProvider> {
-  let handle: RequestListener | undefined;
-  const server: Server = createServer((req, res) => handle!(req, res));
+  // The provider needs the server's port for its issuer URL, so the listener is set after listen().
+  const routing: { handle?: RequestListener } = {};
+  const server: Server = createServer((req, res) => routing.handle!(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'myeai-test';
@@ -60,7 +61,7 @@ export async function startTestIdentityProvider(options: {
   let nextAccount: string | undefined;
   const prompts: string[] = [];
   const providerHandler = provider.callback();
-  handle = (req, res) => {
+  routing.handle = (req, res) => {
     if (!req.url?.startsWith('/interaction/')) return providerHandler(req, res);
     void (async () => {
       const interaction = await provider.interactionDetails(req, res);
