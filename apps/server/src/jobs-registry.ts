@@ -2,10 +2,11 @@ import { billingJobHandlers } from './modules/billing/index.ts';
 import type { JobHandler } from './modules/jobs/index.ts';
 import { mailJobHandlers } from './modules/mail/index.ts';
 import { notificationJobHandlers } from './modules/notifications/index.ts';
+import { trialJobHandlers } from './modules/trials/index.ts';
 
 /** Every job handler of the app, one map per module; a name registered twice is a bug. */
 export function buildJobHandlers(): Record<string, JobHandler> {
-  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers];
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers];
   const handlers: Record<string, JobHandler> = {};
   for (const map of maps) {
     for (const [name, handler] of Object.entries(map)) {

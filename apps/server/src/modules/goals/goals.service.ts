@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { goals, type Database, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  deadlineError,
+  GOAL_TIMEFRAMES,
+  INCOMPLETE_GOALS_MESSAGE,
+  isoDay,
+  type Goal,
+  type GoalSetupItem,
+  type GoalStatus,
+  type GoalTimeframe,
+  type GoalSetupInputSchema,
+} from '@myeai/domain';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+
+type GoalRow = typeof goals.$inferSelect;
+type SetupInput = z.output<typeof GoalSetupInputSchema>;
+
+export function toGoal(row: GoalRow): Goal {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    goal_type: row.goalType as Goal['goal_type'],
+    target_value: Number(row.targetValue),
+    current_value: Number(row.currentValue),
+    unit: row.unit as Goal['unit'],
+    why_important: row.whyImportant,
+    daily_habits: row.dailyHabits,
+    weekly_habits: row.weeklyHabits,
+    deadline: row.deadline,
+    status: row.status as GoalStatus,
+    timeframe: row.timeframe as GoalTimeframe,
+    created_at: row.createdAt.toISOString(),
+    submitted_at: row.submittedAt.toISOString(),
+  };
+}
+
+/** True once the user has submitted goals (onboarding step 3 or goal setup): "goals completed". */
+export async function hasGoals(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: goals.id }).from(goals).where(eq(goals.userId, userId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Stores the complete tiers of a goal setup as pending_approval goals, in one transaction.
+ * None sent: "Please complete at least one goal before submitting."; a deadline outside its
+ * tier's window refuses the whole setup. A re-sent submission_id returns the goals it created.
+ */
+export async function setupGoals(db: Database, clock: Clock, userId: string, input: SetupInput): Promise<Goal[]> {
+  const tiers = GOAL_TIMEFRAMES.flatMap((timeframe) => {
+    const item = input[timeframe];
+    return item ? [{ timeframe, item }] : [];
+  });
+  if (tiers.length === 0) throw new AppError('VALIDATION', INCOMPLETE_GOALS_MESSAGE);
+  const now = clock.now();
+  const today = isoDay(now);
+  const details = tiers.flatMap(({ timeframe, item }) => {
+    const message = deadlineError(timeframe, item.deadline, today);
+    return message ? [{ path: `${timeframe}.deadline`, message }] : [];
+  });
+  if (details.length > 0) throw new AppError('VALIDATION', details[0]!.message, details);
+
+  return db.transaction(async (tx) => {
+    const values = tiers.map(({ timeframe, item }: { timeframe: GoalTimeframe; item: GoalSetupItem }) => ({
+      userId,
+      title: item.title,
+      description: item.description,
+      goalType: item.goal_type,
+      targetValue: item.target_value,
+      unit: item.unit,
+      whyImportant: item.why_important,
+      dailyHabits: item.daily_habits,
+      weeklyHabits: item.weekly_habits,
+      deadline: item.deadline,
+      status: 'pending_approval' as const,
+      timeframe,
+      submissionId: input.submission_id ?? null,
+      createdAt: now,
+      submittedAt: now,
+      updatedAt: now,
+    }));
+    if (!input.submission_id) return (await tx.insert(goals).values(values).returning()).map(toGoal);
+    await tx.insert(goals).values(values).onConflictDoNothing({ target: [goals.userId, goals.submissionId, goals.timeframe] });
+    const rows = await tx
+      .select()
+      .from(goals)
+      .where(and(eq(goals.userId, userId), eq(goals.submissionId, input.submission_id), inArray(goals.timeframe, tiers.map((t) => t.timeframe))))
+      .orderBy(sql`array_position(array['short_term','mid_term','long_term'], ${goals.timeframe})`);
+    return rows.map(toGoal);
+  });
+}

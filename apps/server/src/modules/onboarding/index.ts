@@ -1,0 +1,1 @@
+export { onboardingRoutes } from './onboarding.routes.ts';

@@ -1,0 +1,4 @@
+export { trialsRoutes } from './trials.routes.ts';
+export { trialJobHandlers } from './trials.jobs.ts';
+export { requireTrialFeature } from './trial-feature-guard.ts';
+export { getAccessLevel, markTrialConverted, getTrialOfUser } from './trials.service.ts';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { JobHandler } from '../jobs/index.ts';
+import { expireTrialJob } from './trials-admin.service.ts';
+import { TRIAL_EXPIRE_JOB } from './trials.service.ts';
+
+const ExpirePayload = z.object({ trialId: z.uuid() });
+
+/** Each trial's end runs this job (queued at activation and on every extension). */
+export const trialJobHandlers: Record<string, JobHandler> = {
+  [TRIAL_EXPIRE_JOB]: async (payload, { deps }) => {
+    const { trialId } = ExpirePayload.parse(payload);
+    await expireTrialJob(deps.db, deps.clock, trialId);
+  },
+};

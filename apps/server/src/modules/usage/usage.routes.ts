@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, OkSchema, TrackEventInputSchema } from '@myeai/domain';
+import { recordUsageEvent } from './usage.service.ts';
+
+/** A tracked event is small; anything larger is refused before it is parsed. */
+const TRACK_BODY_LIMIT = 4096;
+
+export async function usageRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+
+  // navigator.sendBeacon(url, string) sends text/plain; its body is the same JSON. This parser
+  // belongs to this plugin only (Fastify encapsulation), so no other route accepts text/plain.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TRACK_BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('VALIDATION', 'The event is not valid JSON.'), undefined);
+    }
+  });
+
+  /** Usage tracking (spec 1 section 7): append-only; the client ignores failures. */
+  app.post('/api/rbac/analytics/track-event', {
+    bodyLimit: TRACK_BODY_LIMIT,
+    config: { access: 'signedIn' },
+    schema: { tags: ['usage'], body: TrackEventInputSchema, response: { 200: OkSchema } },
+    handler: async (request) => {
+      await recordUsageEvent(deps.db, deps.clock, request.user!.id, request.body);
+      return { status: 'success' as const };
+    },
+  });
+}
