@@ -75,7 +75,7 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Verifies the Stripe-Signature header over the raw body (5-minute tolerance); throws when it does not match. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('missing Stripe-Signature header');
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, undefined, undefined, Math.floor(this.clock.now().getTime() / 1000));
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, undefined, undefined, this.clock.now().getTime());
   }
 
   /**
