@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(name || ' ' || email || ' ' || coalesce(company, ''), '[^[:alnum:]]+', ' ', 'g'))) STORED;--> statement-breakpoint
+CREATE INDEX "leads_search_idx" ON "leads" USING gin ("search_vector");
