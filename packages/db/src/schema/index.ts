@@ -13,3 +13,4 @@ export * from './onboarding.ts';
 export * from './goals.ts';
 export * from './trials.ts';
 export * from './usage.ts';
+export * from './trading.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const notifications = pgTable(
@@ -43,10 +43,17 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The one recipient; null for a role event. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A role event (publishRoleEvent): every holder of one of these roles receives it. */
+    roles: text('roles').array(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('live_events_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('live_events_user_id_idx').on(t.userId, t.id),
+    index('live_events_role_id_idx').on(t.id).where(sql`${t.userId} is null`),
+    check('live_events_recipient_check', sql`(${t.userId} is null) <> (${t.roles} is null)`),
+  ],
 );

@@ -17,6 +17,8 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user used their one free trial (platform trial or a paid plan's trial; DESIGN.md section 3, item 18). */
     freeTrialUsedAt: timestamp('free_trial_used_at', { withTimezone: true }),
+    /** Last request of any session, written at most once a minute (the flow chart's active/idle). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
