@@ -1,14 +1,17 @@
 import type { z } from 'zod';
-import { ErrorResponseSchema, type AppErrorCode } from '@myeai/domain';
+import { ErrorResponseSchema, type AppErrorCode, type ErrorResponse } from '@myeai/domain';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: AppErrorCode | 'NETWORK';
-  constructor(status: number, code: AppErrorCode | 'NETWORK', message: string) {
+  /** Per-field messages of a refused request (path = the body's field name). */
+  readonly details: ErrorResponse['error']['details'];
+  constructor(status: number, code: AppErrorCode | 'NETWORK', message: string, details?: ErrorResponse['error']['details']) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -34,7 +37,7 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
   const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
   if (!response.ok) {
     const parsed = ErrorResponseSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
     throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
   }
   return options.schema.parse(payload);
