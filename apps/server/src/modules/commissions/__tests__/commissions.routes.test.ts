@@ -1,0 +1,225 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, commissions, notifications, users } from '@myeai/db';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../../testing/test-database.ts';
+import { click, createTestProduct, postConversion, referralCode } from '../../tracking/__tests__/affiliate-test-helpers.ts';
+
+type Item = { id: string; product_name: string; amount_cents: number; currency: string; status: string; earned_at: string; processing_at: string | null; paid_at: string | null };
+type Page = { items: Item[]; total: number; next_cursor: string | null };
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(TEST_NOW.getTime() - days * DAY).toISOString();
+
+describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
+  let t: TestApp;
+  let affiliate: string;
+  let admin: string;
+  let affiliateId: string;
+
+  const page = async (cookie: string, query = ''): Promise<Page> => {
+    const response = await t.inject({ method: 'GET', url: `/api/commissions${query}`, cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+  const summary = async (cookie: string) => {
+    const response = await t.inject({ method: 'GET', url: '/api/commissions/summary', cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Record<string, unknown>;
+  };
+  const patch = (id: string, status: string, cookie = admin) =>
+    t.inject({ method: 'PATCH', url: `/api/admin/commissions/${id}/status`, cookie, payload: { status } });
+
+  /** A new pending commission for `email` through a tracked click and a signed conversion. */
+  const earn = async (email: string, amount: number, productOverrides: Record<string, unknown> = {}) => {
+    const product = await createTestProduct(t, productOverrides);
+    const ref = await referralCode(t, email);
+    await click(t, `/go/${product.id}?ref=${ref}`);
+    t.clock.advance(1000);
+    const response = await postConversion(t, product.secret, { product_id: product.id, order_id: `O-${product.id}`, amount_cents: amount, ref });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().commission as Item;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    affiliate = await t.signInAs('affiliate');
+    admin = await t.signInAs('admin');
+    affiliateId = (await t.database.db.select().from(users).where(eq(users.email, 'affiliate@demo.myeai.local')))[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  // The tests below read the seeded ledger first, then add to it.
+
+  it('lists the affiliate’s seeded ledger newest first: product, amount and currency, status, earned and paid dates', async () => {
+    const { items, total, next_cursor } = await page(affiliate);
+    expect(total).toBe(4);
+    expect(next_cursor).toBeNull();
+    expect(items.map(({ product_name, amount_cents, currency, status, earned_at, paid_at }) => ({ product_name, amount_cents, currency, status, earned_at, paid_at }))).toEqual([
+      { product_name: 'Mindset Coaching Program', amount_cents: 9_980, currency: 'USD', status: 'pending', earned_at: daysAgo(1), paid_at: null },
+      { product_name: 'Growth CRM Pro', amount_cents: 1_470, currency: 'USD', status: 'pending', earned_at: daysAgo(4), paid_at: null },
+      { product_name: 'Trading Foundations Course', amount_cents: 4_975, currency: 'USD', status: 'processing', earned_at: daysAgo(10), paid_at: null },
+      { product_name: 'Growth CRM Pro', amount_cents: 1_470, currency: 'USD', status: 'paid', earned_at: daysAgo(18), paid_at: daysAgo(8) },
+    ]);
+  });
+
+  it.each([
+    { status: 'paid', expected: ['paid'] },
+    { status: 'processing', expected: ['processing'] },
+    { status: 'pending', expected: ['pending', 'pending'] },
+    { status: 'all', expected: ['pending', 'pending', 'processing', 'paid'] },
+  ])('filters by status $status', async ({ status, expected }) => {
+    const result = await page(affiliate, `?status=${status}`);
+    expect(result.items.map((item) => item.status)).toEqual(expected);
+    expect(result.total).toBe(expected.length);
+  });
+
+  it('pages by cursor without repeating a row, and refuses a bad filter or cursor', async () => {
+    const all = (await page(affiliate)).items.map((item) => item.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const result: Page = await page(affiliate, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...result.items.map((item) => item.id));
+      cursor = result.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect((await t.inject({ method: 'GET', url: '/api/commissions?status=refunded', cookie: affiliate })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: '/api/commissions?cursor=bogus', cookie: affiliate })).statusCode).toBe(400);
+  });
+
+  it('computes the three cards and the next payout date (Friday) from the ledger', async () => {
+    expect(await summary(affiliate)).toEqual({
+      currency: 'USD',
+      total_earnings_cents: 17_895,
+      paid_out_cents: 1_470,
+      paid_count: 1,
+      pending_cents: 16_425,
+      pending_count: 3,
+      // TEST_NOW is Monday 2026-11-23: the run is Friday the 27th, money arrives 3-5 business days later.
+      next_payout_date: '2026-11-27',
+      arrival_window: { from: '2026-12-02', to: '2026-12-04' },
+      meets_minimum: true,
+      payout_policy: {
+        cycle_days: 7,
+        run_weekday: 5,
+        processing_business_days: { min: 3, max: 5 },
+        minimum_cents: 5_000,
+        wire_transfer_above_cents: 100_000,
+        methods: ['ACH', 'PayPal', 'wire transfer', 'cryptocurrency'],
+      },
+    });
+    t.clock.set(new Date('2026-11-28T09:00:00Z'));
+    try {
+      expect(await summary(affiliate)).toMatchObject({ next_payout_date: '2026-12-04', arrival_window: { from: '2026-12-09', to: '2026-12-11' } });
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
+  it('shows a user with no commissions an empty ledger and zero cards, below the minimum', async () => {
+    const multi = await t.signIn('multi@demo.myeai.local');
+    expect(await page(multi)).toEqual({ items: [], total: 0, next_cursor: null });
+    expect(await summary(multi)).toMatchObject({ total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0, meets_minimum: false });
+  });
+
+  it('never lists another user’s commission, and is closed to roles without affiliate tools', async () => {
+    const multi = await t.signIn('multi@demo.myeai.local');
+    const theirs = await earn('multi@demo.myeai.local', 5_000);
+    expect((await page(multi)).items.map((item) => item.id)).toEqual([theirs.id]);
+    expect((await page(affiliate)).items.some((item) => item.id === theirs.id)).toBe(false);
+    const csv = await t.inject({ method: 'GET', url: '/api/commissions/export/csv', cookie: affiliate });
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + (await page(affiliate)).total);
+    for (const role of ['trader', 'subscriber', 'newcomer'] as const) {
+      const cookie = await t.signInAs(role);
+      for (const url of ['/api/commissions', '/api/commissions/summary', '/api/commissions/export/csv']) {
+        expect((await t.inject({ method: 'GET', url, cookie })).statusCode).toBe(403);
+      }
+    }
+    expect((await t.inject({ method: 'GET', url: '/api/commissions' })).statusCode).toBe(401);
+  });
+
+  it('exports the ledger as a CSV download, filtered, with formula-safe cells', async () => {
+    await earn('affiliate@demo.myeai.local', 1_000, { name: '=HYPERLINK("http://evil.example","Click")' });
+    const response = await t.inject({ method: 'GET', url: '/api/commissions/export/csv', cookie: affiliate });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="commissions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe('Product,Amount,Currency,Status,Earned Date,Paid Date');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.example"",""Click"")",1.00,USD,Pending,${t.clock.now().toISOString().slice(0, 10)},Not paid`);
+    expect(lines).toContain('Growth CRM Pro,14.70,USD,Paid,2026-11-05,2026-11-15');
+    for (const line of lines.slice(1)) expect(line).not.toMatch(/^[=+\-@]/);
+
+    const paid = await t.inject({ method: 'GET', url: '/api/commissions/export/csv?status=paid', cookie: affiliate });
+    expect(paid.body).toBe('Product,Amount,Currency,Status,Earned Date,Paid Date\r\nGrowth CRM Pro,14.70,USD,Paid,2026-11-05,2026-11-15\r\n');
+  });
+
+  it('lets an admin move a commission pending -> processing -> paid, audited, telling the owner each time', async () => {
+    const commission = await earn('affiliate@demo.myeai.local', 20_000);
+    const notificationsBefore = (await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId))).length;
+
+    t.clock.advance(DAY);
+    const processing = await patch(commission.id, 'processing');
+    expect(processing.statusCode, processing.body).toBe(200);
+    expect(processing.json()).toMatchObject({ id: commission.id, status: 'processing', processing_at: t.clock.now().toISOString(), paid_at: null });
+
+    t.clock.advance(DAY);
+    const paid = await patch(commission.id, 'paid');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid', paid_at: t.clock.now().toISOString() });
+
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'commission.status'), eq(auditLog.target, commission.id))).orderBy(desc(auditLog.createdAt));
+    expect(audit.map((row) => row.details)).toEqual([
+      { from: 'processing', to: 'paid', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' },
+      { from: 'pending', to: 'processing', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' },
+    ]);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId)).orderBy(desc(notifications.createdAt));
+    expect(told).toHaveLength(notificationsBefore + 2);
+    expect(told.slice(0, 2).map((n) => n.title)).toEqual(['Commission paid', 'Commission processing']);
+
+    const mine = (await page(affiliate, '?status=paid')).items.find((item) => item.id === commission.id);
+    expect(mine).toMatchObject({ status: 'paid' });
+  });
+
+  it.each([
+    { label: 'paid -> paid (a repeated click)', steps: ['processing', 'paid'], attempt: 'paid', status: 409 },
+    { label: 'pending -> paid (a skipped step)', steps: [], attempt: 'paid', status: 409 },
+    { label: 'processing -> processing', steps: ['processing'], attempt: 'processing', status: 409 },
+    { label: 'back to pending', steps: ['processing'], attempt: 'pending', status: 400 },
+  ])('refuses $label and changes nothing', async ({ steps, attempt, status }) => {
+    const commission = await earn('affiliate@demo.myeai.local', 3_000);
+    for (const step of steps) expect((await patch(commission.id, step)).statusCode).toBe(200);
+    const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
+    expect((await patch(commission.id, attempt)).statusCode).toBe(status);
+    const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a status change by a non-admin (403), of an unknown commission (404) and of one’s own commission (403)', async () => {
+    const commission = await earn('affiliate@demo.myeai.local', 3_000);
+    for (const role of ['affiliate', 'trader', 'subscriber'] as const) {
+      expect((await patch(commission.id, 'processing', await t.signInAs(role))).statusCode).toBe(403);
+    }
+    expect((await patch('00000000-0000-4000-8000-000000000000', 'processing')).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
+    expect(row?.status).toBe('pending');
+
+    const multi = await t.signIn('multi@demo.myeai.local');
+    const own = await earn('multi@demo.myeai.local', 3_000);
+    expect((await t.inject({ method: 'POST', url: '/api/rbac/switch-role', cookie: multi, payload: { role: 'admin' } })).statusCode).toBe(200);
+    const self = await patch(own.id, 'processing', multi);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error.message).toBe('You cannot change the status of your own commission.');
+  });
+
+  it('lists every user’s commissions to admins only, with the owner', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/admin/commissions?status=paid&limit=100', cookie: admin });
+    expect(response.statusCode).toBe(200);
+    const items = response.json().items as (Item & { user: { email: string } })[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.status).toBe('paid');
+    expect(items.some((item) => item.user.email === 'affiliate@demo.myeai.local')).toBe(true);
+    expect((await t.inject({ method: 'GET', url: '/api/admin/commissions', cookie: affiliate })).statusCode).toBe(403);
+  });
+});
