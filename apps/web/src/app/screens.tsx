@@ -6,6 +6,7 @@ import { DashboardPage } from '../features/dashboard/index.ts';
 import { PrivacyPolicyPage, RefundPolicyPage, TermsPage } from '../features/legal/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
+import { LocalCheckoutPage, SubscriptionPage, SubscriptionSuccessPage } from '../features/subscriptions/index.ts';
 
 export type SignedInPage = ComponentType<{ user: UserProfile }>;
 
@@ -18,6 +19,9 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/profile': ProfilePage,
   '/admin-comprehensive-dashboard': AdminOperationsPage,
   '/notifications': NotificationsPage,
+  '/trading-subscription': SubscriptionPage,
+  '/subscription-success': SubscriptionSuccessPage,
+  '/checkout/local/:sessionId': LocalCheckoutPage,
 };
 
 export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {

@@ -148,6 +148,8 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/refund-policy': 'public',
   '/join': 'public',
   '/login': 'public',
+  // Not in the spec: the embedded payment provider's test checkout page (no sidebar entry).
+  '/checkout/local/:sessionId': ALL,
 };
 
 describe('SCREENS route table', () => {

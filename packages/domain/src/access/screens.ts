@@ -48,6 +48,8 @@ export const SCREENS = [
   { path: '/trading-admin', access: 'admin', nav: { section: 'trading', label: 'System Command' } },
   { path: '/trading-subscription', access: 'everyRole', nav: { section: 'trading', label: 'Get Ecosystem Access' } },
   { path: '/subscription-success', access: 'everyRole' },
+  // The embedded payment provider's test checkout (docs/decisions): signed in, never in the sidebar.
+  { path: '/checkout/local/:sessionId', access: 'signedIn' },
 
   { path: '/admin-users', access: 'admin', nav: { section: 'admin', label: 'People Management' } },
   { path: '/admin-trial-analytics', access: 'admin', nav: { section: 'admin', label: 'Trial Analytics' } },

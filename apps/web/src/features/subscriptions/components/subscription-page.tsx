@@ -1,0 +1,157 @@
+import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, type PlanId, type SubscriptionStatus } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatLongDate, useCancelSubscription, useCreateCheckout, usePaymentConfig, useSubscriptionStatus } from '../api/subscriptions-api.ts';
+import { ConsentBlock } from './consent-block.tsx';
+import { PlanCard } from './plan-card.tsx';
+import { SubscriptionStatusBanner } from './subscription-status-banner.tsx';
+import { TradingDisclaimer } from './trading-disclaimer.tsx';
+
+const WHAT_YOU_GET = [
+  'The live consensus of 13 vetted professional traders, as a traffic-light grid per asset and timeframe',
+  'Premium timeframes H1, H4, D1, W1 and W4',
+  'Alerts when the traders confirm or leave a consensus',
+  'Consensus history to review past calls',
+  'Trader breakdown from the 4 Weeks plan up, priority support from the 12 Weeks plan up',
+];
+
+/** A subscription that runs and is not cancelled: the server refuses a new checkout then (409). */
+const isRunning = (status: SubscriptionStatus) => status.status === 'trial' || status.status === 'active';
+
+/** /trading-subscription (spec 3 section 2.4). */
+export function SubscriptionPage() {
+  const status = useSubscriptionStatus();
+  const config = usePaymentConfig();
+  const checkout = useCreateCheckout();
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [marketingAccepted, setMarketingAccepted] = useState(false);
+  const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
+
+  const subscribe = (plan: PlanId) => {
+    setPendingPlan(plan);
+    checkout.mutate(
+      { plan, marketingAccepted },
+      {
+        onSuccess: (result) => window.location.assign(result.checkout_url),
+        onError: (error) => {
+          setPendingPlan(null);
+          const unauthenticated = error instanceof ApiError && error.status === 401;
+          notifications.show({
+            color: 'red',
+            title: unauthenticated ? CHECKOUT_SIGN_IN_MESSAGE : 'Failed to process subscription. Please try again.',
+            message: unauthenticated ? undefined : error.message,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Trading Compass Subscription</Title>
+          <Text c="dimmed">See what 13 vetted professional traders think, asset by asset and timeframe by timeframe.</Text>
+        </div>
+        {status.isPending && <Skeleton h={72} radius="md" />}
+        {status.isError && <LoadError message={status.error.message} onRetry={() => void status.refetch()} />}
+        {status.data && (
+          <>
+            <SubscriptionStatusBanner status={status.data} />
+            {canCancel({ status: status.data.status, has_access: status.data.has_access, payment_failed: status.data.payment_failed }) && <CancelSubscription status={status.data} />}
+            {config.data?.provider === 'local' && (
+              <Alert color="gray" variant="outline" title="Test payments">
+                This server has no payment provider configured: checkout opens a test page and no real payment is taken.
+              </Alert>
+            )}
+            <ConsentBlock termsAccepted={termsAccepted} marketingAccepted={marketingAccepted} onTermsChange={setTermsAccepted} onMarketingChange={setMarketingAccepted} />
+            <Alert color={status.data.free_trial_available ? 'blue' : 'gray'} title={status.data.free_trial_available ? '7-day free trial' : 'No free trial'}>
+              {status.data.free_trial_available
+                ? 'Every plan starts with 7 free days: nothing is charged until the trial ends, and if you cancel before then you pay nothing.'
+                : 'You have already used your free trial, so a new plan is charged from the start.'}
+            </Alert>
+            {isRunning(status.data) && <Text size="sm">You can choose another plan after cancelling your current one.</Text>}
+            <section aria-labelledby="plans-title">
+              <Title order={2} size="h3" id="plans-title" mb="sm">
+                Plans
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+                {PLANS.map((plan) => {
+                  const isCurrent = isRunning(status.data) && status.data.plan === plan.id;
+                  const label = isCurrent ? 'Current plan' : status.data.free_trial_available ? 'Start 7-day free trial' : 'Subscribe now';
+                  return (
+                    <PlanCard
+                      key={plan.id}
+                      plan={plan}
+                      buttonLabel={label}
+                      disabled={!termsAccepted || isRunning(status.data) || (checkout.isPending && pendingPlan !== plan.id)}
+                      loading={checkout.isPending && pendingPlan === plan.id}
+                      onSubscribe={() => subscribe(plan.id)}
+                    />
+                  );
+                })}
+              </SimpleGrid>
+            </section>
+          </>
+        )}
+        <section aria-labelledby="what-you-get-title">
+          <Title order={2} size="h3" id="what-you-get-title" mb="sm">
+            What You Get
+          </Title>
+          <List spacing="xs">
+            {WHAT_YOU_GET.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </section>
+        <TradingDisclaimer />
+      </Stack>
+    </Container>
+  );
+}
+
+function CancelSubscription({ status }: { status: SubscriptionStatus }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelSubscription();
+  const until = status.current_period_end ? formatLongDate(status.current_period_end) : 'the end of the current period';
+  const plan = status.plan ? getPlan(status.plan) : null;
+  const confirm = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (result) => {
+        setOpen(false);
+        notifications.show({ color: 'green', title: 'Subscription cancelled', message: `You keep access until ${formatLongDate(result.subscription.current_period_end)}.` });
+      },
+      onError: (error) => {
+        setOpen(false);
+        const notFound = error instanceof ApiError && error.status === 404;
+        notifications.show({ color: 'red', title: notFound ? NO_SUBSCRIPTION_TO_CANCEL_MESSAGE : 'Failed to cancel subscription. Please try again.', message: notFound ? undefined : error.message });
+      },
+    });
+  return (
+    <>
+      <Group>
+        <Button color="red" variant="light" onClick={() => setOpen(true)}>
+          Cancel Subscription
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Cancel your subscription?" centered>
+        <Stack>
+          <Text>
+            {plan ? `Your ${plan.name} plan` : 'Your plan'} stays available until {until}. Nothing more will be charged.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Keep subscription
+            </Button>
+            <Button color="red" onClick={confirm} loading={cancel.isPending}>
+              Cancel subscription
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

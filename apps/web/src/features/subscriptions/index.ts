@@ -1,0 +1,3 @@
+export { SubscriptionPage } from './components/subscription-page.tsx';
+export { SubscriptionSuccessPage } from './components/subscription-success-page.tsx';
+export { LocalCheckoutPage } from './components/local-checkout-page.tsx';

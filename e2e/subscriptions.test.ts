@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+
+const SHOTS = 'test-results/subscriptions';
+
+describe.skipIf(!hasChromium)('subscriptions in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    app = await startApp();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const api = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).json(), path) as Promise<Record<string, unknown>>;
+  const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  it('a free user accepts the terms, subscribes to 4 Weeks through the test checkout, sees the trial, cancels and keeps access until the period end', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: /^Fran Free/ }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Ecosystem Access' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trading Compass Subscription' }).waitFor();
+    await page.getByText('No subscription yet').waitFor();
+    await page.getByText('Please accept the Terms & Conditions and Privacy Policy to continue.').waitFor();
+    const fourWeeks = page.getByRole('button', { name: 'Start 7-day free trial: 4 Weeks' });
+    await expect(fourWeeks.isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Every plan starts with 7 free days').isVisible()).resolves.toBe(true);
+    for (const price of ['$29.00', '$69.00', '$179.00', '$599.00']) await expect(page.getByText(price, { exact: true }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/plans-1440.png`, fullPage: true });
+
+    await page.getByRole('checkbox', { name: /I accept the Terms & Conditions/ }).check();
+    await expect(page.getByText('Please accept the Terms & Conditions and Privacy Policy to continue.').count()).resolves.toBe(0);
+    await fourWeeks.click();
+
+    await page.waitForURL('**/checkout/local/cs_local_*');
+    await page.getByText('Test checkout — no real payment').first().waitFor();
+    await page.getByRole('heading', { name: '4 Weeks plan' }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/checkout-1440.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    await page.waitForURL('**/subscription-success?session_id=cs_local_*');
+    await page.getByText('Your 7-day free trial has started').waitFor();
+    await expect(page.getByText(/free until/).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/success-1440.png`, fullPage: true });
+    await expect(api(page, '/api/trading/subscription')).resolves.toEqual({ plan: '4weeks' });
+    await expect(page.getByText('Active role: Subscriber').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('link', { name: 'Manage Subscription' }).click();
+    await page.getByText('Free trial: 4 Weeks plan').waitFor();
+    await expect(page.getByRole('button', { name: 'Current plan: 4 Weeks' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('4 Weeks plan: cancelled').waitFor();
+    await expect(page.getByText(/You keep access until/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Cancel Subscription' }).count()).resolves.toBe(0);
+    await expect(api(page, '/api/trading/subscription')).resolves.toEqual({ plan: '4weeks' });
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/cancelled-1440.png`, fullPage: true });
+
+    // The period (here the trial) ends: access and the subscriber role end with it.
+    const status = await api(page, '/api/subscription/status');
+    app.clock.set(new Date(status.current_period_end as string));
+    await app.runJobs();
+    await page.reload();
+    await page.getByText('4 Weeks plan: ended').waitFor();
+    await expect(api(page, '/api/trading/subscription')).resolves.toEqual({ plan: null });
+    await expect(page.getByText('Active role: Free User').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('You have already used your free trial, so a new plan is charged from the start.').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('works at 375 px: plans, checkout and success page without sideways scrolling', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: /^Nico Newcomer/ }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/trading-subscription');
+    await page.getByRole('heading', { level: 1, name: 'Trading Compass Subscription' }).waitFor();
+    await expect(noSideways(page)).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/plans-375.png`, fullPage: true });
+    await page.getByRole('checkbox', { name: /I accept the Terms & Conditions/ }).check();
+    await page.getByRole('button', { name: 'Start 7-day free trial: Weekly' }).click();
+    await page.waitForURL('**/checkout/local/*');
+    await page.getByRole('heading', { name: 'Weekly plan' }).waitFor();
+    await expect(noSideways(page)).resolves.toBe(true);
+    await page.screenshot({ path: `${SHOTS}/checkout-375.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/trading-subscription');
+    await page.getByText('No subscription yet').waitFor();
+
+    await page.goto('/subscription-success');
+    await page.getByText('No session ID found').waitFor();
+    await expect(noSideways(page)).resolves.toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/success-missing-375.png`, fullPage: true });
+    await context.close();
+  });
+});
