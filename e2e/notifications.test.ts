@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
 import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
@@ -262,7 +262,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
   it('resumes after a dropped socket from the last event it saw, receiving what it missed', async () => {
     const { context, page } = await newPage();
     await markAllReadFor('investor@demo.myeai.local');
-    const connections: { url: string; fromServer: string[]; route: import('playwright-core').WebSocketRoute }[] = [];
+    const connections: { url: string; fromServer: string[]; route: WebSocketRoute }[] = [];
     await context.routeWebSocket(/\/ws(\?|$)/, (ws) => {
       const connection = { url: ws.url(), fromServer: [] as string[], route: ws };
       connections.push(connection);
@@ -315,6 +315,43 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await page.waitForURL('**/login', { timeout: 10_000 });
     await new Promise((done) => setTimeout(done, 7_000));
     expect(sockets).toBe(0);
+    await context.close();
+  });
+
+  it('shows "9+" above 9, keeps the dropdown within a bounded height, and pages the list with Load more', async () => {
+    const { context, page } = await newPage();
+    await markAllReadFor('newcomer@demo.myeai.local');
+    for (let i = 1; i <= 21; i++) {
+      await sendAsAdmin(`Welcome tip ${i}`, `Tip number ${i} for your first week.`, { kind: 'role', role: 'newcomer' });
+    }
+    while ((await app.runJobs()) > 0);
+    await signInWithDemo(page, 'Nico Newcomer');
+    await expect.poll(() => bellName(page)).toBe('Notifications, 21 unread');
+    await expect(page.locator('.mantine-Indicator-indicator').innerText()).resolves.toBe('9+');
+
+    await bell(page).click();
+    const dropdown = page.getByRole('dialog');
+    await dropdown.getByRole('button', { name: /Welcome tip 21/ }).waitFor();
+    await expect(dropdown.getByRole('list', { name: 'Latest notifications' }).getByRole('listitem').count()).resolves.toBe(10);
+    const viewport = dropdown.locator('.mantine-ScrollArea-viewport');
+    const box = await viewport.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(360);
+    await expect(viewport.evaluate((element) => element.scrollHeight > element.clientHeight)).resolves.toBe(true);
+    await dropdown.getByRole('button', { name: 'Mark all read' }).waitFor();
+
+    await dropdown.getByRole('link', { name: 'View all notifications' }).click();
+    const list = page.getByRole('list', { name: 'Notifications', exact: true });
+    await list.getByText('Welcome tip 21', { exact: true }).waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await list.getByText('Welcome tip 1', { exact: true }).waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(21);
+    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => bellName(page)).toBe('Notifications, 0 unread');
+    await page.getByText('No unread notifications').waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(21);
     await context.close();
   });
 });

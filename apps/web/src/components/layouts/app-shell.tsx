@@ -6,7 +6,8 @@ import { useCallback, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import type { UserProfile } from '@myeai/domain';
 import { profileQueryKey, useLogout } from '../../features/auth/index.ts';
-import { LiveChannelProvider, NotificationBell } from '../../features/notifications/index.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
+import { LiveChannelProvider } from '../../lib/live-channel.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 /** Below this width the sidebar is an overlay (spec 1 section 9); the theme's lg breakpoint is the same width. */

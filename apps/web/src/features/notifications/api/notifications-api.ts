@@ -8,7 +8,7 @@ import {
   type NotificationPage,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { usePollInterval } from '../live/live-channel.tsx';
+import { useNotificationPollInterval } from '../live/use-notifications-live-refresh.ts';
 import { notificationKeys } from './query-keys.ts';
 
 export { notificationKeys };
@@ -29,7 +29,7 @@ export const bellQueryOptions = () =>
 
 /** The latest notifications and the unread count; polled every 10 s only while the live socket is down. */
 export function useBellNotifications() {
-  const refetchInterval = usePollInterval();
+  const refetchInterval = useNotificationPollInterval();
   return useQuery({ ...bellQueryOptions(), refetchInterval });
 }
 
@@ -42,7 +42,7 @@ export const notificationListQueryOptions = (filter: NotificationFilter) =>
   });
 
 export function useNotificationList(filter: NotificationFilter) {
-  const refetchInterval = usePollInterval();
+  const refetchInterval = useNotificationPollInterval();
   return useInfiniteQuery({ ...notificationListQueryOptions(filter), refetchInterval });
 }
 

@@ -1,21 +1,18 @@
 import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Skeleton, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { emptyStateText, notificationTarget, unreadBadgeLabel, type Notification } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useBellNotifications, useMarkAllRead, useMarkRead } from '../api/notifications-api.ts';
-import { useLiveStatus } from '../live/live-channel.tsx';
+import { useLiveStatus } from '../../../lib/live-channel.tsx';
+import { useNotificationsLiveRefresh } from '../live/use-notifications-live-refresh.ts';
 import { NOTIFICATION_LOOKS } from '../notification-icons.ts';
 import { useNow } from '../use-now.ts';
 import { NotificationTime } from './notification-time.tsx';
+import { showWriteError } from './show-write-error.ts';
 
 const DROPDOWN_MAX_HEIGHT = 360;
-
-export function showWriteError(title: string, error: Error) {
-  notifications.show({ color: 'red', title, message: error.message });
-}
 
 type BellItemProps = { notification: Notification; now: number; isBusy: boolean; onOpen: (notification: Notification) => void };
 
@@ -62,6 +59,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const now = useNow();
   const liveStatus = useLiveStatus();
+  useNotificationsLiveRefresh();
   const count = bell.data?.unread_count ?? 0;
   const badge = unreadBadgeLabel(count);
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { NOTIFICATION_SETTING_LABELS, type NotificationSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings-api.ts';
-import { showWriteError } from './notification-bell.tsx';
+import { showWriteError } from './show-write-error.ts';
 
 const SETTING_KEYS = Object.keys(NOTIFICATION_SETTING_LABELS) as (keyof NotificationSettings)[];
 

@@ -4,7 +4,7 @@ import { IconChecks, IconSend, IconSettings } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { decideAccess, NOTIFICATION_FILTERS, type NotificationFilter, type UserProfile } from '@myeai/domain';
 import { useBellNotifications, useMarkAllRead } from '../api/notifications-api.ts';
-import { showWriteError } from './notification-bell.tsx';
+import { showWriteError } from './show-write-error.ts';
 import { NotificationList } from './notification-list.tsx';
 import { NotificationSettingsModal } from './notification-settings-modal.tsx';
 import { SendNotificationModal } from './send-notification-modal.tsx';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS, ROLES, SendSystemNotificationInputSchema, type Role } from '@myeai/domain';
 import { useSendSystemNotification } from '../api/send-system-notification.ts';
-import { showWriteError } from './notification-bell.tsx';
+import { showWriteError } from './show-write-error.ts';
 
 type FieldErrors = Partial<Record<'title' | 'message' | 'role', string>>;
 
