@@ -3,6 +3,7 @@ import { IconBook2, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { UserProfile } from '@myeai/domain';
+import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
 
 type QuickAction = { to: string; title: string; description: string; icon: ComponentType<{ size?: number }> };
 
@@ -15,6 +16,7 @@ const QUICK_ACTIONS: QuickAction[] = [
 
 export function DashboardPage({ user }: { user: UserProfile }) {
   const firstName = user.name.split(' ')[0] || user.name;
+  useTrackPageView('dashboard');
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
@@ -22,6 +24,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
           <Title order={1}>Welcome back, {firstName}</Title>
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
+        <NewcomerPanels user={user} />
         <section aria-labelledby="quick-actions-title">
           <Title order={2} size="h3" id="quick-actions-title" mb="sm">
             Quick actions

@@ -1,0 +1,173 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Badge, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { adminDaysLeftColor, type TrialAnalytics } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useTrialAnalytics } from '../api/trial-analytics-api.ts';
+import { ExpireTrialsButton, ExtendTrialModal } from './trial-actions.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function Overview({ overview }: { overview: TrialAnalytics['overview'] }) {
+  const figures = [
+    { label: 'Total trials', value: overview.total_trials },
+    { label: 'Active trials', value: overview.active_trials },
+    { label: 'Converted users', value: overview.converted_users },
+    { label: 'Expired trials', value: overview.expired_trials },
+    { label: 'Conversion rate', value: `${overview.conversion_rate.toFixed(1)}%` },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+      {figures.map((figure) => (
+        <Card key={figure.label} withBorder padding="md">
+          <Text size="xl" fw={700} data-testid={`figure-${figure.label}`}>
+            {figure.value}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {figure.label}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Charts({ data }: { data: TrialAnalytics }) {
+  const { high, medium, low } = data.engagement_breakdown;
+  const engagement = [
+    { name: 'High', value: high, color: 'green.7' },
+    { name: 'Medium', value: medium, color: 'orange.6' },
+    { name: 'Low', value: low, color: 'gray.6' },
+  ];
+  const daily = data.daily.map((d) => ({ day: dayFormat.format(new Date(`${d.date}T00:00:00Z`)), Started: d.started, Converted: d.converted }));
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+      <Card withBorder padding="md" h="100%">
+        <Title order={2} size="h4" mb="sm">
+          Engagement breakdown
+        </Title>
+        {high + medium + low === 0 ? (
+          <Text c="dimmed" size="sm">
+            No trials yet.
+          </Text>
+        ) : (
+          <Group justify="center">
+            <DonutChart data={engagement} withLabels withTooltip={false} size={150} thickness={26} chartLabel={`${high + medium + low} trials`} />
+          </Group>
+        )}
+        <Text size="sm" mt="sm" aria-label="Engagement counts">
+          High {high} · Medium {medium} · Low {low}
+        </Text>
+      </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+      <Card withBorder padding="md" h="100%">
+        <Title order={2} size="h4" mb="sm">
+          Trials started and converted, last 30 days
+        </Title>
+        <BarChart
+          h={200}
+          data={daily}
+          dataKey="day"
+          series={[
+            { name: 'Started', color: 'blue.7' },
+            { name: 'Converted', color: 'green.7' },
+          ]}
+          tickLine="y"
+          withLegend
+          xAxisProps={{ interval: 6 }}
+          yAxisProps={{ allowDecimals: false }}
+        />
+      </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function RecentTrials({ trials, onExtend }: { trials: TrialAnalytics['recent_trials']; onExtend: (trial: { id: string; name: string }) => void }) {
+  if (trials.length === 0) return <Text c="dimmed">No trials have started yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Trial ends</Table.Th>
+            <Table.Th>Days left</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <span className="mantine-visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trials.map((trial) => (
+            <Table.Tr key={trial.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {trial.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {trial.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>{dateFormat.format(new Date(trial.trial_ends_at))}</Table.Td>
+              <Table.Td>
+                <Badge color={adminDaysLeftColor(trial.days_left)} variant="light" data-testid="days-left">
+                  {trial.days_left} day{trial.days_left === 1 ? '' : 's'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{trial.status.charAt(0).toUpperCase() + trial.status.slice(1)}</Table.Td>
+              <Table.Td>
+                {trial.status !== 'converted' && (
+                  <Button size="xs" variant="light" onClick={() => onExtend({ id: trial.id, name: trial.name })} aria-label={`Extend the trial of ${trial.name}`}>
+                    Extend
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Admin Trial Analytics (spec 3 section 2.7). */
+export function AdminTrialAnalyticsPage() {
+  const analytics = useTrialAnalytics();
+  const [extending, setExtending] = useState<{ id: string; name: string } | null>(null);
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <div>
+            <Title order={1}>Trial Analytics</Title>
+            <Text c="dimmed">Newcomer trials, their engagement and conversions, from stored data.</Text>
+          </div>
+          <ExpireTrialsButton />
+        </Group>
+        {analytics.isError ? (
+          <LoadError message={analytics.error.message} onRetry={() => void analytics.refetch()} />
+        ) : !analytics.data ? (
+          <Skeleton h={320} />
+        ) : (
+          <>
+            <Overview overview={analytics.data.overview} />
+            <Charts data={analytics.data} />
+            <Card withBorder padding="md">
+              <Title order={2} size="h4" mb="sm">
+                Recent trials
+              </Title>
+              <RecentTrials trials={analytics.data.recent_trials} onExtend={setExtending} />
+            </Card>
+          </>
+        )}
+      </Stack>
+      <ExtendTrialModal trial={extending} onClose={() => setExtending(null)} />
+    </Container>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminTrialAnalyticsPage } from './components/admin-trial-analytics-page.tsx';

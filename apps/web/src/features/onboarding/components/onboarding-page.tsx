@@ -1,0 +1,165 @@
+import { Alert, Button, Container, Group, List, Stack, Stepper, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_CONTACT_PREFERENCE, DEFAULT_CONTACT_TIME, INCOMPLETE_GOALS_MESSAGE, isoDay, ONBOARDING_ERROR_MESSAGE, type UserProfile } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { storedReferralCode } from '../../auth/index.ts';
+import { useOnboardingProfile, useSaveProfile, useSetupGoals } from '../api/onboarding-api.ts';
+import { completeTiers, emptyDrafts, GoalsStep, type GoalDrafts } from './goals-step.tsx';
+import { QuestionnaireStep, type Questionnaire } from './questionnaire-step.tsx';
+import { ReferralStep, type ReferralState } from './referral-step.tsx';
+
+const EMPTY_QUESTIONNAIRE: Questionnaire = {
+  age_range: null,
+  location: null,
+  income_level: null,
+  trading_experience: null,
+  motivation: null,
+  risk_tolerance: null,
+  time_availability: null,
+  learning_style: null,
+  financial_goals: null,
+  biggest_challenge: null,
+  ideal_trading_day: null,
+  contact_preference: DEFAULT_CONTACT_PREFERENCE,
+  best_contact_time: DEFAULT_CONTACT_TIME,
+};
+
+/** After the confirmation, the dashboard follows by itself (spec 2: after 3 seconds). */
+const CONFIRMATION_DELAY_MS = 3000;
+
+/** The onboarding wizard (/onboarding and /goal-onboarding): referral code, questionnaire, goals, confirmation. */
+export function OnboardingPage({ user }: { user: UserProfile }) {
+  const navigate = useNavigate();
+  const saved = useOnboardingProfile();
+  const saveProfile = useSaveProfile();
+  const setupGoals = useSetupGoals();
+  const [step, setStep] = useState(0);
+  const [referral, setReferral] = useState<ReferralState>(() => ({ code: storedReferralCode() ?? '', referrerName: null }));
+  const [questionnaire, setQuestionnaire] = useState<Questionnaire | null>(null);
+  const [drafts, setDrafts] = useState<GoalDrafts>(emptyDrafts);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<{ referrer: string | null; goals: number } | null>(null);
+  // One id per wizard visit: re-sending the same goals after a lost answer creates them once.
+  const submissionId = useMemo(() => crypto.randomUUID(), []);
+  const today = isoDay(new Date());
+
+  useEffect(() => {
+    if (step !== 3) return;
+    const timer = window.setTimeout(() => void navigate('/dashboard'), CONFIRMATION_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [step, navigate]);
+
+  if (saved.isError) return <LoadError message={saved.error.message} onRetry={() => void saved.refetch()} />;
+  const answers = questionnaire ?? saved.data?.profile ?? EMPTY_QUESTIONNAIRE;
+  const existingReferrer = saved.data?.referrer?.name ?? null;
+
+  const submitProfile = () => {
+    setError(null);
+    saveProfile.mutate(
+      { ...answers, referral_code: existingReferrer ? null : referral.code.trim() || null },
+      {
+        onSuccess: (answer) => {
+          if (answer.referrer) setReferral({ code: answer.referrer.referral_code, referrerName: answer.referrer.name });
+          setStep(2);
+        },
+        onError: (failure) => setError(`${ONBOARDING_ERROR_MESSAGE} (${failure.message})`),
+      },
+    );
+  };
+
+  const submitGoals = () => {
+    setError(null);
+    setFieldErrors({});
+    const tiers = completeTiers(drafts);
+    if (Object.keys(tiers).length === 0) {
+      setError(INCOMPLETE_GOALS_MESSAGE);
+      return;
+    }
+    setupGoals.mutate(
+      { ...tiers, submission_id: submissionId },
+      {
+        onSuccess: (answer) => {
+          setSummary({ referrer: referral.referrerName ?? existingReferrer, goals: answer.goals_created });
+          setStep(3);
+        },
+        onError: (failure) => setError(`Failed to submit goals. Please try again. (${failure.message})`),
+      },
+    );
+  };
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1}>Welcome, {user.name.split(' ')[0]}</Title>
+            <Text c="dimmed">Four short steps to set up your journey and unlock your free 7-day trial.</Text>
+          </div>
+          {step < 3 && (
+            <Button variant="subtle" onClick={() => void navigate('/dashboard')}>
+              Skip Goal Setup
+            </Button>
+          )}
+        </Group>
+        {error && (
+          <Alert color="red" role="alert" title="Something needs your attention">
+            {error}
+          </Alert>
+        )}
+        <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+          <Stepper.Step label="Referral" description="Who invited you">
+            <Stack mt="md">
+              <ReferralStep value={referral} onChange={setReferral} existingReferrer={existingReferrer} />
+              <Group justify="flex-end">
+                <Button onClick={() => setStep(1)}>Next</Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Profile" description="About you">
+            <Stack mt="md">
+              <QuestionnaireStep value={answers} onChange={setQuestionnaire} />
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setStep(0)}>
+                  Back
+                </Button>
+                <Button onClick={submitProfile} loading={saveProfile.isPending}>
+                  Save and continue
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Goals" description="What you are working towards">
+            <Stack mt="md">
+              <GoalsStep value={drafts} onChange={setDrafts} today={today} errors={fieldErrors} />
+              <Group justify="space-between">
+                <Button variant="default" onClick={() => setStep(1)}>
+                  Back
+                </Button>
+                <Button onClick={submitGoals} loading={setupGoals.isPending}>
+                  Submit goals
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Completed>
+            <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md">
+              <List size="sm" spacing={4}>
+                <List.Item>Your profile is saved.</List.Item>
+                {summary?.referrer && <List.Item>You were referred by {summary.referrer}.</List.Item>}
+                <List.Item>
+                  {summary?.goals ?? 0} goal{summary?.goals === 1 ? ' is' : 's are'} waiting for review (usually within 24 hours).
+                </List.Item>
+              </List>
+              <Text size="sm" mt="sm">
+                Taking you to your Business Hub, where you can activate your free trial…
+              </Text>
+            </Alert>
+          </Stepper.Completed>
+        </Stepper>
+      </Stack>
+    </Container>
+  );
+}

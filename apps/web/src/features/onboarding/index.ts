@@ -1,0 +1,1 @@
+export { OnboardingPage } from './components/onboarding-page.tsx';
