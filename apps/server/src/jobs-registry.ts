@@ -3,10 +3,11 @@ import type { JobHandler } from './modules/jobs/index.ts';
 import { mailJobHandlers } from './modules/mail/index.ts';
 import { notificationJobHandlers } from './modules/notifications/index.ts';
 import { trialJobHandlers } from './modules/trials/index.ts';
+import { tradingJobHandlers } from './modules/trading/index.ts';
 
 /** Every job handler of the app, one map per module; a name registered twice is a bug. */
 export function buildJobHandlers(): Record<string, JobHandler> {
-  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers];
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers];
   const handlers: Record<string, JobHandler> = {};
   for (const map of maps) {
     for (const [name, handler] of Object.entries(map)) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSessionUser, SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
+import { findSessionUser, SESSION_COOKIE, touchLastSeen } from '../modules/auth/sessions.service.ts';
 
 export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
   return {
@@ -21,5 +21,6 @@ export function registerSession(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? await findSessionUser(app.deps.db, app.deps.clock, token) : null;
+    if (request.user) await touchLastSeen(app.deps.db, app.deps.clock, request.user);
   });
 }

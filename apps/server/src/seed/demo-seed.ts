@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { createUser, getUserByEmail } from '../modules/auth/users.service.ts';
 import { saveLandingContent } from '../modules/landing/landing.service.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
+import { seedTradingDemo } from '../modules/trading/index.ts';
 
 /** Example marketing copy of the demo database; an admin edits it through PUT /api/admin/landing. */
 const DEMO_LANDING: LandingContent = {
@@ -33,4 +34,5 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
   const [landing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, 'landing')).limit(1);
   if (!landing) await saveLandingContent(db, clock, null, DEMO_LANDING);
   await seedAffiliateDemo(db, clock);
+  await seedTradingDemo(db, clock);
 }

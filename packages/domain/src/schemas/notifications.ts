@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../access/roles.ts';
 import { NOTIFICATION_FILTERS, NOTIFICATION_TYPES } from '../notifications/notification-rules.ts';
+import { TRADING_LIVE_EVENT_SCHEMAS } from './trading.ts';
 
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -64,6 +65,8 @@ export const LiveEventSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.number().int(), kind: z.literal('notification.created'), payload: NotificationSchema }),
   z.object({ id: z.number().int(), kind: z.literal('notification.read'), payload: z.object({ ids: z.array(z.string()).nullable() }) }),
   z.object({ id: z.number().int(), kind: z.literal('notification.deleted'), payload: z.object({ id: z.string() }) }),
+  // Trading kinds (issue 7), delivered by role (publishRoleEvent): see schemas/trading.ts.
+  ...TRADING_LIVE_EVENT_SCHEMAS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type LiveEventKind = LiveEvent['kind'];

@@ -14,6 +14,8 @@ export type SessionUser = {
   roles: Role[];
   activeRole: Role;
   status: string;
+  /** When any session of the user last made a request (written at most once a minute). */
+  lastSeenAt: Date | null;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -48,6 +50,7 @@ export async function findSessionUser(db: DbOrTx, clock: Clock, token: string): 
       roles: users.roles,
       activeRole: users.activeRole,
       status: users.status,
+      lastSeenAt: users.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,6 +58,19 @@ export async function findSessionUser(db: DbOrTx, clock: Clock, token: string): 
     .limit(1);
   if (!row || row.status !== 'active') return null;
   return { ...row, roles: row.roles as Role[], activeRole: row.activeRole as Role };
+}
+
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/** Records that the user is around; at most once a minute per user (also across instances). */
+export async function touchLastSeen(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'lastSeenAt'>): Promise<void> {
+  const now = clock.now();
+  if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, user.id), sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} <= ${stale.toISOString()}::timestamptz)`));
 }
 
 export async function revokeSession(db: DbOrTx, clock: Clock, sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { liveEvents, type DbOrTx } from '@myeai/db';
-import type { LiveEvent, LiveEventKind } from '@myeai/domain';
+import type { LiveEvent, LiveEventKind, Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 
 /** The PostgreSQL channel every instance listens on. NOTIFY carries ids only (its payload is capped at 8 kB). */
@@ -8,6 +8,8 @@ export const LIVE_CHANNEL = 'myeai_live';
 
 export type BusMessage =
   | { t: 'event'; id: number; u: string }
+  /** A role event: every connected holder of one of the roles `r` receives event `id`. */
+  | { t: 'role_event'; id: number; r: Role[] }
   | { t: 'session_ended'; s: string; u: string };
 
 async function notify(db: DbOrTx, message: BusMessage): Promise<void> {
@@ -30,6 +32,27 @@ export async function publishLiveEvent<K extends LiveEventKind>(
   return row!.id;
 }
 
+/**
+ * Stores ONE event for every holder of any of `roles` and announces it (a role-scoped broadcast:
+ * no row per recipient). Each instance delivers it to its connected clients whose user currently
+ * holds one of the roles, and a reconnecting client's resume includes it. Called inside the
+ * caller's transaction, it is announced only if that transaction commits.
+ */
+export async function publishRoleEvent<K extends LiveEventKind>(
+  db: DbOrTx,
+  clock: Clock,
+  event: { roles: readonly Role[]; kind: K; payload: Extract<LiveEvent, { kind: K }>['payload'] },
+): Promise<number> {
+  if (event.roles.length === 0) throw new Error('a role event needs at least one role');
+  const roles = [...new Set(event.roles)];
+  const [row] = await db
+    .insert(liveEvents)
+    .values({ userId: null, roles, kind: event.kind, payload: event.payload, createdAt: clock.now() })
+    .returning({ id: liveEvents.id });
+  await notify(db, { t: 'role_event', id: row!.id, r: roles });
+  return row!.id;
+}
+
 /** Closes the sockets of a session on every instance (logout, revocation). */
 export async function announceSessionEnded(db: DbOrTx, userId: string, sessionId: string): Promise<void> {
   await notify(db, { t: 'session_ended', s: sessionId, u: userId });
@@ -39,26 +62,32 @@ function toLiveEvent(row: { id: number; kind: string; payload: unknown }): LiveE
   return { id: row.id, kind: row.kind, payload: row.payload } as LiveEvent;
 }
 
-export async function getLiveEvent(db: DbOrTx, id: number): Promise<(LiveEvent & { userId: string }) | undefined> {
+/** One stored event: userId for a user's own event, roles for a role event. */
+export async function getLiveEvent(db: DbOrTx, id: number): Promise<(LiveEvent & { userId: string | null; roles: Role[] | null }) | undefined> {
   const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
-  return row ? { ...toLiveEvent(row), userId: row.userId } : undefined;
+  return row ? { ...toLiveEvent(row), userId: row.userId, roles: (row.roles as Role[] | null) ?? null } : undefined;
 }
 
-/** Events a reconnecting client missed, oldest first. */
-export async function listLiveEventsSince(db: DbOrTx, userId: string, sinceId: number, limit = 500): Promise<LiveEvent[]> {
+/** Events a reconnecting client missed, oldest first: its own and those of the roles it holds. */
+export async function listLiveEventsSince(db: DbOrTx, userId: string, sinceId: number, limit = 500, roles: readonly Role[] = []): Promise<LiveEvent[]> {
+  const recipient =
+    roles.length === 0
+      ? eq(liveEvents.userId, userId)
+      : or(eq(liveEvents.userId, userId), and(isNull(liveEvents.userId), sql`${liveEvents.roles} && ${`{${roles.join(',')}}`}::text[]`));
   const rows = await db
     .select()
     .from(liveEvents)
-    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, sinceId)))
+    .where(and(recipient, gt(liveEvents.id, sinceId)))
     .orderBy(asc(liveEvents.id))
     .limit(limit);
   return rows.map(toLiveEvent);
 }
 
-export async function latestLiveEventId(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ id: sql<number | null>`max(${liveEvents.id})` })
-    .from(liveEvents)
-    .where(eq(liveEvents.userId, userId));
+/**
+ * Where a new connection starts: the newest event id of any recipient (role events included),
+ * so a later resume neither replays old role events nor misses new ones.
+ */
+export async function latestLiveEventId(db: DbOrTx, _userId: string): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
   return Number(row?.id ?? 0);
 }

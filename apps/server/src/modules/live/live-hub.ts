@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { LiveEvent } from '@myeai/domain';
+import type { LiveEvent, Role } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { findSessionUser } from '../auth/sessions.service.ts';
 import { getLiveEvent, latestLiveEventId, LIVE_CHANNEL, listLiveEventsSince, type BusMessage } from './live-events.service.ts';
@@ -16,6 +16,8 @@ type LiveClient = {
   userId: string;
   sessionId: string;
   sessionToken: string;
+  /** Roles the user holds, for role events; refreshed at every heartbeat check. */
+  roles: Role[];
   lastId: number;
   recentIds: number[];
   isAlive: boolean;
@@ -60,7 +62,7 @@ export class LiveHub {
   }
 
   /** Registers a socket; with `since` it first receives every event after that id. */
-  async add(socket: WebSocket, params: { userId: string; sessionId: string; sessionToken: string; since: number | undefined }): Promise<void> {
+  async add(socket: WebSocket, params: { userId: string; sessionId: string; sessionToken: string; roles?: readonly Role[]; since: number | undefined }): Promise<void> {
     const start = params.since ?? (await latestLiveEventId(this.#deps.db, params.userId));
     if (socket.readyState !== socket.OPEN) return;
     const client: LiveClient = {
@@ -68,6 +70,7 @@ export class LiveHub {
       userId: params.userId,
       sessionId: params.sessionId,
       sessionToken: params.sessionToken,
+      roles: [...(params.roles ?? [])],
       lastId: start,
       recentIds: [],
       isAlive: true,
@@ -94,13 +97,14 @@ export class LiveHub {
     client.queue = client.queue.then(work).catch(() => client.socket.terminate());
   }
 
-  #send(client: LiveClient, event: LiveEvent): void {
+  /** `serialized` lets a broadcast encode one event once for all its recipients. */
+  #send(client: LiveClient, event: LiveEvent, serialized?: string): void {
     if (client.recentIds.includes(event.id)) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       return;
     }
-    client.socket.send(JSON.stringify(event));
+    client.socket.send(serialized ?? JSON.stringify(event));
     client.recentIds.push(event.id);
     if (client.recentIds.length > RECENT_IDS_KEPT) client.recentIds.shift();
     client.lastId = Math.max(client.lastId, event.id);
@@ -108,7 +112,7 @@ export class LiveHub {
 
   async #catchUp(client: LiveClient): Promise<void> {
     for (;;) {
-      const events = await listLiveEventsSince(this.#deps.db, client.userId, client.lastId);
+      const events = await listLiveEventsSince(this.#deps.db, client.userId, client.lastId, 500, client.roles);
       for (const event of events) this.#send(client, event);
       if (events.length < 500) return;
     }
@@ -125,6 +129,10 @@ export class LiveHub {
     try {
       message = JSON.parse(payload) as BusMessage;
     } catch {
+      return;
+    }
+    if (message.t === 'role_event') {
+      this.#deliverRoleEvent(message);
       return;
     }
     const clients = this.#clients.get(message.u);
@@ -144,6 +152,27 @@ export class LiveHub {
     }
   }
 
+  /** One stored row, read once, encoded once, sent to every connected holder of one of its roles. */
+  #deliverRoleEvent(message: Extract<BusMessage, { t: 'role_event' }>): void {
+    const recipients: LiveClient[] = [];
+    for (const clients of this.#clients.values()) {
+      for (const client of clients) {
+        if (client.roles.some((role) => message.r.includes(role))) recipients.push(client);
+      }
+    }
+    if (recipients.length === 0) return;
+    const loaded = getLiveEvent(this.#deps.db, message.id).then((event) =>
+      event && event.roles ? { event, roles: event.roles, serialized: JSON.stringify({ id: event.id, kind: event.kind, payload: event.payload }) } : undefined,
+    );
+    for (const client of recipients) {
+      this.#enqueue(client, async () => {
+        const stored = await loaded;
+        // Checked against the stored roles and the client's roles at delivery time.
+        if (stored && client.roles.some((role) => stored.roles.includes(role))) this.#send(client, stored.event, stored.serialized);
+      });
+    }
+  }
+
   /** Drops dead peers and closes sockets whose session expired, was revoked or whose user was suspended. */
   async #checkClients(): Promise<void> {
     for (const clients of this.#clients.values()) {
@@ -156,6 +185,7 @@ export class LiveHub {
         client.socket.ping();
         const user = await findSessionUser(this.#deps.db, this.#deps.clock, client.sessionToken).catch(() => undefined);
         if (user === null) client.socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        else if (user) client.roles = [...user.roles];
       }
     }
   }

@@ -39,7 +39,7 @@ async function live(app: FastifyInstance): Promise<void> {
     const { since } = request.query as z.infer<typeof LiveQuerySchema>;
     // Messages from the browser are not part of the protocol; ignore them.
     socket.on('message', () => undefined);
-    void hub.add(socket, { userId: user.id, sessionId: user.sessionId, sessionToken: request.cookies[SESSION_COOKIE]!, since });
+    void hub.add(socket, { userId: user.id, sessionId: user.sessionId, sessionToken: request.cookies[SESSION_COOKIE]!, roles: user.roles, since });
   });
 }
 

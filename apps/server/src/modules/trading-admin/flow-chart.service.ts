@@ -1,0 +1,154 @@
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { consensusEvents, entryWindows, liveEvents, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import {
+  emailLocalPart,
+  FlowFeedItemSchema,
+  selectCountedSubmissions,
+  tallyVotes,
+  tenthsToPercent,
+  TRADER_ACTIVE_WITHIN_MS,
+  traderScores,
+  traderTier,
+  weightedShares,
+  type Bias,
+  type FlowChart,
+  type FlowFeedItem,
+  type FlowRange,
+} from '@myeai/domain';
+import type { z } from 'zod';
+import type { DetailedWindowSchema } from '@myeai/domain';
+import { biasOf, countersOf, getUsersByIds, listTraderRoleHolders, rulesOf } from '../trading/index.ts';
+
+const RANGE_MS: Record<FlowRange, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+const BUCKET_MS: Record<FlowRange, number> = { '24h': 3_600_000, '7d': 86_400_000, '30d': 86_400_000 };
+
+/** Buckets of a range, oldest first, counting rows whose `column` falls in each. */
+async function bucketCounts(db: DbOrTx, table: typeof entryWindows | typeof windowVotes, column: typeof entryWindows.openedAt | typeof windowVotes.createdAt, since: Date, bucketMs: number): Promise<Map<number, number>> {
+  const bucket = sql<number>`floor(extract(epoch from (${column} - ${since.toISOString()}::timestamptz)) * 1000 / ${bucketMs})::int`;
+  const rows = await db.select({ bucket, n: count() }).from(table).where(gte(column, since)).groupBy(bucket);
+  return new Map(rows.map((row) => [Number(row.bucket), row.n]));
+}
+
+/** The admin flow chart: the pool by tier with active/idle status, and activity over the range. */
+export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Promise<FlowChart> {
+  const since = new Date(now.getTime() - RANGE_MS[range]);
+  const bucketMs = BUCKET_MS[range];
+  const [holders, profiles, votesInRange, [windowsOpened], [votesCast], eventCounts, windowBuckets, voteBuckets] = await Promise.all([
+    listTraderRoleHolders(db),
+    db.select().from(traders).where(eq(traders.isActive, true)),
+    db.select({ traderId: windowVotes.traderId, n: count() }).from(windowVotes).where(gte(windowVotes.createdAt, since)).groupBy(windowVotes.traderId),
+    db.select({ n: count() }).from(entryWindows).where(gte(entryWindows.openedAt, since)),
+    db.select({ n: count() }).from(windowVotes).where(gte(windowVotes.createdAt, since)),
+    db.select({ type: consensusEvents.eventType, n: count() }).from(consensusEvents).where(gte(consensusEvents.createdAt, since)).groupBy(consensusEvents.eventType),
+    bucketCounts(db, entryWindows, entryWindows.openedAt, since, bucketMs),
+    bucketCounts(db, windowVotes, windowVotes.createdAt, since, bucketMs),
+  ]);
+  const holderById = new Map(holders.map((holder) => [holder.id, holder]));
+  const votesBy = new Map(votesInRange.map((row) => [row.traderId, row.n]));
+  const hierarchy: FlowChart['hierarchy'] = { lead: [], senior: [], regular: [] };
+  for (const profile of profiles.sort((a, b) => b.weightTenths - a.weightTenths)) {
+    const holder = holderById.get(profile.userId);
+    if (!holder) continue;
+    const tier = traderTier(profile.weightTenths);
+    const lastSeen = holder.lastSeenAt;
+    hierarchy[tier].push({
+      user_id: holder.id,
+      name: holder.name,
+      email_local: emailLocalPart(holder.email),
+      weight: tenthsToPercent(profile.weightTenths),
+      tier,
+      status: lastSeen !== null && now.getTime() - lastSeen.getTime() <= TRADER_ACTIVE_WITHIN_MS ? 'active' : 'idle',
+      last_seen_at: lastSeen?.toISOString() ?? null,
+      votes_in_range: votesBy.get(holder.id) ?? 0,
+      accuracy: traderScores(countersOf(profile)).accuracy,
+    });
+  }
+  const bucketCount = Math.ceil(RANGE_MS[range] / bucketMs);
+  return {
+    range,
+    since: since.toISOString(),
+    generated_at: now.toISOString(),
+    hierarchy,
+    activity: {
+      windows_opened: windowsOpened?.n ?? 0,
+      votes_cast: votesCast?.n ?? 0,
+      consensus_confirmed: eventCounts.find((row) => row.type === 'consensus_confirmed')?.n ?? 0,
+      consensus_exits: eventCounts.find((row) => row.type === 'consensus_exit')?.n ?? 0,
+      buckets: Array.from({ length: bucketCount }, (_, i) => ({
+        start: new Date(since.getTime() + i * bucketMs).toISOString(),
+        windows_opened: windowBuckets.get(i) ?? 0,
+        votes_cast: voteBuckets.get(i) ?? 0,
+      })),
+    },
+  };
+}
+
+type DetailedWindow = z.infer<typeof DetailedWindowSchema>;
+
+/** The latest windows with who voted how (admins only: e-mail local part and weight). */
+export async function listDetailedWindows(db: DbOrTx, limit: number): Promise<DetailedWindow[]> {
+  const windows = await db
+    .select({ window: entryWindows, asset: tradingAssets, timeframe: tradingTimeframes })
+    .from(entryWindows)
+    .innerJoin(tradingAssets, eq(tradingAssets.id, entryWindows.assetId))
+    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, entryWindows.timeframeId))
+    .orderBy(desc(entryWindows.openedAt), desc(entryWindows.id))
+    .limit(limit);
+  if (windows.length === 0) return [];
+  const votes = await db
+    .select()
+    .from(windowVotes)
+    .where(inArray(windowVotes.windowId, windows.map(({ window }) => window.id)))
+    .orderBy(windowVotes.createdAt, windowVotes.id);
+  const people = await getUsersByIds(db, [...new Set([...votes.map((vote) => vote.traderId), ...windows.flatMap(({ window }) => (window.openedBy ? [window.openedBy] : []))])]);
+  return windows.map(({ window, asset, timeframe }) => {
+    const own = votes.filter((vote) => vote.windowId === window.id);
+    const closed = window.status === 'closed';
+    const shares = closed
+      ? { long: window.longTenths ?? 0, short: window.shortTenths ?? 0, neutral: window.neutralTenths ?? 0 }
+      : weightedShares(tallyVotes(selectCountedSubmissions(own, rulesOf(window)).map((vote) => ({ bias: vote.bias as Bias, weightTenths: vote.weightTenths }))));
+    const opener = window.openedBy ? people.get(window.openedBy) : undefined;
+    return {
+      window_id: window.id,
+      asset_symbol: asset.symbol,
+      asset_name: asset.name,
+      timeframe_name: timeframe.code,
+      status: closed ? 'closed' : 'open',
+      mode: window.mode as 'fixed' | 'open',
+      total_votes: window.voteCount,
+      pool_size: window.poolSize,
+      missing_traders: Math.max(0, window.poolSize - window.voteCount),
+      long_percentage: tenthsToPercent(shares.long),
+      short_percentage: tenthsToPercent(shares.short),
+      neutral_percentage: tenthsToPercent(shares.neutral),
+      consensus_reached: closed && window.confirmedBias !== null,
+      final_consensus: biasOf(window.confirmedBias),
+      opened_at: window.openedAt.toISOString(),
+      closes_at: window.closesAt.toISOString(),
+      closed_at: window.closedAt?.toISOString() ?? null,
+      opened_by_trader_id: window.openedBy,
+      opened_by_email_local: opener ? emailLocalPart(opener.email) : null,
+      voter_details: own.map((vote) => ({
+        trader_id: vote.traderId,
+        trader_email_local: emailLocalPart(people.get(vote.traderId)?.email ?? ''),
+        weight: tenthsToPercent(vote.weightTenths),
+        bias: vote.bias as Bias,
+        confidence: vote.confidence,
+        created_at: vote.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+const FEED_KINDS = ['position_initiated', 'vote_update_admin', 'consensus_final_admin'] as const;
+
+/** The flow chart's live feed as stored (the same events the socket pushes), newest first. */
+export async function listFlowFeed(db: DbOrTx, limit: number): Promise<FlowFeedItem[]> {
+  const rows = await db
+    .select()
+    .from(liveEvents)
+    .where(and(isNull(liveEvents.userId), inArray(liveEvents.kind, [...FEED_KINDS])))
+    .orderBy(desc(liveEvents.id))
+    .limit(limit);
+  return rows.map((row) => FlowFeedItemSchema.parse({ id: row.id, kind: row.kind, payload: row.payload, created_at: row.createdAt.toISOString() }));
+}

@@ -1,0 +1,1 @@
+export { tradingAdminRoutes } from './trading-admin.routes.ts';

@@ -1,0 +1,271 @@
+import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { entryWindows, traders, tradingAssets, windowVotes, type Database, type DbOrTx } from '@myeai/db';
+import {
+  ACCURACY_LABEL,
+  accuracyColor,
+  ADMIN_TIER_LABELS,
+  AppError,
+  checkElitePool,
+  DEFAULT_WEIGHT_TENTHS,
+  ELITE_POOL,
+  emailLocalPart,
+  isWithinSubmissionWindow,
+  localDateIn,
+  rankLeaderboard,
+  submissionWindowAround,
+  tenthsToPercent,
+  TRADER_ACTIVE_WITHIN_MS,
+  traderScores,
+  traderTier,
+  zonedTimeToUtc,
+  type AdminTrader,
+  type ConsensusStatus,
+  type Leaderboard,
+  type TradingAdminStats,
+  type TradingSettings,
+  type UpdateTraderInput,
+  type UpdateTradingSettingsInput,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
+import { countersOf, getEngineSettings, getTrader, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
+
+type Holder = Awaited<ReturnType<typeof listTraderRoleHolders>>[number];
+
+function traderStatus(lastSeenAt: Date | null, now: Date): 'active' | 'idle' {
+  return lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= TRADER_ACTIVE_WITHIN_MS ? 'active' : 'idle';
+}
+
+function toAdminTrader(holder: Holder, row: TraderRow | undefined, now: Date): AdminTrader {
+  const weightTenths = row?.weightTenths ?? DEFAULT_WEIGHT_TENTHS;
+  const tier = traderTier(weightTenths);
+  const counters = countersOf(row);
+  const scores = traderScores(counters);
+  return {
+    user_id: holder.id,
+    name: holder.name,
+    email: holder.email,
+    email_local: emailLocalPart(holder.email),
+    last_seen_at: holder.lastSeenAt?.toISOString() ?? null,
+    status: traderStatus(holder.lastSeenAt, now),
+    is_active: row?.isActive ?? false,
+    has_profile: row !== undefined,
+    weight: tenthsToPercent(weightTenths),
+    tier,
+    tier_label: ADMIN_TIER_LABELS[tier],
+    specialization: specializationOf(row?.specialization ?? null),
+    kyc_verified: row?.kycVerified ?? false,
+    accuracy: scores.accuracy,
+    consistency: scores.consistency,
+    engagement: scores.engagement,
+    avg_confidence: scores.avgConfidence,
+    votes_cast: counters.votesCast,
+    scored_votes: counters.scoredVotes,
+    accuracy_label: ACCURACY_LABEL,
+  };
+}
+
+/** Holders of the trader role with their profiles (a missing profile shows the defaults, inactive). */
+async function poolRows(db: DbOrTx): Promise<{ holder: Holder; row: TraderRow | undefined }[]> {
+  const [holders, rows] = await Promise.all([listTraderRoleHolders(db), db.select().from(traders)]);
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  return holders.map((holder) => ({ holder, row: byUser.get(holder.id) }));
+}
+
+export async function listAdminTraders(db: DbOrTx, now: Date) {
+  const rows = await poolRows(db);
+  const list = rows.map(({ holder, row }) => toAdminTrader(holder, row, now));
+  list.sort((a, b) => Number(b.is_active) - Number(a.is_active) || b.weight - a.weight || a.email.localeCompare(b.email));
+  const pool = checkElitePool(rows.filter(({ row }) => row?.isActive).map(({ row }) => row!.weightTenths));
+  return {
+    traders: list,
+    pool: { valid: pool.valid, size: pool.size, counts: pool.counts, total_weight: tenthsToPercent(pool.totalWeightTenths), problems: pool.problems },
+  };
+}
+
+/**
+ * Saves a trader's weight (tenths), specialization, KYC flag and pool membership, audited.
+ * At most 13 traders are active at once (the Elite Pool); the tier mix is reported, not forced,
+ * so an admin can move weights one trader at a time.
+ */
+export async function updateTrader(db: Database, clock: Clock, actorId: string, userId: string, input: UpdateTraderInput): Promise<AdminTrader> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent pool changes, so two admins cannot both fill the 13th seat.
+    await tx.execute(sql`select pg_advisory_xact_lock(7245007)`);
+    const holder = (await listTraderRoleHolders(tx)).find((h) => h.id === userId);
+    if (!holder) throw new AppError('NOT_FOUND', 'Unknown trader.');
+    const before = await getTrader(tx, userId);
+    if (input.is_active && !before?.isActive) {
+      const [active] = await tx.select({ n: count() }).from(traders).where(eq(traders.isActive, true));
+      if ((active?.n ?? 0) >= ELITE_POOL.size) {
+        throw new AppError('CONFLICT', `The Elite Pool is full: ${ELITE_POOL.size} active traders. Deactivate one first.`, [{ path: 'is_active', message: 'The Elite Pool is full.' }]);
+      }
+    }
+    const now = clock.now();
+    const values = {
+      weightTenths: Math.round(input.weight * 10),
+      specialization: input.specialization,
+      kycVerified: input.kyc_verified,
+      isActive: input.is_active,
+      updatedAt: now,
+    };
+    const [row] = await tx
+      .insert(traders)
+      .values({ userId, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: traders.userId, set: values })
+      .returning();
+    await recordAudit(tx, clock, {
+      actorId,
+      action: 'trading.trader.update',
+      target: `trader ${emailLocalPart(holder.email)}`,
+      details: {
+        user_id: userId,
+        before: before ? { weight: tenthsToPercent(before.weightTenths), specialization: before.specialization, kyc_verified: before.kycVerified, is_active: before.isActive } : null,
+        after: input,
+      },
+    });
+    return toAdminTrader(holder, row, now);
+  });
+}
+
+export async function getAdminSettings(db: DbOrTx, now: Date): Promise<TradingSettings> {
+  return toSettingsResponse(await getEngineSettings(db), now);
+}
+
+/** Saves thresholds, mode and open-mode settings (the engine reads them at the next open/close), audited. */
+export async function updateAdminSettings(db: Database, clock: Clock, actorId: string, input: UpdateTradingSettingsInput): Promise<TradingSettings> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const { before, after } = await saveEngineSettings(tx, now, actorId, input);
+    await recordAudit(tx, clock, {
+      actorId,
+      action: input.consensus_mode !== undefined && Object.keys(input).length === 1 ? 'trading.consensus_mode.update' : 'trading.settings.update',
+      target: 'consensus settings',
+      details: { changes: input, before: toSettingsResponse(before, now), after: toSettingsResponse(after, now) },
+    });
+    return toSettingsResponse(after, now);
+  });
+}
+
+function nextDate(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Today (America/New_York): submissions, windows and the consensus per asset. */
+export async function getConsensusStatus(db: DbOrTx, now: Date): Promise<ConsensusStatus> {
+  const settings = await getEngineSettings(db);
+  const zone = settings.submissionWindow.timeZone;
+  const date = localDateIn(now, zone);
+  const dayStart = zonedTimeToUtc(date, '00:00', zone);
+  const dayEnd = zonedTimeToUtc(nextDate(date), '00:00', zone);
+  const today = (column: typeof windowVotes.createdAt | typeof entryWindows.openedAt | typeof entryWindows.closedAt) => and(gte(column, dayStart), lt(column, dayEnd));
+
+  const [pool, windows, votesByAsset, closedByAsset, latestConfirmed, assets] = await Promise.all([
+    db.select({ n: count() }).from(traders).where(eq(traders.isActive, true)),
+    db.select({ n: count(), seats: sql<number>`coalesce(sum(${entryWindows.poolSize}), 0)::int` }).from(entryWindows).where(today(entryWindows.openedAt)),
+    db
+      .select({ assetId: entryWindows.assetId, n: count(), confidence: sql<number | null>`avg(${windowVotes.confidence})::float` })
+      .from(windowVotes)
+      .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
+      .where(today(windowVotes.createdAt))
+      .groupBy(entryWindows.assetId),
+    db.select({ assetId: entryWindows.assetId, n: count() }).from(entryWindows).where(today(entryWindows.closedAt)).groupBy(entryWindows.assetId),
+    db
+      .selectDistinctOn([entryWindows.assetId], { assetId: entryWindows.assetId, bias: entryWindows.confirmedBias, tenths: entryWindows.consensusTenths })
+      .from(entryWindows)
+      .where(and(today(entryWindows.closedAt), isNotNull(entryWindows.confirmedBias)))
+      .orderBy(entryWindows.assetId, desc(entryWindows.closedAt)),
+    db.select().from(tradingAssets).where(eq(tradingAssets.isActive, true)),
+  ]);
+  const totalSubmissions = votesByAsset.reduce((sum, row) => sum + row.n, 0);
+  const seats = windows[0]?.seats ?? 0;
+  const window = submissionWindowAround(now, settings.submissionWindow);
+  const votes = new Map(votesByAsset.map((row) => [row.assetId, row]));
+  const closed = new Map(closedByAsset.map((row) => [row.assetId, row.n]));
+  const confirmed = new Map(latestConfirmed.map((row) => [row.assetId, row]));
+  return {
+    date,
+    time_zone: zone,
+    consensus_mode: settings.mode,
+    submission_window: {
+      start: settings.submissionWindow.start,
+      end: settings.submissionWindow.end,
+      starts_at: window.startsAt.toISOString(),
+      ends_at: window.endsAt.toISOString(),
+      is_open: isWithinSubmissionWindow(now, settings.submissionWindow),
+    },
+    submission_stats: {
+      total_traders: pool[0]?.n ?? 0,
+      total_submissions: totalSubmissions,
+      windows_opened: windows[0]?.n ?? 0,
+      submission_rate: seats > 0 ? Math.round(Math.min(100, (totalSubmissions / seats) * 100) * 10) / 10 : null,
+    },
+    daily_consensus: assets
+      .sort((a, b) => a.symbol.localeCompare(b.symbol))
+      .map((asset) => {
+        const latest = confirmed.get(asset.id);
+        const assetVotes = votes.get(asset.id);
+        return {
+          asset_id: asset.id,
+          symbol: asset.symbol,
+          final_signal: latest?.bias === 'long' ? 'buy' : latest?.bias === 'short' ? 'sell' : 'pending',
+          confidence_score: assetVotes?.confidence == null ? null : Math.round(assetVotes.confidence * 10) / 10,
+          submission_count: assetVotes?.n ?? 0,
+          consensus_strength: latest?.tenths == null ? null : tenthsToPercent(latest.tenths),
+          windows_closed: closed.get(asset.id) ?? 0,
+        };
+      }),
+  };
+}
+
+/** The top 10 by accuracy (agreement with confirmed consensus), with recent form. */
+export async function getLeaderboard(db: DbOrTx): Promise<Leaderboard> {
+  const rows = (await poolRows(db)).filter(({ row }) => row !== undefined);
+  const entries = rows.map(({ holder, row }) => {
+    const counters = countersOf(row);
+    return { traderId: holder.id, holder, row: row!, scores: traderScores(counters), accuracy: traderScores(counters).accuracy, scoredVotes: counters.scoredVotes, votesCast: counters.votesCast };
+  });
+  const top = rankLeaderboard(entries).slice(0, 10);
+  const trending = await Promise.all(
+    top.map(async (entry) => {
+      const recent = await db
+        .select({ agreed: sql<boolean>`${windowVotes.bias} = ${entryWindows.confirmedBias}` })
+        .from(windowVotes)
+        .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
+        .where(and(eq(windowVotes.traderId, entry.traderId), isNotNull(entryWindows.confirmedBias)))
+        .orderBy(desc(windowVotes.createdAt))
+        .limit(10);
+      return recent.length === 0 ? null : Math.round((recent.filter((r) => r.agreed).length / recent.length) * 1000) / 10;
+    }),
+  );
+  return {
+    accuracy_label: ACCURACY_LABEL,
+    rows: top.map((entry, index) => ({
+      rank: index + 1,
+      trader_id: entry.traderId,
+      trader_name: entry.holder.name,
+      email_local: emailLocalPart(entry.holder.email),
+      tier: traderTier(entry.row.weightTenths),
+      total_submissions: entry.votesCast,
+      consensus_inclusions: entry.scoredVotes,
+      accuracy_rate: entry.accuracy,
+      avg_confidence: entry.scores.avgConfidence,
+      trending_score: trending[index] ?? null,
+      accuracy_color: accuracyColor(entry.accuracy),
+    })),
+  };
+}
+
+export async function getAdminStats(db: DbOrTx): Promise<TradingAdminStats> {
+  const [rows, [assets]] = await Promise.all([poolRows(db), db.select({ n: count() }).from(tradingAssets).where(eq(tradingAssets.isActive, true))]);
+  const accuracies = rows.map(({ row }) => traderScores(countersOf(row)).accuracy).filter((value): value is number => value !== null);
+  return {
+    total_traders: rows.length,
+    active_traders: rows.filter(({ row }) => row?.isActive).length,
+    active_assets: assets?.n ?? 0,
+    avg_accuracy: accuracies.length === 0 ? null : Math.round((accuracies.reduce((sum, value) => sum + value, 0) / accuracies.length) * 10) / 10,
+    accuracy_label: ACCURACY_LABEL,
+  };
+}

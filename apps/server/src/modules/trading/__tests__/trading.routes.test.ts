@@ -1,0 +1,246 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, consensusEvents, entryWindows, jobs, notifications, traders } from '@myeai/db';
+import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../../testing/test-database.ts';
+import { getUserByEmail } from '../../auth/users.service.ts';
+import { expectAnonymous, openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from './trading-helpers.ts';
+
+describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
+  let t: TestApp;
+  let pool: string[];
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    pool = await signInPool(t);
+    admin = await t.signInAs('admin');
+  });
+  afterAll(() => t.close());
+
+  const grid = async (cookie: string) => {
+    const response = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return { body: response.body, grid: SentimentGridSchema.parse(response.json()) as SentimentGrid };
+  };
+  const active = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/trading/windows/active', cookie })).json().windows as EntryWindow[];
+
+  it('runs the full cycle: open, every trader notified, sealed counts, 13 votes close the window at once, grid and events follow', async () => {
+    const pair = await pairIds(t, 'ETH/USD', 'M5');
+    const opened = await openWindow(t, pool[0]!, pair);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const { window, notified_traders } = opened.json() as { window: EntryWindow; notified_traders: number };
+    // The 13 pool traders and multi@ (who also holds the trader role).
+    expect(notified_traders).toBe(14);
+    expect(window).toMatchObject({ status: 'open', total_votes: 0, pool_size: 13, user_voted: false, opened_by_me: true, bias_counts: null });
+    expect(window.asset.symbol).toBe('ETH/USD');
+    expect(Date.parse(window.closes_at) - Date.parse(window.opened_at)).toBe(3 * 60_000);
+    expect(window.opened_at).toBe(TEST_NOW.toISOString());
+
+    // Every trader got an action-required notification; only an admin recipient learns who opened it.
+    const trader2 = (await getUserByEmail(t.database.db, POOL_EMAILS[1]!))!;
+    const multi = (await getUserByEmail(t.database.db, 'multi@demo.myeai.local'))!;
+    const [forTrader2] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, trader2.id), eq(notifications.type, 'position_initiated')));
+    expect(forTrader2).toMatchObject({ actionRequired: true, title: 'Position initiated' });
+    expect(forTrader2!.data).toMatchObject({ asset: 'ETH/USD', timeframe: 'M5', windowId: window.id, initiator: 'A trader', time_remaining: 180 });
+    const [forMulti] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, multi.id), eq(notifications.type, 'position_initiated')));
+    expect(forMulti!.data).toMatchObject({ initiator: 'trader' });
+    // The close job waits for closes_at.
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `close-window:${window.id}`));
+    expect(job).toMatchObject({ name: 'trading.close-window', status: 'queued' });
+    expect(job!.runAt.toISOString()).toBe(window.closes_at);
+
+    // A second window on the pair is refused with the open one's id.
+    const again = await openWindow(t, pool[1]!, pair);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.details[0]).toEqual({ path: 'window_id', message: window.id });
+
+    // Sealed: no counts before one's own vote.
+    const before = (await active(pool[5]!)).find((w) => w.id === window.id)!;
+    expect(before).toMatchObject({ user_voted: false, bias_counts: null, my_vote: null });
+
+    // Lead L, seniors L S S, regulars L L L L L S S S N: long 46+9+15 = 70, short 27, neutral 3.
+    const responses = await voteAll(t, pool, window.id, 'LLSSLLLLLSSSN');
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(13).fill(201));
+    expect(responses.slice(0, 12).every((r) => r.json().closed_window === false)).toBe(true);
+    expect(responses[12]!.json()).toMatchObject({ closed_window: true, window: { status: 'closed', total_votes: 13 } });
+    expect(responses[0]!.json().window).toMatchObject({ user_voted: true, bias_counts: { long: 1, short: 0, neutral: 0 }, my_vote: { bias: 'long', confidence: 50 } });
+
+    const [stored] = await t.database.db.select().from(entryWindows).where(eq(entryWindows.id, window.id));
+    expect(stored).toMatchObject({ status: 'closed', closeReason: 'all_voted', longTenths: 700, shortTenths: 270, neutralTenths: 30, confirmedBias: 'long', consensusTenths: 700, standingBias: 'long', confirmationThreshold: 50, exitThreshold: 47 });
+    const events = await t.database.db.select().from(consensusEvents).where(eq(consensusEvents.windowId, window.id));
+    expect(events.map((e) => [e.eventType, e.confirmedBias, e.consensusTenths]).sort()).toEqual([
+      ['consensus_confirmed', 'long', 700],
+      ['window_opened', null, null],
+    ]);
+
+    // The job finds the window closed and changes nothing.
+    t.clock.advance(4 * 60_000);
+    await t.runJobs();
+    const [afterJob] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `close-window:${window.id}`));
+    expect(afterJob!.status).toBe('succeeded');
+    expect(await t.database.db.select().from(consensusEvents).where(eq(consensusEvents.windowId, window.id))).toHaveLength(2);
+
+    // The admin (full access) grid shows the closed window's shares and a green light.
+    const { grid: adminGrid } = await grid(admin);
+    expect(adminGrid.access.level).toBe('subscriber');
+    expect(adminGrid.grid[pair.assetId]![pair.timeframeId]).toMatchObject({
+      locked: false,
+      has_data: true,
+      traffic_light: 'green',
+      current_bias: 'long',
+      top_percentage: 70,
+      long_percentage: 70,
+      short_percentage: 27,
+      neutral_percentage: 3,
+      total_votes: 13,
+      window_open: false,
+      confirmed_bias: 'long',
+    });
+    const recent = (await t.inject({ method: 'GET', url: `/api/trading/events?asset_id=${pair.assetId}&limit=5`, cookie: admin })).json();
+    expect(recent.events[0]).toMatchObject({ event_type: 'consensus_confirmed', confirmed_bias: 'long', consensus_percentage: 70, window_id: window.id });
+    const history = (await t.inject({ method: 'GET', url: `/api/trading/history?asset_id=${pair.assetId}&timeframe_id=${pair.timeframeId}`, cookie: admin })).json();
+    expect(history.points.at(-1)).toMatchObject({ window_id: window.id, long_percentage: 70, confirmed_bias: 'long' });
+
+    // Scores: the lead agreed with the consensus.
+    const profile = (await t.inject({ method: 'GET', url: '/api/trading/trader/profile', cookie: pool[0]! })).json();
+    expect(profile).toMatchObject({ is_active: true, status_label: 'Active Trader', tier: 'lead', accuracy_label: 'Agreement with confirmed consensus (no price feed)' });
+    expect(profile.votes_cast).toBeGreaterThan(0);
+    const myVotes = (await t.inject({ method: 'GET', url: '/api/trading/trader/votes?limit=1', cookie: pool[2]! })).json();
+    expect(myVotes.votes[0]).toMatchObject({ window_id: window.id, bias: 'short', window_status: 'closed', confirmed_bias: 'long', agreed: false });
+  });
+
+  it('refuses a second vote (409), a vote after closes_at by server time (409), and a trader outside the pool (403)', async () => {
+    const pair = await pairIds(t, 'GBP/USD', 'M15');
+    const window = (await openWindow(t, pool[3]!, pair)).json().window as EntryWindow;
+    expect((await vote(t, pool[4]!, window.id, 'long')).statusCode).toBe(201);
+    const second = await vote(t, pool[4]!, window.id, 'short');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('You have already voted in this entry window.');
+    const outsider = await vote(t, await t.signIn('multi@demo.myeai.local'), window.id, 'long');
+    // multi@ holds trader but is not in the pool (and acts as affiliate by default: the guard answers first).
+    expect(outsider.statusCode).toBe(403);
+    expect((await vote(t, pool[5]!, window.id, 'sideways' as never)).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: `/api/trading/windows/${window.id}/vote`, cookie: pool[5]!, payload: { bias: 'long', confidence: 101 } })).statusCode).toBe(400);
+    expect((await t.inject({ method: 'POST', url: `/api/trading/windows/${window.id}/vote`, cookie: pool[5]!, payload: { bias: 'long', confidence: 50.5 } })).statusCode).toBe(400);
+
+    t.clock.set(new Date(Date.parse(window.closes_at)));
+    const late = await vote(t, pool[6]!, window.id, 'long');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('Voting for this entry window has closed.');
+    // The card shows the window until the job closes it; then it is gone from the active list.
+    expect((await active(pool[6]!)).some((w) => w.id === window.id)).toBe(true);
+    await t.runJobs();
+    expect((await active(pool[6]!)).some((w) => w.id === window.id)).toBe(false);
+    const [stored] = await t.database.db.select().from(entryWindows).where(eq(entryWindows.id, window.id));
+    // One regular's long vote is 100 % of the votes cast.
+    expect(stored).toMatchObject({ status: 'closed', closeReason: 'time', longTenths: 1000, confirmedBias: 'long' });
+    const closedVote = await vote(t, pool[7]!, window.id, 'long');
+    expect(closedVote.statusCode).toBe(409);
+    expect(closedVote.json().error.message).toBe('This entry window has closed.');
+  });
+
+  it('gives users without a plan no figures for premium timeframes, delays preview data by 2 hours, limits the trial and refuses the rest', async () => {
+    const free = await t.signInAs('subscriber_free');
+    const { grid: freeGrid, body } = await grid(free);
+    expect(freeGrid.access).toMatchObject({ level: 'preview', has_plan: false, premium_locked: true, delay_minutes: 120, locked_timeframe_codes: ['H1', 'H4', 'D1', 'W1', 'W4'] });
+    const premium = freeGrid.timeframes.filter((tf) => ['H1', 'H4', 'D1', 'W1', 'W4'].includes(tf.code));
+    expect(premium).toHaveLength(5);
+    for (const tf of premium) {
+      expect(tf.locked).toBe(true);
+      for (const asset of freeGrid.assets) expect(freeGrid.grid[asset.id]![tf.id]).toEqual({ locked: true });
+    }
+    // The seeded H1/H4/D1 history exists, yet none of its figures is in the answer.
+    const adminGrid = (await grid(admin)).grid;
+    const xau = await pairIds(t, 'XAU/USD', 'H1');
+    expect(adminGrid.grid[xau.assetId]![xau.timeframeId]).toMatchObject({ has_data: true, long_percentage: expect.any(Number) });
+    expect(JSON.stringify(freeGrid.grid[xau.assetId]![xau.timeframeId])).toBe('{"locked":true}');
+    expectAnonymous(body);
+
+    const detail = (await t.inject({ method: 'GET', url: `/api/trading/sentiment/detail?asset_id=${xau.assetId}&timeframe_id=${xau.timeframeId}`, cookie: free })).json();
+    expect(detail).toMatchObject({ cell: { locked: true }, open_window: null, timeframe: { locked: true } });
+    const history = (await t.inject({ method: 'GET', url: `/api/trading/history?asset_id=${xau.assetId}&timeframe_id=${xau.timeframeId}`, cookie: free })).json();
+    expect(history).toMatchObject({ locked: true, points: [] });
+    const events = (await t.inject({ method: 'GET', url: '/api/trading/events?limit=50', cookie: free })).json();
+    expect(events.events.length).toBeGreaterThan(0);
+    expect(events.events.every((e: { timeframe: { code: string } }) => ['M5', 'M15'].includes(e.timeframe.code))).toBe(true);
+
+    // Preview is 2 hours behind: the ETH/USD M5 window that just closed is not visible yet.
+    const eth = await pairIds(t, 'ETH/USD', 'M5');
+    expect(freeGrid.grid[eth.assetId]![eth.timeframeId]).toMatchObject({ has_data: false });
+    expect(adminGrid.grid[eth.assetId]![eth.timeframeId]).toMatchObject({ has_data: true });
+    t.clock.advance(2 * 3_600_000 + 60_000);
+    expect((await grid(free)).grid.grid[eth.assetId]![eth.timeframeId]).toMatchObject({ has_data: true, traffic_light: 'green', long_percentage: 70 });
+
+    // The newcomer trial: 3 assets, premium locked, live.
+    const trial = (await grid(await t.signInAs('newcomer'))).grid;
+    expect(trial.access).toMatchObject({ level: 'trial', asset_limit: 3, history_hours: 24, delay_minutes: 0 });
+    expect(trial.assets.map((a) => a.symbol)).toEqual(['EUR/USD', 'GBP/USD', 'USD/JPY']);
+
+    // A subscriber role without a plan (and an investor): the Subscription Required page, no data at all.
+    for (const role of ['subscriber', 'investor'] as const) {
+      const none = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: await t.signInAs(role) });
+      expect(none.json()).toMatchObject({ access: { level: 'none' }, assets: [], timeframes: [], grid: {} });
+      const noEvents = await t.inject({ method: 'GET', url: '/api/trading/events', cookie: await t.signInAs(role) });
+      expect(noEvents.json().events).toEqual([]);
+    }
+  });
+
+  it('serves the grid from a cache that a vote invalidates, with an ETag', async () => {
+    const first = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"grid-subscriber-/);
+    const unchanged = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const pair = await pairIds(t, 'USD/JPY', 'M5');
+    const window = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
+    expect((await vote(t, pool[1]!, window.id, 'short')).statusCode).toBe(201);
+    const changed = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().grid[pair.assetId][pair.timeframeId]).toMatchObject({ window_open: true, current_bias: 'short', short_percentage: 100, total_votes: 1, traffic_light: 'red' });
+  });
+
+  it('keeps every non-admin answer anonymous: no trader ids, e-mails, weights or voter details', async () => {
+    const pair = await pairIds(t, 'BTC/USD', 'M5');
+    const window = (await openWindow(t, pool[2]!, pair)).json().window as EntryWindow;
+    await vote(t, pool[0]!, window.id, 'long');
+    const reads = [
+      '/api/trading/windows/active',
+      `/api/trading/windows/${window.id}`,
+      '/api/trading/sentiment/grid',
+      `/api/trading/sentiment/detail?asset_id=${pair.assetId}&timeframe_id=${pair.timeframeId}`,
+      '/api/trading/events?limit=50',
+      `/api/trading/history?asset_id=${pair.assetId}&timeframe_id=${pair.timeframeId}`,
+      '/api/trading/trader/votes',
+      '/api/trading/assets',
+      '/api/trading/timeframes',
+      '/api/trading/access',
+    ];
+    for (const url of reads) {
+      const response = await t.inject({ method: 'GET', url, cookie: pool[0]! });
+      expect(response.statusCode, url).toBe(200);
+      expectAnonymous(response.body);
+    }
+    const profile = await t.inject({ method: 'GET', url: '/api/trading/trader/profile', cookie: pool[0]! });
+    expect(profile.body).not.toContain('"weight"');
+    const notificationList = await t.inject({ method: 'GET', url: '/api/notifications?limit=100', cookie: pool[5]! });
+    expect(notificationList.body).toContain('"initiator":"A trader"');
+    expectAnonymous(notificationList.body);
+    // The admin-only endpoints refuse traders.
+    for (const url of ['/api/trading/admin/windows/detailed', '/api/trading/admin/traders', '/api/trading/admin/leaderboard', '/api/trading/admin/feed']) {
+      expect((await t.inject({ method: 'GET', url, cookie: pool[0]! })).statusCode, url).toBe(403);
+    }
+  });
+
+  it('records the trader counters only once per close', async () => {
+    const lead = (await getUserByEmail(t.database.db, POOL_EMAILS[0]!))!;
+    const [row] = await t.database.db.select().from(traders).where(eq(traders.userId, lead.id));
+    expect(row!.scoredVotes).toBeLessThanOrEqual(row!.votesCast);
+    expect(row!.agreedVotes).toBeLessThanOrEqual(row!.scoredVotes);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'trading.settings.update'));
+    expect(audits).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import type { CompassAccessLevel } from '@myeai/domain';
+import type { AppDeps } from '../../app-deps.ts';
+import { GRID_CHANNEL } from './trading-events.ts';
+
+/** A built grid body for one visibility level, serialized once. */
+export type CachedGrid = {
+  version: number;
+  builtAt: Date;
+  /** The JSON of the response without its `access` member, without the outer braces. */
+  bodyJson: string;
+};
+
+/** Delayed (preview) and time-limited (trial) grids move with the clock: rebuild at least this often. */
+const TIME_BOUND_TTL_MS = 60_000;
+
+/**
+ * The compass grid is the same for every viewer of one visibility level, so it is built once per
+ * level and served from memory. Votes, opens, closes and admin market changes bump the version:
+ * locally right after their transaction commits, on every instance through NOTIFY. A build that
+ * started before a bump is not stored.
+ */
+export class GridCache {
+  #version = 0;
+  readonly #entries = new Map<CompassAccessLevel, CachedGrid>();
+  readonly #building = new Map<CompassAccessLevel, Promise<CachedGrid>>();
+  #unlisten: (() => Promise<void>) | undefined;
+
+  get version(): number {
+    return this.#version;
+  }
+
+  invalidate(): void {
+    this.#version += 1;
+    this.#entries.clear();
+    this.#building.clear();
+  }
+
+  async start(deps: AppDeps): Promise<void> {
+    if (this.#unlisten) return;
+    this.#unlisten = await deps.listen(
+      GRID_CHANNEL,
+      () => this.invalidate(),
+      () => this.invalidate(),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.#unlisten?.();
+    this.#unlisten = undefined;
+  }
+
+  /** The cached grid of a level, built by `build` when missing, stale or too old for the level. */
+  async get(level: CompassAccessLevel, now: Date, build: () => Promise<string>): Promise<CachedGrid> {
+    const cached = this.#entries.get(level);
+    const timeBound = level === 'preview' || level === 'trial';
+    if (cached && cached.version === this.#version && (!timeBound || now.getTime() - cached.builtAt.getTime() < TIME_BOUND_TTL_MS)) return cached;
+    const pending = this.#building.get(level);
+    if (pending) return pending;
+    const version = this.#version;
+    const promise = build()
+      .then((bodyJson) => {
+        const entry: CachedGrid = { version, builtAt: now, bodyJson };
+        if (this.#version === version) this.#entries.set(level, entry);
+        return entry;
+      })
+      .finally(() => {
+        if (this.#building.get(level) === promise) this.#building.delete(level);
+      });
+    this.#building.set(level, promise);
+    return promise;
+  }
+}
+
+const caches = new WeakMap<AppDeps, GridCache>();
+
+/** One cache per app instance (the job runner shares the app's deps, so its closes reach it). */
+export function gridCacheFor(deps: AppDeps): GridCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = new GridCache();
+    caches.set(deps, cache);
+  }
+  return cache;
+}

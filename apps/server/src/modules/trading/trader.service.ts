@@ -1,0 +1,76 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { entryWindows, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import {
+  ACCURACY_LABEL,
+  DEFAULT_WEIGHT_TENTHS,
+  TIER_LABELS,
+  traderScores,
+  traderTier,
+  type Bias,
+  type TraderProfile,
+} from '@myeai/domain';
+import type { z } from 'zod';
+import type { MyVoteHistorySchema } from '@myeai/domain';
+import { biasOf, countersOf, getTrader, specializationOf, toAssetRef, toTimeframeRef } from './trading.queries.ts';
+
+/** The caller's own profile and scores; a trader without a saved profile gets the defaults. */
+export async function getTraderProfile(db: DbOrTx, userId: string): Promise<TraderProfile> {
+  const row = await getTrader(db, userId);
+  const counters = countersOf(row);
+  const scores = traderScores(counters);
+  const weightTenths = row?.weightTenths ?? DEFAULT_WEIGHT_TENTHS;
+  const tier = traderTier(weightTenths);
+  const isActive = row?.isActive ?? false;
+  return {
+    user_id: userId,
+    has_profile: row !== undefined,
+    is_active: isActive,
+    status_label: isActive ? 'Active Trader' : 'Inactive Trader',
+    specialization: specializationOf(row?.specialization ?? null),
+    kyc_verified: row?.kycVerified ?? false,
+    tier,
+    tier_label: TIER_LABELS[tier],
+    windows_seen: counters.windowsSeen,
+    agreed_votes: counters.agreedVotes,
+    accuracy: scores.accuracy,
+    consistency: scores.consistency,
+    engagement: scores.engagement,
+    avg_confidence: scores.avgConfidence,
+    votes_cast: counters.votesCast,
+    scored_votes: counters.scoredVotes,
+    accuracy_label: ACCURACY_LABEL,
+  };
+}
+
+/** The caller's own latest votes with their windows' outcomes. */
+export async function listMyVotes(db: DbOrTx, userId: string, limit: number): Promise<z.infer<typeof MyVoteHistorySchema>> {
+  const votes = await db.select().from(windowVotes).where(eq(windowVotes.traderId, userId)).orderBy(desc(windowVotes.createdAt), desc(windowVotes.id)).limit(limit);
+  if (votes.length === 0) return { votes: [] };
+  const windows = await db.select().from(entryWindows).where(inArray(entryWindows.id, votes.map((vote) => vote.windowId)));
+  const windowById = new Map(windows.map((window) => [window.id, window]));
+  const [assets, timeframes] = await Promise.all([
+    db.select().from(tradingAssets).where(inArray(tradingAssets.id, [...new Set(windows.map((w) => w.assetId))])),
+    db.select().from(tradingTimeframes).where(inArray(tradingTimeframes.id, [...new Set(windows.map((w) => w.timeframeId))])),
+  ]);
+  const assetById = new Map(assets.map((row) => [row.id, row]));
+  const timeframeById = new Map(timeframes.map((row) => [row.id, row]));
+  return {
+    votes: votes.map((vote) => {
+      const window = windowById.get(vote.windowId)!;
+      const closed = window.status === 'closed';
+      const confirmed = closed ? biasOf(window.confirmedBias) : null;
+      return {
+        window_id: window.id,
+        asset: toAssetRef(assetById.get(window.assetId)!),
+        timeframe: toTimeframeRef(timeframeById.get(window.timeframeId)!),
+        bias: vote.bias as Bias,
+        confidence: vote.confidence,
+        note: vote.note,
+        created_at: vote.createdAt.toISOString(),
+        window_status: closed ? 'closed' : 'open',
+        confirmed_bias: confirmed,
+        agreed: confirmed === null ? null : vote.bias === confirmed,
+      };
+    }),
+  };
+}

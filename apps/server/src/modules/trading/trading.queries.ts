@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
+import {
+  ASSET_CLASSES,
+  isPremiumTimeframe,
+  type AssetClass,
+  type AssetRef,
+  type Bias,
+  type Specialization,
+  type TimeframeRef,
+  type TraderCounters,
+  type WindowRules,
+} from '@myeai/domain';
+
+export type AssetRow = typeof tradingAssets.$inferSelect;
+export type TimeframeRow = typeof tradingTimeframes.$inferSelect;
+export type WindowRow = typeof entryWindows.$inferSelect;
+export type TraderRow = typeof traders.$inferSelect;
+
+/** One order everywhere: by asset class (forex first), then symbol. */
+export function compareAssets(a: AssetRow, b: AssetRow): number {
+  return ASSET_CLASSES.indexOf(a.assetClass as AssetClass) - ASSET_CLASSES.indexOf(b.assetClass as AssetClass) || a.symbol.localeCompare(b.symbol);
+}
+
+export function compareTimeframes(a: TimeframeRow, b: TimeframeRow): number {
+  return a.minutes - b.minutes || a.code.localeCompare(b.code);
+}
+
+export function toAssetRef(row: AssetRow): AssetRef {
+  return { id: row.id, symbol: row.symbol, name: row.name, asset_class: row.assetClass as AssetClass };
+}
+
+export function toTimeframeRef(row: TimeframeRow): TimeframeRef {
+  return { id: row.id, code: row.code, label: row.label, minutes: row.minutes };
+}
+
+export async function listAssets(db: DbOrTx, options: { includeInactive: boolean }): Promise<AssetRow[]> {
+  const rows = await db
+    .select()
+    .from(tradingAssets)
+    .where(options.includeInactive ? undefined : eq(tradingAssets.isActive, true));
+  return rows.sort(compareAssets);
+}
+
+export async function listTimeframes(db: DbOrTx, options: { includeInactive: boolean }): Promise<TimeframeRow[]> {
+  const rows = await db
+    .select()
+    .from(tradingTimeframes)
+    .where(options.includeInactive ? undefined : eq(tradingTimeframes.isActive, true));
+  return rows.sort(compareTimeframes);
+}
+
+export async function getAsset(db: DbOrTx, id: string): Promise<AssetRow | undefined> {
+  const [row] = await db.select().from(tradingAssets).where(eq(tradingAssets.id, id)).limit(1);
+  return row;
+}
+
+export async function getTimeframe(db: DbOrTx, id: string): Promise<TimeframeRow | undefined> {
+  const [row] = await db.select().from(tradingTimeframes).where(eq(tradingTimeframes.id, id)).limit(1);
+  return row;
+}
+
+export async function getTrader(db: DbOrTx, userId: string): Promise<TraderRow | undefined> {
+  const [row] = await db.select().from(traders).where(eq(traders.userId, userId)).limit(1);
+  return row;
+}
+
+export function countersOf(row: TraderRow | undefined): TraderCounters {
+  return {
+    votesCast: row?.votesCast ?? 0,
+    windowsSeen: row?.windowsSeen ?? 0,
+    scoredVotes: row?.scoredVotes ?? 0,
+    agreedVotes: row?.agreedVotes ?? 0,
+    calibrationSum: row?.calibrationSum ?? 0,
+    confidenceSum: row?.confidenceSum ?? 0,
+  };
+}
+
+/** Users holding the trader role, active accounts only. */
+export async function listTraderRoleHolders(db: DbOrTx): Promise<{ id: string; email: string; name: string; roles: string[]; lastSeenAt: Date | null }[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, lastSeenAt: users.lastSeenAt })
+    .from(users)
+    .where(and(eq(users.status, 'active'), sql`'trader' = any(${users.roles})`))
+    .orderBy(asc(users.email));
+}
+
+export async function getUsersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, { id: string; email: string; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function isPremium(row: TimeframeRow): boolean {
+  return isPremiumTimeframe(row.code);
+}
+
+export function rulesOf(window: WindowRow): WindowRules {
+  return window.rules as WindowRules;
+}
+
+export function specializationOf(value: string | null): Specialization | null {
+  return (value as Specialization | null) ?? null;
+}
+
+export function biasOf(value: string | null): Bias | null {
+  return (value as Bias | null) ?? null;
+}

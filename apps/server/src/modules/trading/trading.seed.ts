@@ -1,0 +1,136 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
+import type { AssetClass, Bias, Role, Specialization } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { castVote, closeWindow, openWindow } from './windows.service.ts';
+
+/**
+ * Demo market: the spec's timeframes (M5 3, M15 5, H1 15, H4 30, D1 120 minutes of voting; W1 and
+ * W4, which the spec leaves open, get 6 and 24 hours) and a dozen assets across the five classes.
+ */
+export const DEMO_TIMEFRAMES = [
+  { code: 'M5', label: '5 Minutes', minutes: 5, votingWindowMinutes: 3 },
+  { code: 'M15', label: '15 Minutes', minutes: 15, votingWindowMinutes: 5 },
+  { code: 'H1', label: '1 Hour', minutes: 60, votingWindowMinutes: 15 },
+  { code: 'H4', label: '4 Hours', minutes: 240, votingWindowMinutes: 30 },
+  { code: 'D1', label: '1 Day', minutes: 1440, votingWindowMinutes: 120 },
+  { code: 'W1', label: '1 Week', minutes: 10_080, votingWindowMinutes: 360 },
+  { code: 'W4', label: '4 Weeks', minutes: 40_320, votingWindowMinutes: 1440 },
+] as const;
+
+export const DEMO_ASSETS: readonly { symbol: string; name: string; assetClass: AssetClass }[] = [
+  { symbol: 'EUR/USD', name: 'Euro / US Dollar', assetClass: 'forex' },
+  { symbol: 'GBP/USD', name: 'British Pound / US Dollar', assetClass: 'forex' },
+  { symbol: 'USD/JPY', name: 'US Dollar / Japanese Yen', assetClass: 'forex' },
+  { symbol: 'BTC/USD', name: 'Bitcoin', assetClass: 'crypto' },
+  { symbol: 'ETH/USD', name: 'Ethereum', assetClass: 'crypto' },
+  { symbol: 'US500', name: 'S&P 500 Index', assetClass: 'indices' },
+  { symbol: 'NAS100', name: 'Nasdaq 100 Index', assetClass: 'indices' },
+  { symbol: 'GER40', name: 'DAX 40 Index', assetClass: 'indices' },
+  { symbol: 'XAU/USD', name: 'Gold', assetClass: 'commodities' },
+  { symbol: 'WTI', name: 'Crude Oil (WTI)', assetClass: 'commodities' },
+  { symbol: 'AAPL', name: 'Apple Inc.', assetClass: 'stocks' },
+  { symbol: 'TSLA', name: 'Tesla Inc.', assetClass: 'stocks' },
+];
+
+/** The Elite Pool of the demo: the lead (46), three seniors (9) and nine regulars (3), in this order. */
+export const DEMO_TRADER_POOL: readonly { email: string; weightTenths: number; specialization: Specialization }[] = [
+  { email: 'trader@demo.myeai.local', weightTenths: 460, specialization: 'positional' },
+  { email: 'trader2@demo.myeai.local', weightTenths: 90, specialization: 'intraday' },
+  { email: 'trader3@demo.myeai.local', weightTenths: 90, specialization: 'momentum' },
+  { email: 'trader4@demo.myeai.local', weightTenths: 90, specialization: 'scalper' },
+  ...(['scalper', 'scalper', 'intraday', 'intraday', 'momentum', 'momentum', 'positional', 'scalper', 'intraday'] as const).map((specialization, i) => ({
+    email: `trader${i + 5}@demo.myeai.local`,
+    weightTenths: 30,
+    specialization,
+  })),
+];
+
+/**
+ * Closed windows of the demo history, in pool order (L long, S short, N neutral, - no vote),
+ * opened this many minutes before the seed ran. Thirteen votes close a window at once; fewer
+ * leave it to close at closes_at.
+ */
+const DEMO_HISTORY: readonly { asset: string; timeframe: string; minutesAgo: number; votes: string }[] = [
+  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 30 * 60, votes: 'LLSSNLLSLLNLL' },
+  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 26 * 60, votes: 'SLSSSNNSLSSSN' },
+  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 5 * 60, votes: 'LLLSNLLNLSLLL' },
+  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 60, votes: 'LNLLNNLLSLNLL' },
+  { asset: 'EUR/USD', timeframe: 'M15', minutesAgo: 3 * 60, votes: 'SSSNSSNSSLSS-' },
+  { asset: 'EUR/USD', timeframe: 'H1', minutesAgo: 8 * 60, votes: 'LSLLLNLLSLLLL' },
+  { asset: 'GBP/USD', timeframe: 'M5', minutesAgo: 20 * 60, votes: 'NLNNSNNLNNSNN' },
+  { asset: 'BTC/USD', timeframe: 'M5', minutesAgo: 150, votes: 'SLLLLLLSLLLLL' },
+  { asset: 'BTC/USD', timeframe: 'M15', minutesAgo: 40, votes: 'LLSLSLSLLSLS-' },
+  { asset: 'BTC/USD', timeframe: 'H4', minutesAgo: 10 * 60, votes: 'LLLLSLLLLLLLL' },
+  { asset: 'XAU/USD', timeframe: 'H1', minutesAgo: 6 * 60, votes: 'LLLLLLNLLLLLL' },
+  { asset: 'US500', timeframe: 'D1', minutesAgo: 28 * 60, votes: 'SSSSLSSSSNSSS' },
+];
+
+const BIAS_OF: Record<string, Bias> = { L: 'long', S: 'short', N: 'neutral' };
+
+async function seedMarket(tx: DbOrTx, now: Date): Promise<void> {
+  const values = { createdAt: now, updatedAt: now };
+  await tx
+    .insert(tradingTimeframes)
+    .values(DEMO_TIMEFRAMES.map((timeframe) => ({ ...timeframe, ...values })))
+    .onConflictDoNothing();
+  await tx
+    .insert(tradingAssets)
+    .values(DEMO_ASSETS.map((asset) => ({ ...asset, ...values })))
+    .onConflictDoNothing();
+}
+
+async function seedPool(tx: DbOrTx, now: Date): Promise<Map<string, { id: string; email: string; roles: Role[] }>> {
+  const rows = await tx
+    .select({ id: users.id, email: users.email, roles: users.roles })
+    .from(users)
+    .where(inArray(users.email, DEMO_TRADER_POOL.map((trader) => trader.email)));
+  const byEmail = new Map(rows.map((row) => [row.email, { ...row, roles: row.roles as Role[] }]));
+  const profiles = DEMO_TRADER_POOL.flatMap((trader) => {
+    const user = byEmail.get(trader.email);
+    return user ? [{ userId: user.id, weightTenths: trader.weightTenths, specialization: trader.specialization, kycVerified: true, isActive: true, createdAt: now, updatedAt: now }] : [];
+  });
+  if (profiles.length > 0) await tx.insert(traders).values(profiles).onConflictDoNothing();
+  return byEmail;
+}
+
+const at = (time: number): Clock => ({ now: () => new Date(time) });
+
+/**
+ * The trading part of the demo database; safe on every start: the market and the pool are
+ * added when missing, and the history only into a database without any window.
+ */
+export async function seedTradingDemo(db: DbOrTx, clock: Clock): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    await seedMarket(tx, now);
+    const pool = await seedPool(tx, now);
+    const [{ windows } = { windows: 0 }] = await tx.select({ windows: sql<number>`count(*)::int` }).from(entryWindows);
+    if (windows > 0) return;
+    const voters = DEMO_TRADER_POOL.map((trader) => pool.get(trader.email));
+    const lead = voters[0];
+    if (!lead || voters.some((voter) => !voter)) return;
+    const assets = new Map((await tx.select().from(tradingAssets)).map((row) => [row.symbol, row]));
+    const timeframes = new Map((await tx.select().from(tradingTimeframes)).map((row) => [row.code, row]));
+    for (const [index, entry] of DEMO_HISTORY.entries()) {
+      const asset = assets.get(entry.asset);
+      const timeframe = timeframes.get(entry.timeframe);
+      if (!asset || !timeframe) continue;
+      const openedAt = now.getTime() - entry.minutesAgo * 60_000;
+      const opener = voters[index % voters.length]!;
+      const { windowId } = await openWindow(tx, at(openedAt), opener, { assetId: asset.id, timeframeId: timeframe.id }, { live: false });
+      let closed = false;
+      for (const [i, letter] of [...entry.votes].entries()) {
+        const bias = BIAS_OF[letter];
+        if (!bias) continue;
+        const confidence = 40 + ((index * 13 + i * 17) % 55);
+        ({ closed } = await castVote(tx, at(openedAt + (i + 1) * 7_000), voters[i]!, windowId, { bias, confidence, note: null }, { live: false }));
+      }
+      if (!closed) await closeWindow(tx, at(openedAt + timeframe.votingWindowMinutes * 60_000), windowId, { live: false });
+    }
+    // Demo traders were last seen at different times, so the flow chart shows active and idle ones.
+    for (const [i, voter] of voters.entries()) {
+      await tx.update(users).set({ lastSeenAt: new Date(now.getTime() - (i % 3 === 0 ? 10 : 3 * 60) * 60_000) }).where(eq(users.id, voter!.id));
+    }
+  });
+}

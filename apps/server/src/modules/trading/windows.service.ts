@@ -1,0 +1,492 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import {
+  ANONYMOUS_INITIATOR,
+  AppError,
+  decideConsensus,
+  emailLocalPart,
+  refuseSubmission,
+  scoreVote,
+  selectCountedSubmissions,
+  shouldCloseWindow,
+  tallyVotes,
+  tenthsToPercent,
+  traderScores,
+  voteWeightTenths,
+  topBias,
+  weightedShares,
+  type Bias,
+  type EntryWindow,
+  type Role,
+  type VoteInput,
+  type VoterDetail,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { enqueueJob } from '../jobs/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
+import { announceGridChange, publishTradingEvent } from './trading-events.ts';
+import {
+  countersOf,
+  getAsset,
+  getTimeframe,
+  getTrader,
+  getUsersByIds,
+  listTraderRoleHolders,
+  rulesOf,
+  specializationOf,
+  toAssetRef,
+  toTimeframeRef,
+  type AssetRow,
+  type TimeframeRow,
+  type WindowRow,
+} from './trading.queries.ts';
+
+export const CLOSE_WINDOW_JOB = 'trading.close-window';
+
+export type TradingActor = { id: string; email: string; roles: readonly Role[] };
+
+/**
+ * `live: false` writes without notifications, live events or a close job: the demo seed builds
+ * its history through these same functions with it.
+ */
+export type WriteOptions = { live?: boolean };
+
+const MESSAGES = {
+  assetUnknown: 'Unknown asset.',
+  timeframeUnknown: 'Unknown timeframe.',
+  windowUnknown: 'Entry window not found.',
+  windowClosed: 'This entry window has closed.',
+  votingOver: 'Voting for this entry window has closed.',
+  alreadyVoted: 'You have already voted in this entry window.',
+  notInPool: 'Only active traders of the pool can vote. Please contact an administrator for trader verification.',
+  windowFull: 'This entry window already has all the votes it takes.',
+  outsideSubmissionWindow: 'Open mode accepts submissions only inside the daily submission window.',
+} as const;
+
+export const WINDOW_MESSAGES = MESSAGES;
+
+type VoteRow = typeof windowVotes.$inferSelect;
+
+// ------------------------------------------------------------------ opening
+
+/**
+ * Opens an entry window on an asset x timeframe: closes_at = now + the timeframe's voting
+ * window. In the same transaction it records window_opened, resets the live shares of the
+ * aggregate, notifies every trader (position_initiated, action required), publishes the live
+ * events and enqueues the close job at closes_at. A second open window on the pair is refused
+ * (409, the open window's id in details); one whose closes_at passed is closed first.
+ */
+export async function openWindow(
+  db: DbOrTx,
+  clock: Clock,
+  actor: TradingActor,
+  input: { assetId: string; timeframeId: string },
+  options: WriteOptions = {},
+): Promise<{ windowId: string; notifiedTraders: number }> {
+  const live = options.live ?? true;
+  return db.transaction(async (tx) => {
+    const asset = await getAsset(tx, input.assetId);
+    if (!asset || !asset.isActive) throw new AppError('NOT_FOUND', MESSAGES.assetUnknown);
+    const timeframe = await getTimeframe(tx, input.timeframeId);
+    if (!timeframe || !timeframe.isActive) throw new AppError('NOT_FOUND', MESSAGES.timeframeUnknown);
+    const now = clock.now();
+
+    const [existing] = await tx
+      .select()
+      .from(entryWindows)
+      .where(and(eq(entryWindows.assetId, asset.id), eq(entryWindows.timeframeId, timeframe.id), eq(entryWindows.status, 'open')))
+      .limit(1)
+      .for('update');
+    if (existing && now.getTime() >= existing.closesAt.getTime()) await closeLockedWindow(tx, clock, existing, 'time', { live });
+    else if (existing) throw alreadyOpen(asset, timeframe, existing.id);
+
+    const settings = await getEngineSettings(tx);
+    const rules = rulesFromSettings(settings);
+    const closesAt = new Date(now.getTime() + timeframe.votingWindowMinutes * 60_000);
+    const [window] = await tx
+      .insert(entryWindows)
+      .values({
+        assetId: asset.id,
+        timeframeId: timeframe.id,
+        openedBy: actor.id,
+        openedAt: now,
+        closesAt,
+        mode: rules.mode,
+        poolSize: rules.poolSize,
+        rules,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!window) {
+      // Another request opened one between our check and our insert.
+      const [other] = await tx
+        .select({ id: entryWindows.id })
+        .from(entryWindows)
+        .where(and(eq(entryWindows.assetId, asset.id), eq(entryWindows.timeframeId, timeframe.id), eq(entryWindows.status, 'open')))
+        .limit(1);
+      throw alreadyOpen(asset, timeframe, other?.id ?? null);
+    }
+
+    await tx.insert(consensusEvents).values({ windowId: window.id, assetId: asset.id, timeframeId: timeframe.id, eventType: 'window_opened', createdAt: now }).onConflictDoNothing();
+    const openState = { openWindowId: window.id, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: now, updatedAt: now };
+    await tx
+      .insert(sentimentAggregates)
+      .values({ assetId: asset.id, timeframeId: timeframe.id, ...openState })
+      .onConflictDoUpdate({ target: [sentimentAggregates.assetId, sentimentAggregates.timeframeId], set: openState });
+
+    let notifiedTraders = 0;
+    if (live) {
+      await enqueueJob(tx, clock, { name: CLOSE_WINDOW_JOB, payload: { windowId: window.id }, runAt: closesAt, dedupeKey: `close-window:${window.id}` });
+      const timeRemaining = Math.max(0, Math.round((closesAt.getTime() - now.getTime()) / 1000));
+      for (const recipient of await listTraderRoleHolders(tx)) {
+        const created = await createNotification(tx, clock, {
+          userId: recipient.id,
+          type: 'position_initiated',
+          title: 'Position initiated',
+          message: `${asset.symbol} ${timeframe.code}: an entry window is open for ${timeframe.votingWindowMinutes} minutes. Cast your vote before it closes.`,
+          data: {
+            asset: asset.symbol,
+            asset_id: asset.id,
+            timeframe: timeframe.code,
+            timeframe_id: timeframe.id,
+            windowId: window.id,
+            // Traders stay anonymous to each other; only an admin recipient learns who opened it.
+            initiator: recipient.roles.includes('admin') ? emailLocalPart(actor.email) : ANONYMOUS_INITIATOR,
+            time_remaining: timeRemaining,
+            closes_at: closesAt.toISOString(),
+          },
+          actionRequired: true,
+          sourceKey: `window:${window.id}`,
+        });
+        if (created) notifiedTraders += 1;
+      }
+      const ref = windowRef(window, asset, timeframe);
+      await publishTradingEvent(tx, clock, 'position_initiated', {
+        ...ref,
+        opened_at: now.toISOString(),
+        closes_at: closesAt.toISOString(),
+        time_remaining_seconds: timeRemaining,
+        initiator: ANONYMOUS_INITIATOR,
+      });
+      await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('window_opened', asset, timeframe, now));
+      await announceGridChange(tx);
+    }
+    return { windowId: window.id, notifiedTraders };
+  });
+}
+
+function alreadyOpen(asset: AssetRow, timeframe: TimeframeRow, windowId: string | null): AppError {
+  return new AppError(
+    'CONFLICT',
+    `An entry window is already open for ${asset.symbol} ${timeframe.code}.`,
+    windowId ? [{ path: 'window_id', message: windowId }] : undefined,
+  );
+}
+
+function windowRef(window: WindowRow, asset: AssetRow, timeframe: TimeframeRow) {
+  return { window_id: window.id, asset_id: asset.id, asset_symbol: asset.symbol, timeframe_id: timeframe.id, timeframe_code: timeframe.code };
+}
+
+function compassUpdate(reason: 'window_opened' | 'vote' | 'window_closed', asset: AssetRow, timeframe: TimeframeRow, now: Date) {
+  return { reason, asset_id: asset.id, asset_symbol: asset.symbol, timeframe_id: timeframe.id, timeframe_code: timeframe.code, at: now.toISOString() };
+}
+
+// ------------------------------------------------------------------ voting
+
+/**
+ * One vote of an active pool trader: refused after closes_at (server time), a second time
+ * (409), beyond the pool size, or outside the open-mode submission window. The vote's weight is
+ * fixed when cast. The live shares of the aggregate follow; the vote that completes the pool
+ * closes the window in the same transaction.
+ */
+export async function castVote(
+  db: DbOrTx,
+  clock: Clock,
+  actor: { id: string },
+  windowId: string,
+  input: VoteInput,
+  options: WriteOptions = {},
+): Promise<{ closed: boolean }> {
+  const live = options.live ?? true;
+  return db.transaction(async (tx) => {
+    const [window] = await tx.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1).for('update');
+    if (!window) throw new AppError('NOT_FOUND', MESSAGES.windowUnknown);
+    if (window.status !== 'open') throw new AppError('CONFLICT', MESSAGES.windowClosed);
+    const now = clock.now();
+    if (now.getTime() >= window.closesAt.getTime()) throw new AppError('CONFLICT', MESSAGES.votingOver);
+    const trader = await getTrader(tx, actor.id);
+    if (!trader || !trader.isActive) throw new AppError('FORBIDDEN', MESSAGES.notInPool);
+    const [already] = await tx
+      .select({ id: windowVotes.id })
+      .from(windowVotes)
+      .where(and(eq(windowVotes.windowId, window.id), eq(windowVotes.traderId, actor.id)))
+      .limit(1);
+    if (already) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
+    const rules = rulesOf(window);
+    const refusal = refuseSubmission({ now, countedSoFar: window.voteCount, rules });
+    if (refusal === 'window_full') throw new AppError('CONFLICT', MESSAGES.windowFull);
+    if (refusal === 'outside_submission_window') throw new AppError('CONFLICT', MESSAGES.outsideSubmissionWindow);
+
+    const timeframe = (await getTimeframe(tx, window.timeframeId))!;
+    const asset = (await getAsset(tx, window.assetId))!;
+    const weightTenths = voteWeightTenths({
+      rules,
+      traderWeightTenths: trader.weightTenths,
+      performanceScore: traderScores(countersOf(trader)).accuracy,
+      specialization: specializationOf(trader.specialization),
+      timeframeMinutes: timeframe.minutes,
+    });
+    const [vote] = await tx
+      .insert(windowVotes)
+      .values({ windowId: window.id, traderId: actor.id, bias: input.bias, confidence: input.confidence, note: input.note, weightTenths, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!vote) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
+    const [updated] = await tx
+      .update(entryWindows)
+      .set({ voteCount: sql`${entryWindows.voteCount} + 1` })
+      .where(eq(entryWindows.id, window.id))
+      .returning();
+    await tx
+      .update(traders)
+      .set({ votesCast: sql`${traders.votesCast} + 1`, confidenceSum: sql`${traders.confidenceSum} + ${input.confidence}`, updatedAt: now })
+      .where(eq(traders.userId, actor.id));
+
+    const counted = selectCountedSubmissions(await votesOf(tx, window.id), rules);
+    const tally = tallyVotes(counted.map(toWeightedVote));
+    const shares = weightedShares(tally);
+    await tx
+      .update(sentimentAggregates)
+      .set({ openVoteCount: counted.length, openLongTenths: shares.long, openShortTenths: shares.short, openNeutralTenths: shares.neutral, openTopBias: topBias(tally), openUpdatedAt: now, updatedAt: now })
+      .where(and(eq(sentimentAggregates.assetId, window.assetId), eq(sentimentAggregates.timeframeId, window.timeframeId), eq(sentimentAggregates.openWindowId, window.id)));
+
+    if (live) {
+      const ref = windowRef(window, asset, timeframe);
+      const users = await getUsersByIds(tx, [actor.id]);
+      await publishTradingEvent(tx, clock, 'vote_update_trader', { ...ref, total_votes: updated!.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at: now.toISOString() });
+      await publishTradingEvent(tx, clock, 'vote_update_subscriber', { ...ref, total_votes: updated!.voteCount, at: now.toISOString() });
+      await publishTradingEvent(tx, clock, 'vote_update_admin', {
+        ...ref,
+        total_votes: updated!.voteCount,
+        pool_size: window.poolSize,
+        long_percentage: tenthsToPercent(shares.long),
+        short_percentage: tenthsToPercent(shares.short),
+        neutral_percentage: tenthsToPercent(shares.neutral),
+        voter: voterDetail(vote, users.get(actor.id)?.email ?? ''),
+        at: now.toISOString(),
+      });
+      await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('vote', asset, timeframe, now));
+      await announceGridChange(tx);
+    }
+
+    const closes = shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: updated!.voteCount, poolSize: window.poolSize });
+    if (closes) await closeLockedWindow(tx, clock, updated!, 'all_voted', { live });
+    return { closed: closes };
+  });
+}
+
+async function votesOf(db: DbOrTx, windowId: string): Promise<VoteRow[]> {
+  return db.select().from(windowVotes).where(eq(windowVotes.windowId, windowId)).orderBy(asc(windowVotes.createdAt), asc(windowVotes.id));
+}
+
+function toWeightedVote(vote: VoteRow): { bias: Bias; weightTenths: number } {
+  return { bias: vote.bias as Bias, weightTenths: vote.weightTenths };
+}
+
+function voterDetail(vote: VoteRow, email: string): VoterDetail {
+  return { trader_id: vote.traderId, trader_email_local: emailLocalPart(email), weight: tenthsToPercent(vote.weightTenths), bias: vote.bias as Bias, confidence: vote.confidence };
+}
+
+// ------------------------------------------------------------------ closing
+
+export type CloseOutcome = 'closed' | 'already_closed' | 'not_due';
+
+/**
+ * Closes a window whose closes_at has come (the close job, and anything else that finds an
+ * overdue window). Idempotent: a closed window is left alone, so a retried or duplicated job
+ * writes nothing twice.
+ */
+export async function closeWindow(db: DbOrTx, clock: Clock, windowId: string, options: WriteOptions = {}): Promise<CloseOutcome> {
+  return db.transaction(async (tx) => {
+    const [window] = await tx.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1).for('update');
+    if (!window || window.status !== 'open') return 'already_closed';
+    const now = clock.now();
+    if (!shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: window.voteCount, poolSize: window.poolSize })) return 'not_due';
+    await closeLockedWindow(tx, clock, window, window.voteCount >= window.poolSize ? 'all_voted' : 'time', options);
+    return 'closed';
+  });
+}
+
+/**
+ * The close itself, on a window row locked by the caller: the domain decides from the counted
+ * votes, the persisted thresholds and the standing consensus; the window, the events, the
+ * aggregate and the traders' score counters are written; the results go out live.
+ */
+async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, reason: 'all_voted' | 'time', options: WriteOptions): Promise<void> {
+  const live = options.live ?? true;
+  const now = clock.now();
+  const votes = await votesOf(tx, window.id);
+  const counted = selectCountedSubmissions(votes, rulesOf(window));
+  const tally = tallyVotes(counted.map(toWeightedVote));
+  const settings = await getEngineSettings(tx);
+  const [aggregate] = await tx
+    .select()
+    .from(sentimentAggregates)
+    .where(and(eq(sentimentAggregates.assetId, window.assetId), eq(sentimentAggregates.timeframeId, window.timeframeId)))
+    .limit(1)
+    .for('update');
+  const standing = (aggregate?.confirmedBias as Bias | null | undefined) ?? null;
+  const decision = decideConsensus(tally, { confirmation: settings.confirmationThreshold, exit: settings.exitThreshold }, standing);
+  const consensusTenths = decision.confirmedBias ? decision.shares[decision.confirmedBias] : null;
+
+  await tx
+    .update(entryWindows)
+    .set({
+      status: 'closed',
+      closedAt: now,
+      closeReason: reason,
+      longTenths: decision.shares.long,
+      shortTenths: decision.shares.short,
+      neutralTenths: decision.shares.neutral,
+      resultBias: decision.topBias,
+      confirmedBias: decision.confirmedBias,
+      consensusTenths,
+      standingBias: decision.standingBias,
+      confirmationThreshold: settings.confirmationThreshold,
+      exitThreshold: settings.exitThreshold,
+    })
+    .where(eq(entryWindows.id, window.id));
+
+  for (const event of decision.events) {
+    await tx
+      .insert(consensusEvents)
+      .values({ windowId: window.id, assetId: window.assetId, timeframeId: window.timeframeId, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: now })
+      .onConflictDoNothing();
+  }
+
+  const cleared = { openWindowId: null, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: null, updatedAt: now };
+  // A window without counted votes leaves the last shares as they were.
+  const last =
+    counted.length > 0
+      ? { lastWindowId: window.id, lastClosedAt: now, lastVoteCount: counted.length, lastLongTenths: decision.shares.long, lastShortTenths: decision.shares.short, lastNeutralTenths: decision.shares.neutral, lastTopBias: decision.topBias }
+      : {};
+  const confirmed =
+    decision.confirmedBias !== null
+      ? { confirmedBias: decision.confirmedBias, confirmedTenths: consensusTenths, confirmedAt: now }
+      : decision.standingBias === null && standing !== null
+        ? { confirmedBias: null, confirmedTenths: null, confirmedAt: now }
+        : {};
+  await tx
+    .insert(sentimentAggregates)
+    .values({ assetId: window.assetId, timeframeId: window.timeframeId, ...cleared, ...last, ...confirmed })
+    .onConflictDoUpdate({ target: [sentimentAggregates.assetId, sentimentAggregates.timeframeId], set: { ...cleared, ...last, ...confirmed } });
+
+  await tx.update(traders).set({ windowsSeen: sql`${traders.windowsSeen} + 1` }).where(eq(traders.isActive, true));
+  for (const vote of counted) {
+    const score = scoreVote({ confidence: vote.confidence, agreed: decision.confirmedBias === null ? null : vote.bias === decision.confirmedBias });
+    if (score.scoredVotes === 0) continue;
+    await tx
+      .update(traders)
+      .set({
+        scoredVotes: sql`${traders.scoredVotes} + ${score.scoredVotes}`,
+        agreedVotes: sql`${traders.agreedVotes} + ${score.agreedVotes}`,
+        calibrationSum: sql`${traders.calibrationSum} + ${score.calibrationSum}`,
+      })
+      .where(eq(traders.userId, vote.traderId));
+  }
+
+  if (!live) return;
+  const asset = (await getAsset(tx, window.assetId))!;
+  const timeframe = (await getTimeframe(tx, window.timeframeId))!;
+  const result = {
+    ...windowRef(window, asset, timeframe),
+    closed_at: now.toISOString(),
+    close_reason: reason,
+    total_votes: counted.length,
+    consensus_reached: decision.confirmedBias !== null,
+    final_bias: decision.confirmedBias,
+    consensus_percentage: consensusTenths === null ? null : tenthsToPercent(consensusTenths),
+    long_percentage: tenthsToPercent(decision.shares.long),
+    short_percentage: tenthsToPercent(decision.shares.short),
+    neutral_percentage: tenthsToPercent(decision.shares.neutral),
+    standing_bias: decision.standingBias,
+  };
+  await publishTradingEvent(tx, clock, 'consensus_final_trader', result);
+  const emails = await getUsersByIds(tx, counted.map((vote) => vote.traderId));
+  await publishTradingEvent(tx, clock, 'consensus_final_admin', {
+    ...result,
+    voters: counted.map((vote) => voterDetail(vote, emails.get(vote.traderId)?.email ?? '')),
+    events: decision.events.map((event) => ({ event_type: event.type, bias: event.bias, percentage: tenthsToPercent(event.shareTenths) })),
+  });
+  await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('window_closed', asset, timeframe, now));
+  await announceGridChange(tx);
+}
+
+/** The close job: payload {windowId}; idempotent (see closeWindow). */
+export async function runCloseWindowJob(db: DbOrTx, clock: Clock, payload: unknown): Promise<CloseOutcome> {
+  const windowId = (payload as { windowId?: unknown } | null)?.windowId;
+  if (typeof windowId !== 'string') throw new Error('close-window job without a windowId');
+  const outcome = await closeWindow(db, clock, windowId);
+  // Due by run_at, so "not due" means clocks disagree between instances: try again later.
+  if (outcome === 'not_due') throw new Error(`entry window ${windowId} is not due to close yet`);
+  return outcome;
+}
+
+// ------------------------------------------------------------------ reading (trader desk)
+
+/** Entry windows as `viewerId` sees them: counts only for windows the viewer voted in. */
+export async function toEntryWindows(db: DbOrTx, rows: WindowRow[], viewerId: string): Promise<EntryWindow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [assets, timeframes, mine] = await Promise.all([
+    db.select().from(tradingAssets).where(inArray(tradingAssets.id, [...new Set(rows.map((row) => row.assetId))])),
+    db.select().from(tradingTimeframes).where(inArray(tradingTimeframes.id, [...new Set(rows.map((row) => row.timeframeId))])),
+    db.select().from(windowVotes).where(and(inArray(windowVotes.windowId, ids), eq(windowVotes.traderId, viewerId))),
+  ]);
+  const votedIn = mine.map((vote) => vote.windowId);
+  const counts =
+    votedIn.length === 0
+      ? []
+      : await db
+          .select({ windowId: windowVotes.windowId, bias: windowVotes.bias, n: sql<number>`count(*)::int` })
+          .from(windowVotes)
+          .where(inArray(windowVotes.windowId, votedIn))
+          .groupBy(windowVotes.windowId, windowVotes.bias);
+  const assetById = new Map(assets.map((row) => [row.id, row]));
+  const timeframeById = new Map(timeframes.map((row) => [row.id, row]));
+  const myVote = new Map(mine.map((vote) => [vote.windowId, vote]));
+  return rows.map((row) => {
+    const vote = myVote.get(row.id);
+    const biasCounts = vote ? { long: 0, short: 0, neutral: 0 } : null;
+    if (biasCounts) for (const c of counts.filter((c) => c.windowId === row.id)) biasCounts[c.bias as Bias] = c.n;
+    return {
+      id: row.id,
+      asset: toAssetRef(assetById.get(row.assetId)!),
+      timeframe: toTimeframeRef(timeframeById.get(row.timeframeId)!),
+      status: row.status as 'open' | 'closed',
+      mode: row.mode as 'fixed' | 'open',
+      opened_at: row.openedAt.toISOString(),
+      closes_at: row.closesAt.toISOString(),
+      closed_at: row.closedAt?.toISOString() ?? null,
+      total_votes: row.voteCount,
+      pool_size: row.poolSize,
+      user_voted: vote !== undefined,
+      opened_by_me: row.openedBy === viewerId,
+      bias_counts: biasCounts,
+      my_vote: vote ? { bias: vote.bias as Bias, confidence: vote.confidence, note: vote.note, created_at: vote.createdAt.toISOString() } : null,
+    };
+  });
+}
+
+export async function getEntryWindow(db: DbOrTx, windowId: string, viewerId: string): Promise<EntryWindow> {
+  const [row] = await db.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.windowUnknown);
+  return (await toEntryWindows(db, [row], viewerId))[0]!;
+}
+
+/** Every open window, soonest to close first (a past closes_at shows as "Closed" until the job runs). */
+export async function listActiveWindows(db: DbOrTx, viewerId: string): Promise<EntryWindow[]> {
+  const rows = await db.select().from(entryWindows).where(eq(entryWindows.status, 'open')).orderBy(asc(entryWindows.closesAt), asc(entryWindows.id));
+  return toEntryWindows(db, rows, viewerId);
+}
