@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDollarsAndCents, getPlan, type LocalTestCard } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { READABLE_TITLE } from './readable-title.ts';
 import { useCancelLocalCheckout, useCheckoutSession, useConfirmLocalCheckout } from '../api/subscriptions-api.ts';
 
 /**
@@ -25,18 +26,18 @@ export function LocalCheckoutPage() {
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={1}>Checkout</Title>
-          <Badge color="orange" size="lg" variant="filled">
+          <Badge color="red.9" size="lg" variant="filled">
             Test checkout — no real payment
           </Badge>
         </Group>
-        <Alert color="orange" title="Test checkout — no real payment">
+        <Alert color="orange" title="Test checkout — no real payment" styles={READABLE_TITLE}>
           This server has no payment provider configured. Confirming starts the subscription exactly as a real payment would, but no money moves.
         </Alert>
         {session.isPending && <Loader aria-label="Loading" />}
         {session.isError && <LoadError message={session.error.message} onRetry={() => void session.refetch()} />}
         {session.data &&
           (session.data.status !== 'open' ? (
-            <Alert color="gray" title="This checkout is closed" role="status">
+            <Alert styles={READABLE_TITLE} color="gray" title="This checkout is closed" role="status">
               It was {session.data.status}.{' '}
               <Link to={session.data.status === 'completed' ? `/subscription-success?session_id=${encodeURIComponent(sessionId)}` : '/trading-subscription'}>
                 {session.data.status === 'completed' ? 'See your subscription' : 'Choose a plan again'}

@@ -9,6 +9,7 @@ import { ConsentBlock } from './consent-block.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { SubscriptionStatusBanner } from './subscription-status-banner.tsx';
 import { TradingDisclaimer } from './trading-disclaimer.tsx';
+import { READABLE_TITLE } from './readable-title.ts';
 
 const WHAT_YOU_GET = [
   'The live consensus of 13 vetted professional traders, as a traffic-light grid per asset and timeframe',
@@ -63,17 +64,20 @@ export function SubscriptionPage() {
             <SubscriptionStatusBanner status={status.data} />
             {canCancel({ status: status.data.status, has_access: status.data.has_access, payment_failed: status.data.payment_failed }) && <CancelSubscription status={status.data} />}
             {config.data?.provider === 'local' && (
-              <Alert color="gray" variant="outline" title="Test payments">
+              <Alert styles={READABLE_TITLE} color="gray" variant="outline" title="Test payments">
                 This server has no payment provider configured: checkout opens a test page and no real payment is taken.
               </Alert>
             )}
             <ConsentBlock termsAccepted={termsAccepted} marketingAccepted={marketingAccepted} onTermsChange={setTermsAccepted} onMarketingChange={setMarketingAccepted} />
-            <Alert color={status.data.free_trial_available ? 'blue' : 'gray'} title={status.data.free_trial_available ? '7-day free trial' : 'No free trial'}>
+            <Alert styles={READABLE_TITLE} color={status.data.free_trial_available ? 'blue' : 'gray'} title={status.data.free_trial_available ? '7-day free trial' : 'No free trial'}>
               {status.data.free_trial_available
                 ? 'Every plan starts with 7 free days: nothing is charged until the trial ends, and if you cancel before then you pay nothing.'
                 : 'You have already used your free trial, so a new plan is charged from the start.'}
             </Alert>
             {isRunning(status.data) && <Text size="sm">You can choose another plan after cancelling your current one.</Text>}
+            {status.data.status === 'canceled' && status.data.has_access && (
+              <Text size="sm">A new plan starts as soon as you subscribe; your cancelled plan still runs until it ends and is not charged again.</Text>
+            )}
             <section aria-labelledby="plans-title">
               <Title order={2} size="h3" id="plans-title" mb="sm">
                 Plans

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDollarsAndCents, getPlan, type CheckoutSessionView } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatLongDate, useCheckoutSession } from '../api/subscriptions-api.ts';
+import { READABLE_TITLE } from './readable-title.ts';
 
 /**
  * /subscription-success?session_id=... (spec 1 section 2.9, spec 3 section 2.5). It only shows
@@ -17,7 +18,7 @@ export function SubscriptionSuccessPage() {
       <Stack gap="lg">
         <Title order={1}>Subscription</Title>
         {!sessionId ? (
-          <Alert color="red" title="No session ID found" role="alert">
+          <Alert styles={READABLE_TITLE} color="red" title="No session ID found" role="alert">
             This page needs the session id the checkout returns. Choose a plan on the subscription page to start.
           </Alert>
         ) : session.isPending ? (
@@ -45,14 +46,14 @@ function SessionOutcome({ session }: { session: CheckoutSessionView }) {
   const { subscription } = session;
   if (session.status === 'open') {
     return (
-      <Alert color="blue" title="Processing your subscription…" role="status" icon={<Loader size="sm" />}>
+      <Alert styles={READABLE_TITLE} color="blue" title="Processing your subscription…" role="status" icon={<Loader size="sm" />}>
         We are waiting for the payment provider to confirm your {plan.name} plan. This page updates by itself.
       </Alert>
     );
   }
   if (session.status !== 'completed') {
     return (
-      <Alert color="gray" title="This checkout was not completed" role="status">
+      <Alert styles={READABLE_TITLE} color="gray" title="This checkout was not completed" role="status">
         Nothing was charged. You can choose a plan again on the subscription page.
       </Alert>
     );
@@ -60,7 +61,7 @@ function SessionOutcome({ session }: { session: CheckoutSessionView }) {
   const isTrial = subscription.status === 'trial' && subscription.plan === plan.id;
   return (
     <Stack gap="md">
-      <Alert color="green" title={isTrial ? 'Your 7-day free trial has started' : `Your ${plan.name} plan is active`} role="status">
+      <Alert styles={READABLE_TITLE} color="green" title={isTrial ? 'Your 7-day free trial has started' : `Your ${plan.name} plan is active`} role="status">
         {isTrial
           ? `You have the ${plan.name} plan free until ${formatLongDate(subscription.trial_end)}. Then ${formatDollarsAndCents(plan.price_cents)} is charged every ${plan.period} unless you cancel before.`
           : subscription.current_period_end
