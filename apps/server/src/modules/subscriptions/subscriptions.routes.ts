@@ -15,6 +15,13 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { cancelSubscription, createCheckout, getCheckoutSessionView, getSubscriptionHistory, getSubscriptionStatus, getTradingPlan } from './subscriptions.service.ts';
 
+/** Checkout creation per signed-in user (or client address): 10 a minute. */
+const CHECKOUT_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+};
+
 /** Where the provider sends the browser back: PUBLIC_URL, else the origin the request came to. */
 function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
   if (deps.config.publicUrl) return deps.config.publicUrl.replace(/\/+$/, '');
@@ -38,7 +45,7 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   });
 
   app.post('/api/stripe/create-checkout-session', {
-    config: { access: 'everyRole', signInMessage: CHECKOUT_SIGN_IN_MESSAGE },
+    config: { access: 'everyRole', signInMessage: CHECKOUT_SIGN_IN_MESSAGE, rateLimit: CHECKOUT_RATE_LIMIT },
     schema: { tags: ['subscriptions'], body: CreateCheckoutInputSchema, response: { 200: CreateCheckoutResponseSchema } },
     handler: async (request) => createCheckout(deps, request.user!.id, request.body, { ip: request.ip ?? null, baseUrl: baseUrlOf(deps, request) }),
   });

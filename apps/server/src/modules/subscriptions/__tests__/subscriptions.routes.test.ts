@@ -225,6 +225,15 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
     expect((await status(cookie)).status).toBe('canceled');
   });
 
+  it('limits checkout creation to 10 a minute per user', async () => {
+    const cookie = await t.signIn('trader@demo.myeai.local');
+    const answers = [];
+    for (let i = 0; i < 11; i += 1) answers.push((await checkout(cookie, { plan: 'weekly', consent: CONSENT })).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toBe(429);
+    expect((await checkout(await t.signIn('affiliate@demo.myeai.local'), { plan: 'weekly', consent: CONSENT })).statusCode).toBe(200);
+  });
+
   it('keeps e-mail off when the user turned e-mail notifications off, and a user who only held subscriber becomes a Free User', async () => {
     const subscriber = (await getUserByEmail(t.database.db, 'subscriber@demo.myeai.local'))!;
     // An account whose only role is subscriber, granted by its subscription.
