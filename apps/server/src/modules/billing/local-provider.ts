@@ -104,7 +104,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!sub || sub.status === 'canceled' || !sub.nextActionAt || now.getTime() < sub.nextActionAt.getTime()) return [];
     const plan = getPlan(isPlanId(sub.plan) ? sub.plan : 'weekly');
     if (sub.cancelAtPeriodEnd) {
-      const ended = await this.save(tx, sub, { status: 'canceled', endedAt: sub.currentPeriodEnd, nextActionAt: null }, 1);
+      // Normally at the period end; a past_due subscription cancelled meanwhile ends at its next retry, unpaid.
+      const endedAt = now.getTime() < sub.currentPeriodEnd.getTime() ? now : sub.currentPeriodEnd;
+      const ended = await this.save(tx, sub, { status: 'canceled', endedAt, nextActionAt: null }, 1);
       return [this.event(ended, ended.eventCount, 'customer.subscription.deleted', { subscription: this.snapshot(ended) })];
     }
     const advancing = sub.status !== 'past_due';
