@@ -224,7 +224,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await expectAccessible(page);
     await list.getByRole('button', { name: 'Mark "Subscriber update" as read' }).click();
     await expect.poll(() => bellName(page)).toBe('Notifications, 0 unread');
-    await expect(list.getByText('Unread', { exact: true }).count()).resolves.toBe(0);
+    await expect.poll(() => list.getByText('Unread', { exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -321,6 +321,8 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
   it('shows "9+" above 9, keeps the dropdown within a bounded height, and pages the list with Load more', async () => {
     const { context, page } = await newPage();
     await markAllReadFor('newcomer@demo.myeai.local');
+    const before = await app.inject({ method: 'GET', url: '/api/notifications?limit=100', cookie: await app.signIn('newcomer@demo.myeai.local') });
+    const existing = (before.json() as { items: unknown[] }).items.length;
     for (let i = 1; i <= 21; i++) {
       await sendAsAdmin(`Welcome tip ${i}`, `Tip number ${i} for your first week.`, { kind: 'role', role: 'newcomer' });
     }
@@ -345,13 +347,13 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await expect(list.getByRole('listitem').count()).resolves.toBe(20);
     await page.getByRole('button', { name: 'Load more' }).click();
     await list.getByText('Welcome tip 1', { exact: true }).waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(21);
-    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
+    await expect(list.getByRole('listitem').count()).resolves.toBe(Math.min(21 + existing, 40));
+    if (21 + existing <= 40) await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(() => bellName(page)).toBe('Notifications, 0 unread');
     await page.getByText('No unread notifications').waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(21);
+    await expect.poll(() => list.getByText('Unread', { exact: true }).count()).toBe(0);
     await context.close();
   });
 });
