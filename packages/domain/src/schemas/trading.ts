@@ -153,7 +153,7 @@ export const ElitePoolCheckSchema = z.strictObject({
   valid: z.boolean(),
   size: z.number().int(),
   counts: z.strictObject({ lead: z.number().int(), senior: z.number().int(), regular: z.number().int() }),
-  total_weight: Percent.max(2000),
+  total_weight: z.number().min(0),
   problems: z.array(z.string()),
 });
 

@@ -22,17 +22,21 @@ import { biasOf, countersOf, getUsersByIds, listTraderRoleHolders, rulesOf } fro
 const RANGE_MS: Record<FlowRange, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 const BUCKET_MS: Record<FlowRange, number> = { '24h': 3_600_000, '7d': 86_400_000, '30d': 86_400_000 };
 
-/** Buckets of a range, oldest first, counting rows whose `column` falls in each. */
-async function bucketCounts(db: DbOrTx, table: typeof entryWindows | typeof windowVotes, column: typeof entryWindows.openedAt | typeof windowVotes.createdAt, since: Date, bucketMs: number): Promise<Map<number, number>> {
+/** Counts per bucket of a range, oldest first; a row at the very end of the range counts in the last bucket. */
+async function bucketCounts(db: DbOrTx, table: typeof entryWindows | typeof windowVotes, column: typeof entryWindows.openedAt | typeof windowVotes.createdAt, since: Date, bucketMs: number, buckets: number): Promise<number[]> {
   const bucket = sql<number>`floor(extract(epoch from (${column} - ${since.toISOString()}::timestamptz)) * 1000 / ${bucketMs})::int`;
-  const rows = await db.select({ bucket, n: count() }).from(table).where(gte(column, since)).groupBy(bucket);
-  return new Map(rows.map((row) => [Number(row.bucket), row.n]));
+  // GROUP BY the first column: the bucket expression carries parameters, so repeating it would not match.
+  const rows = await db.select({ bucket, n: count() }).from(table).where(gte(column, since)).groupBy(sql`1`);
+  const counts = Array.from({ length: buckets }, () => 0);
+  for (const row of rows) counts[Math.min(buckets - 1, Math.max(0, Number(row.bucket)))]! += row.n;
+  return counts;
 }
 
 /** The admin flow chart: the pool by tier with active/idle status, and activity over the range. */
 export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Promise<FlowChart> {
   const since = new Date(now.getTime() - RANGE_MS[range]);
   const bucketMs = BUCKET_MS[range];
+  const bucketCount = Math.ceil(RANGE_MS[range] / bucketMs);
   const [holders, profiles, votesInRange, [windowsOpened], [votesCast], eventCounts, windowBuckets, voteBuckets] = await Promise.all([
     listTraderRoleHolders(db),
     db.select().from(traders).where(eq(traders.isActive, true)),
@@ -40,8 +44,8 @@ export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Pro
     db.select({ n: count() }).from(entryWindows).where(gte(entryWindows.openedAt, since)),
     db.select({ n: count() }).from(windowVotes).where(gte(windowVotes.createdAt, since)),
     db.select({ type: consensusEvents.eventType, n: count() }).from(consensusEvents).where(gte(consensusEvents.createdAt, since)).groupBy(consensusEvents.eventType),
-    bucketCounts(db, entryWindows, entryWindows.openedAt, since, bucketMs),
-    bucketCounts(db, windowVotes, windowVotes.createdAt, since, bucketMs),
+    bucketCounts(db, entryWindows, entryWindows.openedAt, since, bucketMs, bucketCount),
+    bucketCounts(db, windowVotes, windowVotes.createdAt, since, bucketMs, bucketCount),
   ]);
   const holderById = new Map(holders.map((holder) => [holder.id, holder]));
   const votesBy = new Map(votesInRange.map((row) => [row.traderId, row.n]));
@@ -63,7 +67,6 @@ export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Pro
       accuracy: traderScores(countersOf(profile)).accuracy,
     });
   }
-  const bucketCount = Math.ceil(RANGE_MS[range] / bucketMs);
   return {
     range,
     since: since.toISOString(),
@@ -76,8 +79,8 @@ export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Pro
       consensus_exits: eventCounts.find((row) => row.type === 'consensus_exit')?.n ?? 0,
       buckets: Array.from({ length: bucketCount }, (_, i) => ({
         start: new Date(since.getTime() + i * bucketMs).toISOString(),
-        windows_opened: windowBuckets.get(i) ?? 0,
-        votes_cast: voteBuckets.get(i) ?? 0,
+        windows_opened: windowBuckets[i] ?? 0,
+        votes_cast: voteBuckets[i] ?? 0,
       })),
     },
   };

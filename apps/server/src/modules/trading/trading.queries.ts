@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
+import { type entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
 import {
   ASSET_CLASSES,
   isPremiumTimeframe,
