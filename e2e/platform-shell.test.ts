@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from './support/app-server.ts';
 import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
 
 /** The screens this build ships; the sidebar must list exactly the accessible ones among them. */
-const BUILT_SCREENS = new Set(['/dashboard', '/profile', '/notifications', '/login', '/terms', '/privacy-policy', '/refund-policy', '/admin-comprehensive-dashboard', '/trading-subscription', '/subscription-success', '/checkout/local/:sessionId']);
+const BUILT_SCREENS = new Set(['/dashboard', '/lead-management', '/leads', '/profile', '/notifications', '/login', '/terms', '/privacy-policy', '/refund-policy', '/admin-comprehensive-dashboard', '/trading-subscription', '/subscription-success', '/checkout/local/:sessionId']);
 
 describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
   let app: RunningApp;

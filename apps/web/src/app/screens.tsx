@@ -3,6 +3,7 @@ import type { ScreenPath, UserProfile } from '@myeai/domain';
 import { AdminOperationsPage } from '../features/admin-operations/index.ts';
 import { LoginPage } from '../features/auth/index.ts';
 import { DashboardPage } from '../features/dashboard/index.ts';
+import { LeadsPage } from '../features/leads/index.ts';
 import { PrivacyPolicyPage, RefundPolicyPage, TermsPage } from '../features/legal/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
@@ -16,6 +17,8 @@ export type SignedInPage = ComponentType<{ user: UserProfile }>;
  */
 export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/dashboard': DashboardPage,
+  '/lead-management': LeadsPage,
+  '/leads': LeadsPage,
   '/profile': ProfilePage,
   '/admin-comprehensive-dashboard': AdminOperationsPage,
   '/notifications': NotificationsPage,

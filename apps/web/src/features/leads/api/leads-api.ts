@@ -1,0 +1,103 @@
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DeleteLeadResponseSchema,
+  LeadListResponseSchema,
+  LeadSchema,
+  type CreateLeadInput,
+  type LeadFilterQuery,
+  type LeadListResponse,
+  type LeadStage,
+  type UpdateLeadInput,
+} from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: (params: LeadListParams) => ['leads', 'list', params] as const,
+};
+
+export type LeadListParams = LeadFilterQuery & { page: number; page_size: number };
+
+/** The query string of the list and of the export: only what differs from the server defaults. */
+export function leadQueryString(params: Partial<LeadListParams>): string {
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  if (params.stage) query.set('stage', params.stage);
+  if (params.sort && params.sort !== 'created_at') query.set('sort', params.sort);
+  if (params.dir && params.dir !== 'desc') query.set('dir', params.dir);
+  if (params.page && params.page !== 1) query.set('page', String(params.page));
+  if (params.page_size) query.set('page_size', String(params.page_size));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export const leadListQueryOptions = (params: LeadListParams) =>
+  queryOptions({
+    queryKey: leadKeys.list(params),
+    queryFn: (): Promise<LeadListResponse> => apiRequest(`/api/leads${leadQueryString(params)}`, { schema: LeadListResponseSchema }),
+  });
+
+/** One page of leads; the previous page stays on screen while the next one loads. */
+export function useLeadList(params: LeadListParams) {
+  return useQuery({ ...leadListQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * Writes never pretend to succeed (DESIGN.md section 3 item 8): every list, board column and
+ * the stat cards refetch once the server has answered.
+ */
+function useRefreshLeads() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
+}
+
+export function useCreateLead() {
+  const refresh = useRefreshLeads();
+  return useMutation({
+    mutationFn: (input: CreateLeadInput) => apiRequest('/api/leads', { method: 'POST', body: input, schema: LeadSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateLead() {
+  const refresh = useRefreshLeads();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: string; data: UpdateLeadInput }) =>
+      apiRequest(`/api/leads/${encodeURIComponent(id)}`, { method: 'PUT', body: data, schema: LeadSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeLeadStage() {
+  const refresh = useRefreshLeads();
+  return useMutation({
+    mutationFn: ({ id, stage }: { id: string; stage: LeadStage }) =>
+      apiRequest(`/api/leads/${encodeURIComponent(id)}/stage`, { method: 'PATCH', body: { stage }, schema: LeadSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteLead() {
+  const refresh = useRefreshLeads();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/leads/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeleteLeadResponseSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRefreshLeadsAfterImport() {
+  return useRefreshLeads();
+}
+
+export const BOARD_PAGE_SIZE = 20;
+
+/** One board column: the stage's leads matching the search, loaded 20 at a time. */
+export function useBoardColumn(stage: LeadStage, filter: Pick<LeadFilterQuery, 'q' | 'sort' | 'dir'>) {
+  return useInfiniteQuery({
+    queryKey: [...leadKeys.all, 'board', stage, filter] as const,
+    queryFn: ({ pageParam }) =>
+      apiRequest(`/api/leads${leadQueryString({ ...filter, stage, page: pageParam, page_size: BOARD_PAGE_SIZE })}`, { schema: LeadListResponseSchema }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+  });
+}

@@ -1,0 +1,1 @@
+export { LeadsPage } from './components/leads-page.tsx';
