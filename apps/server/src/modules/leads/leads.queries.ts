@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { leads, leadStageTotals, type DbOrTx } from '@myeai/db';
 import type { Lead, LeadFilterQuery, LeadSource, LeadStage, StageTotal } from '@myeai/domain';
 
-export type LeadRow = typeof leads.$inferSelect;
+/** A lead as the module reads it (the search vector stays in the database). */
+export type LeadRow = Omit<typeof leads.$inferSelect, 'searchVector'>;
 export type NewLeadRow = typeof leads.$inferInsert;
 
 const leadColumns = {
@@ -39,9 +40,18 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
-/** A LIKE pattern matching `text` anywhere, with the user's %, _ and \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The search as a text-search query: every typed word must start a word of the lead's name,
+ * e-mail or company ("smi eng" finds "Ada Smith, Engines Ltd"). Only letters and digits reach
+ * the query, so the text can carry no query syntax; null when nothing searchable was typed.
+ */
+export function searchQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 10);
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 
 /** The owner's leads matching the filters; every condition starts with the owner. */
@@ -49,14 +59,8 @@ function filterCondition(userId: string, filter: Pick<LeadFilterQuery, 'q' | 'st
   const conditions: SQL[] = [eq(leads.userId, userId)];
   if (filter.stage) conditions.push(eq(leads.stage, filter.stage));
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      or(
-        sql`lower(${leads.name}) like ${pattern}`,
-        sql`lower(${leads.email}) like ${pattern}`,
-        sql`lower(${leads.company}) like ${pattern}`,
-      ) as SQL,
-    );
+    const query = searchQuery(filter.q);
+    conditions.push(query === null ? sql`false` : sql`${leads.searchVector} @@ to_tsquery('simple', ${query})`);
   }
   return and(...conditions) as SQL;
 }
@@ -102,7 +106,7 @@ export async function selectAllLeads(db: DbOrTx, userId: string, filter: LeadFil
   return db.select(leadColumns).from(leads).where(filterCondition(userId, filter)).orderBy(...orderBy(filter.sort, filter.dir));
 }
 
-/** Leads matching a text search: counted row by row (the stage totals cannot answer a search). */
+/** Leads matching a search, counted through the search index (the stage totals cannot answer a search). */
 export async function countMatchingLeads(db: DbOrTx, userId: string, filter: Pick<LeadFilterQuery, 'q' | 'stage'>): Promise<number> {
   const [row] = await db.select({ n: count() }).from(leads).where(filterCondition(userId, filter));
   return row?.n ?? 0;
