@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Badge, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { adminDaysLeftColor, type TrialAnalytics } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -36,11 +36,12 @@ function Overview({ overview }: { overview: TrialAnalytics['overview'] }) {
 
 function Charts({ data }: { data: TrialAnalytics }) {
   const { high, medium, low } = data.engagement_breakdown;
+  const total = high + medium + low;
   const engagement = [
-    { name: 'High', value: high, color: 'green.7' },
+    { name: 'High', value: high, color: 'teal.7' },
     { name: 'Medium', value: medium, color: 'orange.6' },
     { name: 'Low', value: low, color: 'gray.6' },
-  ];
+  ].filter((slice) => slice.value > 0);
   const daily = data.daily.map((d) => ({ day: dayFormat.format(new Date(`${d.date}T00:00:00Z`)), Started: d.started, Converted: d.converted }));
   return (
     <Grid>
@@ -49,16 +50,16 @@ function Charts({ data }: { data: TrialAnalytics }) {
         <Title order={2} size="h4" mb="sm">
           Engagement breakdown
         </Title>
-        {high + medium + low === 0 ? (
+        {total === 0 ? (
           <Text c="dimmed" size="sm">
             No trials yet.
           </Text>
         ) : (
           <Group justify="center">
-            <DonutChart data={engagement} withLabels withTooltip={false} size={150} thickness={26} chartLabel={`${high + medium + low} trials`} />
+            <DonutChart data={engagement} withTooltip={false} size={150} thickness={26} chartLabel={`${total} trial${total === 1 ? '' : 's'}`} />
           </Group>
         )}
-        <Text size="sm" mt="sm" aria-label="Engagement counts">
+        <Text size="sm" mt="sm">
           High {high} · Medium {medium} · Low {low}
         </Text>
       </Card>
@@ -74,7 +75,7 @@ function Charts({ data }: { data: TrialAnalytics }) {
           dataKey="day"
           series={[
             { name: 'Started', color: 'blue.7' },
-            { name: 'Converted', color: 'green.7' },
+            { name: 'Converted', color: 'teal.7' },
           ]}
           tickLine="y"
           withLegend
@@ -99,7 +100,7 @@ function RecentTrials({ trials, onExtend }: { trials: TrialAnalytics['recent_tri
             <Table.Th>Days left</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>
-              <span className="mantine-visually-hidden">Actions</span>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -116,7 +117,7 @@ function RecentTrials({ trials, onExtend }: { trials: TrialAnalytics['recent_tri
               </Table.Td>
               <Table.Td>{dateFormat.format(new Date(trial.trial_ends_at))}</Table.Td>
               <Table.Td>
-                <Badge color={adminDaysLeftColor(trial.days_left)} variant="light" data-testid="days-left">
+                <Badge color={adminDaysLeftColor(trial.days_left)} variant="dot" data-testid="days-left" data-color={adminDaysLeftColor(trial.days_left)}>
                   {trial.days_left} day{trial.days_left === 1 ? '' : 's'}
                 </Badge>
               </Table.Td>

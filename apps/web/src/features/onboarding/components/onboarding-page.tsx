@@ -105,7 +105,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
           )}
         </Group>
         {error && (
-          <Alert color="red" role="alert" title="Something needs your attention">
+          <Alert color="red" role="alert" title="Something needs your attention" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
             {error}
           </Alert>
         )}
@@ -145,7 +145,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             </Stack>
           </Stepper.Step>
           <Stepper.Completed>
-            <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md">
+            <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
               <List size="sm" spacing={4}>
                 <List.Item>Your profile is saved.</List.Item>
                 {summary?.referrer && <List.Item>You were referred by {summary.referrer}.</List.Item>}

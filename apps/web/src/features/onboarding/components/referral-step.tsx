@@ -20,7 +20,7 @@ export function ReferralStep({ value, onChange, existingReferrer }: ReferralStep
 
   if (existingReferrer) {
     return (
-      <Alert color="green" icon={<IconUserCheck aria-hidden />} title="You were referred">
+      <Alert color="teal" icon={<IconUserCheck aria-hidden />} title="You were referred" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
         Your account is linked to your referrer, {existingReferrer}. Continue to tell us about yourself.
       </Alert>
     );
@@ -63,7 +63,7 @@ export function ReferralStep({ value, onChange, existingReferrer }: ReferralStep
         </Button>
       </Group>
       {value.referrerName && (
-        <Alert color="green" icon={<IconUserCheck aria-hidden />} title="Code confirmed">
+        <Alert color="teal" icon={<IconUserCheck aria-hidden />} title="Code confirmed" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           You were referred by {value.referrerName}.
         </Alert>
       )}

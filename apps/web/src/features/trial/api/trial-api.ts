@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AccessLevelSchema,
@@ -6,7 +7,7 @@ import {
   UnlockedFeaturesSchema,
   UpgradeRecommendationSchema,
 } from '@myeai/domain';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 export const trialKeys = {
   all: ['trial'] as const,
@@ -52,10 +53,22 @@ export function useUpgradeRecommendation(enabled: boolean) {
   });
 }
 
+/**
+ * Starts the free trial. The outcome is told here, not in the button: once the trial runs, the
+ * button is gone (the banner changes), and a component's own mutate callbacks would not fire.
+ * Failures use the spec's texts: a 400 shows the server's reason, anything else a generic one.
+ */
 export function useActivateTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/auth/activate-trial', { method: 'POST', schema: ActivateTrialResponseSchema }),
+    onSuccess: (answer) => notifications.show({ color: 'teal', title: 'Trial activated', message: answer.message }),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: 'Trial activation failed',
+        message: error instanceof ApiError && error.status === 400 ? error.message || 'Trial activation failed' : 'An error occurred while activating your trial',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: trialKeys.all }),
   });
 }

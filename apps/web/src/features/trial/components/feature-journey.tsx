@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useUnlockedFeatures } from '../api/trial-api.ts';
 
 const STATUS_LABEL = { unlocked: 'Unlocked', coming_soon: 'Coming Soon', locked: 'Locked' } as const;
-const STATUS_COLOR = { unlocked: 'green', coming_soon: 'blue', locked: 'gray' } as const;
+const STATUS_COLOR = { unlocked: 'teal', coming_soon: 'blue', locked: 'gray' } as const;
 
 /** The staged unlocks of the trial (days 1, 3, 5, 7): unlocked stages, the next one "Coming Soon". */
 export function FeatureJourney() {
@@ -28,9 +28,9 @@ export function FeatureJourney() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {stages.map((stage) => (
           <Card key={stage.day} withBorder radius="md" padding="md" aria-label={`${stage.name}: ${STATUS_LABEL[stage.status]}`} opacity={stage.status === 'locked' ? 0.85 : 1}>
-            <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Group justify="space-between" mb="xs" gap="xs">
               <Text fw={700}>{stage.name}</Text>
-              <Badge color={STATUS_COLOR[stage.status]} variant="light">
+              <Badge color={STATUS_COLOR[stage.status]} variant="dot">
                 {STATUS_LABEL[stage.status]}
               </Badge>
             </Group>

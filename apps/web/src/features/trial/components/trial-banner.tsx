@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, CloseButton, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconInfoCircle, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,9 @@ import { ActivateTrialButton } from './activate-trial-button.tsx';
 
 /** Session-storage key of a dismissed preview / expired-trial banner (dismissible for the session). */
 const DISMISS_KEY = 'myeai.access_banner_dismissed';
+
+/** The tone is the banner's tint and icon; its title keeps the body text colour (orange and yellow text fail contrast). */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 function readDismissed(): boolean {
   try {
@@ -25,12 +28,12 @@ function RunningTrialBanner() {
   const tone = trialBannerTone(status.data);
   const left = formatRemainingTime({ days: status.data.days_remaining, hours: status.data.hours_remaining, minutes: status.data.minutes_remaining });
   return (
-    <Alert color={tone} variant="light" icon={<IconClockHour4 aria-hidden />} title="Your free trial" data-tone={tone} data-testid="trial-banner">
+    <Alert color={tone} variant="light" icon={<IconClockHour4 aria-hidden />} title="Your free trial" styles={READABLE_TITLE} data-tone={tone} data-testid="trial-banner">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{status.data.is_expired ? 'Your trial has ended.' : `${left} left in your 7-day trial.`}</Text>
-        <Anchor component={Link} to="/trading-subscription" size="sm" fw={600}>
+        <Button component={Link} to="/trading-subscription" size="xs">
           See plans
-        </Anchor>
+        </Button>
       </Group>
     </Alert>
   );
@@ -44,6 +47,7 @@ function PreviewBanner({ access, onDismiss }: { access: AccessLevel; onDismiss: 
       variant="light"
       icon={expired ? <IconClockHour4 aria-hidden /> : <IconInfoCircle aria-hidden />}
       title={expired ? 'Your free trial has ended' : 'You are in preview mode'}
+      styles={READABLE_TITLE}
       data-testid="access-banner"
     >
       <Stack gap="xs">

@@ -23,13 +23,13 @@ export function UpgradePrompt() {
           <Title order={2} size="h4" id="upgrade-heading">
             Keep your momentum
           </Title>
-          <Badge color={URGENCY_COLOR[urgency]} variant="light">
+          <Badge color={URGENCY_COLOR[urgency]} variant="dot">
             {urgency === 'high' ? 'Act now' : urgency === 'medium' ? 'Recommended' : 'When you are ready'}
           </Badge>
         </Group>
         <Text>{message}</Text>
         {urgency_message && (
-          <Text fw={600} c={URGENCY_COLOR[urgency]}>
+          <Text fw={600} c={urgency === 'high' ? 'red.9' : undefined}>
             {urgency_message}
           </Text>
         )}

@@ -1,0 +1,177 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trials, usageEvents, users } from '@myeai/db';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+const DAY = 86_400_000;
+
+/**
+ * The newcomer journey in Chromium: sign up locally, onboard with the demo affiliate's code,
+ * activate the trial, see the day-1 journey, watch CEO Tools unlock once the trial is 4 days
+ * old, and see the admin's trial analytics count the trial.
+ */
+describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let affiliateCode: string;
+  const email = `nora-${Date.now()}@example.test`;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchChromium();
+    const [affiliate] = await app.database.db.select({ code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    affiliateCode = affiliate!.code;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
+    return { context, page: await context.newPage() };
+  }
+
+  async function shoot(page: Page, name: string) {
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  }
+
+  async function choose(page: Page, label: string, option: string) {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  it('signs up, onboards with the affiliate’s code, activates the trial and unlocks stages as the trial ages', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('Name').fill('Nora Newcomer');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('correct horse battery');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Preview access: the banner sends a user without goals to onboarding.
+    const banner = page.getByTestId('access-banner');
+    await banner.getByText('You are in preview mode').waitFor();
+    await expectAccessible(page);
+    await banner.getByRole('link', { name: 'Complete onboarding to unlock your free trial' }).click();
+    await page.waitForURL('**/onboarding');
+
+    // Step 1: the server checks the code and names the real referrer.
+    await page.getByLabel('Referral code').fill('ZZZZ2222');
+    await page.getByRole('button', { name: 'Check code' }).click();
+    await page.getByText('Invalid referral code').waitFor();
+    await page.getByLabel('Referral code').fill(affiliateCode.toLowerCase());
+    await page.getByRole('button', { name: 'Check code' }).click();
+    await page.getByText('You were referred by Alex.').waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'onboarding-referral-1440');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: the questionnaire, contact by email in the evening by default.
+    await choose(page, 'Age range', '26-35');
+    await choose(page, 'Trading experience', 'Beginner');
+    await choose(page, 'Learning style', 'Hands-on');
+    await expect(page.getByRole('textbox', { name: 'Contact preference' }).inputValue()).resolves.toBe('Email');
+    await expect(page.getByRole('textbox', { name: 'Best contact time' }).inputValue()).resolves.toBe('Evening');
+    await page.getByLabel('Location').fill('Lisbon');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // Step 3: nothing complete is refused; one complete tier is sent.
+    await page.getByRole('group', { name: /Short term/ }).waitFor();
+    await page.getByRole('button', { name: 'Submit goals' }).click();
+    await page.getByRole('alert').getByText('Please complete at least one goal before submitting.').waitFor();
+    const short = page.getByRole('group', { name: /Short term/ });
+    await short.getByLabel('Title').fill('Close my first three deals');
+    await short.getByLabel('Target value').fill('1500');
+    await short.getByLabel('Deadline').fill(new Date(app.clock.now().getTime() + 45 * DAY).toISOString().slice(0, 10));
+    await short.getByLabel('Why is this important to you?').fill('A better life for my family');
+    await expectAccessible(page);
+    await shoot(page, 'onboarding-goals-1440');
+    await page.getByRole('button', { name: 'Submit goals' }).click();
+    await page.getByText('You are all set').waitFor();
+    await page.getByText('You were referred by Alex.').waitFor();
+    await page.getByText('1 goal is waiting for review').waitFor();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+
+    const [me] = await app.database.db.select().from(users).where(eq(users.email, email));
+    const [affiliate] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    expect(me!.referredBy).toBe(affiliate!.id);
+
+    // Goals completed: the trial is offered, once.
+    await page.getByRole('button', { name: 'Activate my 7-day free trial' }).click();
+    await page.getByText('Trial activated').waitFor();
+    const trialBanner = page.getByTestId('trial-banner');
+    await trialBanner.getByText('7 days 0 hours left in your 7-day trial.').waitFor();
+    await expect(trialBanner.getAttribute('data-tone')).resolves.toBe('blue');
+    await page.getByRole('heading', { name: 'Your trial journey: day 1 of 7' }).waitFor();
+    await expect(page.getByLabel('Welcome Package: Unlocked').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Trading Powerup: Coming Soon').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('CEO Tools: Locked').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Activate my 7-day free trial' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await shoot(page, 'dashboard-day1-1440');
+
+    // The trial started 4 days ago: day 5, CEO Tools unlocked, Full Access next.
+    await app.database.db
+      .update(trials)
+      .set({ startedAt: sql`${trials.startedAt} - interval '4 days'`, endsAt: sql`${trials.endsAt} - interval '4 days'` })
+      .where(eq(trials.userId, me!.id));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Your trial journey: day 5 of 7' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByLabel('CEO Tools: Unlocked').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Full Access: Coming Soon').isVisible()).resolves.toBe(true);
+    await page.getByTestId('trial-banner').getByText('3 days 0 hours left in your 7-day trial.').waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'dashboard-day5-1440');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('heading', { name: 'Your trial journey: day 5 of 7' }).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'dashboard-day5-375');
+
+    // The dashboard view was recorded as a page view (longer than 1 second).
+    await page.waitForTimeout(1200);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile Settings' }).waitFor();
+    await expect
+      .poll(async () => (await app.database.db.select().from(usageEvents).where(eq(usageEvents.userId, me!.id))).filter((e) => e.eventType === 'page_view' && e.component === 'dashboard').length, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('counts the trial on the admin’s trial analytics, with charts, at 1440 and 375 px', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Ada Admin/ }).click({ timeout: 60_000 });
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByTestId('newcomer-panels').count()).resolves.toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trial Analytics' }).click();
+    await page.waitForURL('**/admin-trial-analytics');
+    await page.getByRole('heading', { level: 1, name: 'Trial Analytics' }).waitFor();
+    await expect(page.getByTestId('figure-Total trials').innerText()).resolves.toBe('1');
+    await expect(page.getByTestId('figure-Active trials').innerText()).resolves.toBe('1');
+    const row = page.getByRole('row', { name: /Nora Newcomer/ });
+    await row.getByText('3 days').waitFor();
+    await expect(page.locator('.recharts-surface').count()).resolves.toBeGreaterThanOrEqual(2);
+    await expectAccessible(page);
+    await shoot(page, 'admin-trial-analytics-1440');
+
+    await row.getByRole('button', { name: 'Extend the trial of Nora Newcomer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Extend trial' }).click();
+    await page.getByText(/Trial of Nora Newcomer extended/).waitFor();
+    await row.getByText('10 days').waitFor();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('heading', { level: 1, name: 'Trial Analytics' }).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'admin-trial-analytics-375');
+    await context.close();
+  });
+});
