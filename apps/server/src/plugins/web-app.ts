@@ -9,7 +9,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = app.deps.config.webDistDir;
   const hasBuild = Boolean(dist && existsSync(join(dist, 'index.html')));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false });
+    // preCompressed: the build writes x.br and x.gz beside each text file (apps/web/vite.config.ts).
+    await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

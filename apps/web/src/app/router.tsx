@@ -1,9 +1,11 @@
 import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { SCREEN_REDIRECTS, SCREENS } from '@myeai/domain';
 import { NotFoundPage } from '../features/access/index.ts';
 import { useProfile } from '../features/auth/index.ts';
 import { LandingPage } from '../features/landing/index.ts';
+import { PageLoader } from '../components/ui/page-loader.tsx';
 import { PUBLIC_PAGES } from './screens.tsx';
 import { GatedScreen, SignedInLayout } from './signed-in-layout.tsx';
 
@@ -20,7 +22,15 @@ function Home() {
   return profile.data ? <Navigate to="/dashboard" replace /> : <LandingPage />;
 }
 
-const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, Page]) => ({ path, Component: Page }));
+// Public pages are loaded lazily (screens.tsx lazyPage): a full-screen spinner until they arrive.
+const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, Page]) => ({
+  path,
+  element: (
+    <Suspense fallback={<PageLoader isFullScreen />}>
+      <Page />
+    </Suspense>
+  ),
+}));
 
 const signedInRoutes: RouteObject[] = SCREENS.filter((screen) => screen.access !== 'public').map((screen) => ({
   path: screen.path,

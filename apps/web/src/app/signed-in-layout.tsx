@@ -1,16 +1,26 @@
 import { Center, Container, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideAccess, findScreen, type ScreenPath } from '@myeai/domain';
-import { AppLayout } from '../components/layouts/app-shell.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
+import { PageLoader } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
 import { useProfile } from '../features/auth/index.ts';
-import { isBuilt, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
+import { isBuilt, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
+
+/** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
+const loadAppLayout = () => import('../components/layouts/app-shell.tsx');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 
 /** Gated area: signed-out visitors go to /login, everyone else gets the app shell. */
 export function SignedInLayout() {
   const profile = useProfile();
   const location = useLocation();
+  // Download the shell and the page while the profile loads, rather than one after the other.
+  useEffect(() => {
+    loadAppLayout().catch(() => undefined);
+    preloadPage(location.pathname);
+  }, [location.pathname]);
   if (profile.isPending) {
     return (
       <Center h="100vh">
@@ -26,7 +36,11 @@ export function SignedInLayout() {
     );
   }
   if (!profile.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <AppLayout user={profile.data} isBuilt={isBuilt} />;
+  return (
+    <Suspense fallback={<PageLoader isFullScreen />}>
+      <AppLayout user={profile.data} isBuilt={isBuilt} />
+    </Suspense>
+  );
 }
 
 /**
@@ -40,5 +54,10 @@ export function GatedScreen({ path }: { path: ScreenPath }) {
   if (!user || !screen) return null;
   if (decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return <AccessDenied user={user} />;
   const Page: SignedInPage | undefined = SIGNED_IN_PAGES[path];
-  return Page ? <Page user={user} /> : <NotFoundPage />;
+  if (!Page) return <NotFoundPage />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page user={user} />
+    </Suspense>
+  );
 }

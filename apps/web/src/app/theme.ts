@@ -1,5 +1,5 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
-import { SIDEBAR_OVERLAY_BREAKPOINT } from '../components/layouts/app-shell.tsx';
+import { createTheme, Notification, type CSSVariablesResolver, type ModalProps } from '@mantine/core';
+import { SIDEBAR_OVERLAY_BREAKPOINT } from '../components/layouts/breakpoints.ts';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -12,7 +12,9 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: (_theme, props) => (props.title ? { description: { color: 'var(--mantine-color-dimmed)' } } : {}),
     }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A plain object, not Modal.extend(): importing Modal here would put it (and its scroll lock
+    // and focus trap) in the first-load bundle of every page, the landing page included.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
   },
 });
 

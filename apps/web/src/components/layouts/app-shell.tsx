@@ -8,10 +8,8 @@ import type { UserProfile } from '@myeai/domain';
 import { profileQueryKey, useLogout } from '../../features/auth/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { LiveChannelProvider } from '../../lib/live-channel.tsx';
+import { SIDEBAR_OVERLAY_BREAKPOINT } from './breakpoints.ts';
 import { Sidebar } from './sidebar.tsx';
-
-/** Below this width the sidebar is an overlay (spec 1 section 9); the theme's lg breakpoint is the same width. */
-export const SIDEBAR_OVERLAY_BREAKPOINT = 1024;
 
 type AppLayoutProps = { user: UserProfile; isBuilt: (path: string) => boolean };
 

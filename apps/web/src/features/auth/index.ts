@@ -1,4 +1,5 @@
-export { LoginPage } from './components/login-page.tsx';
+// LoginPage is not exported here: screens.tsx loads components/login-page.tsx lazily, and a
+// re-export would keep it in the first-load bundle (router and app shell import this index).
 export { useProfile, profileQueryKey } from './api/profile.ts';
 export { useLogout } from './api/sign-in.ts';
 export { useSwitchRole } from './api/switch-role.ts';
