@@ -1,5 +1,4 @@
 export { NewcomerPanels } from './components/newcomer-panels.tsx';
-export { LockedContentCard } from './components/locked-content-card.tsx';
 export { useTrackPageView } from './hooks/use-track-page-view.ts';
 export { trackEvent } from './api/track-event.ts';
 export { trialKeys } from './api/trial-api.ts';
