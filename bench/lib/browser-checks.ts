@@ -93,7 +93,9 @@ export type FirstLoadJsResult = {
   /** Sum of the gzipped (node:zlib, default level) bodies of every script the first load downloaded. */
   gzipBytes: number;
   rawBytes: number;
-  scripts: { url: string; rawBytes: number; gzipBytes: number }[];
+  /** Body bytes as they crossed the network (brotli or gzip when the server sends them compressed). */
+  transferBytes: number;
+  scripts: { url: string; rawBytes: number; gzipBytes: number; transferBytes: number }[];
 };
 
 /** The JavaScript a signed-out visitor's browser downloads to show `path`, until the network is idle. */
@@ -101,19 +103,27 @@ export async function measureFirstLoadJs(browser: Browser, options: { baseUrl: s
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const bodies: Promise<{ url: string; body: Buffer }>[] = [];
+    const bodies: Promise<{ url: string; body: Buffer; transferBytes: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      bodies.push(response.body().then((body) => ({ url: response.url().replace(options.baseUrl, ''), body })));
+      bodies.push(
+        (async () => {
+          const body = await response.body();
+          await response.finished();
+          const sizes = await response.request().sizes();
+          return { url: response.url().replace(options.baseUrl, ''), body, transferBytes: sizes.responseBodySize };
+        })(),
+      );
     });
     await page.goto(new URL(options.path, options.baseUrl).href, { waitUntil: 'networkidle' });
-    const scripts = (await Promise.all(bodies)).map(({ url, body }) => ({ url, rawBytes: body.length, gzipBytes: gzipSync(body).length }));
-    return {
-      path: options.path,
-      gzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
-      rawBytes: scripts.reduce((sum, s) => sum + s.rawBytes, 0),
-      scripts,
-    };
+    const scripts = (await Promise.all(bodies)).map(({ url, body, transferBytes }) => ({
+      url,
+      rawBytes: body.length,
+      gzipBytes: gzipSync(body).length,
+      transferBytes,
+    }));
+    const sum = (key: 'rawBytes' | 'gzipBytes' | 'transferBytes') => scripts.reduce((total, script) => total + script[key], 0);
+    return { path: options.path, gzipBytes: sum('gzipBytes'), rawBytes: sum('rawBytes'), transferBytes: sum('transferBytes'), scripts };
   } finally {
     await context.close();
   }

@@ -91,7 +91,8 @@ export function formatReport(report: BenchReport): string {
   if (report.firstLoadJs) {
     const js = report.firstLoadJs;
     parts.push(
-      `First-load JS of ${js.path}: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw) in ${js.scripts.length} scripts`,
+      `First-load JS of ${js.path}: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw, ` +
+        `${(js.transferBytes / 1024).toFixed(1)} KB over the wire) in ${js.scripts.length} scripts`,
     );
   }
   if (report.targets.length > 0) {
