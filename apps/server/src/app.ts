@@ -28,12 +28,15 @@ import { trialsRoutes } from './modules/trials/index.ts';
 import { usageRoutes } from './modules/usage/index.ts';
 import { tradingRoutes } from './modules/trading/index.ts';
 import { tradingAdminRoutes } from './modules/trading-admin/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { videoWidgetsRoutes } from './modules/video-widgets/index.ts';
+import { referralsRoutes } from './modules/referrals/index.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

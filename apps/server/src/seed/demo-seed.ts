@@ -6,6 +6,7 @@ import { createUser, getUserByEmail } from '../modules/auth/users.service.ts';
 import { saveLandingContent } from '../modules/landing/landing.service.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
+import { seedVideoWidgetsDemo } from '../modules/video-widgets/index.ts';
 
 /** Example marketing copy of the demo database; an admin edits it through PUT /api/admin/landing. */
 const DEMO_LANDING: LandingContent = {
@@ -35,4 +36,5 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
   if (!landing) await saveLandingContent(db, clock, null, DEMO_LANDING);
   await seedAffiliateDemo(db, clock);
   await seedTradingDemo(db, clock);
+  await seedVideoWidgetsDemo(db, clock);
 }

@@ -1,2 +1,2 @@
 export { commissionsRoutes } from './commissions.routes.ts';
-export { changeCommissionStatus, createCommission, toCommission, type NewCommission } from './commissions.service.ts';
+export { changeCommissionStatus, createCommission, getCommissionSummary, toCommission, type NewCommission } from './commissions.service.ts';

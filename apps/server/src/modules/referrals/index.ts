@@ -1,0 +1,3 @@
+/** What other modules may use of the referrals feature. */
+export { referralsRoutes, REFERRAL_VISITOR_COOKIE } from './referrals.routes.ts';
+export { findReferrer, getReferralStats, recordShortLinkClick } from './referrals.service.ts';

@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { referralClicks, referralLandingEvents, siteContent, users, type Database, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  DEFAULT_REFERRAL_LANDING_CONTENT,
+  fillReferralLandingContent,
+  firstNameOf,
+  referralCodeFromInput,
+  ReferralLandingContentSchema,
+  referralLinkPath,
+  shortLinkPath,
+  USER_AGENT_MAX,
+  utcDay,
+  type DeviceClass,
+  type ReferralLandingContent,
+  type ReferralStats,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
+import { countReferredUsers } from '../auth/users.service.ts';
+import { getCommissionSummary } from '../commissions/index.ts';
+import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
+import { visitorHash } from '../tracking/index.ts';
+
+export const INVALID_REFERRAL_CODE = 'Invalid referral code';
+const LANDING_KEY = 'referral_landing';
+
+export type Referrer = { id: string; name: string; referralCode: string };
+
+/** The user behind a code as typed or shared (with or without the MYEAI- prefix); null when unknown or malformed. */
+export async function findReferrer(db: DbOrTx, input: string | null | undefined): Promise<Referrer | null> {
+  const code = referralCodeFromInput(input);
+  if (!code) return null;
+  const [row] = await db
+    .select({ id: users.id, name: users.name, referralCode: users.referralCode, status: users.status })
+    .from(users)
+    .where(eq(users.referralCode, code))
+    .limit(1);
+  return row && row.status === 'active' ? { id: row.id, name: row.name, referralCode: row.referralCode } : null;
+}
+
+export type ShortLinkClick = {
+  referrerId: string;
+  visitorId: string;
+  userAgent: string | null;
+  deviceClass: DeviceClass;
+  referringSite: string | null;
+};
+
+/** One visit of a short link; the same visitor again the same day changes nothing. */
+export async function recordShortLinkClick(db: DbOrTx, clock: Clock, click: ShortLinkClick): Promise<boolean> {
+  const now = clock.now();
+  const rows = await db
+    .insert(referralClicks)
+    .values({
+      referrerId: click.referrerId,
+      clickedAt: now,
+      clickedOn: utcDay(now),
+      visitorHash: visitorHash(click.visitorId),
+      userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
+      deviceClass: click.deviceClass,
+      referringSite: click.referringSite,
+    })
+    .onConflictDoNothing()
+    .returning({ id: referralClicks.id });
+  return rows.length > 0;
+}
+
+/**
+ * The Share & Earn popup's figures (spec 1 sections 2.7 and 3): short-link visitors today,
+ * sign-ups with the user's code (all time and today), commissions from the ledger (this calendar
+ * month and all time), and the user's links on this site's origin.
+ */
+export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string, origin: string): Promise<ReferralStats> {
+  const now = clock.now();
+  const today = utcDay(now);
+  const dayStart = new Date(`${today}T00:00:00.000Z`);
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const tomorrow = new Date(dayStart.getTime() + 86_400_000);
+  const [[user], [clicks], totalReferrals, conversionsToday, [monthly], summary] = await Promise.all([
+    db.select({ name: users.name, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).limit(1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(referralClicks)
+      .where(and(eq(referralClicks.referrerId, userId), eq(referralClicks.clickedOn, today))),
+    countReferredUsers(db, userId),
+    countReferralsSince(db, userId, dayStart),
+    selectEarnedInWindows(db, userId, [{ from: monthStart, to: tomorrow }]),
+    getCommissionSummary(db, clock, userId),
+  ]);
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.');
+  return {
+    clicks_today: clicks?.n ?? 0,
+    total_referrals: totalReferrals,
+    conversions_today: conversionsToday,
+    monthly_commission_cents: monthly ?? 0,
+    total_commission_cents: summary.total_earnings_cents,
+    short_link: `${origin}${shortLinkPath(user.referralCode)}`,
+    referral_link: `${origin}${referralLinkPath(user.referralCode)}`,
+    referral_code: user.referralCode,
+    user_name: user.name,
+  };
+}
+
+/** The landing content as saved by an admin (with the {referrer_name} placeholder), or the default. */
+export async function getReferralLandingContent(db: DbOrTx): Promise<{ content: ReferralLandingContent; updated_at: string | null }> {
+  const [row] = await db.select().from(siteContent).where(eq(siteContent.key, LANDING_KEY)).limit(1);
+  if (!row) return { content: DEFAULT_REFERRAL_LANDING_CONTENT, updated_at: null };
+  const parsed = ReferralLandingContentSchema.safeParse(row.value);
+  return { content: parsed.success ? parsed.data : DEFAULT_REFERRAL_LANDING_CONTENT, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function saveReferralLandingContent(db: Database, clock: Clock, actorId: string, content: ReferralLandingContent): Promise<void> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteContent)
+      .values({ key: LANDING_KEY, value: content, updatedAt: now, updatedBy: actorId })
+      .onConflictDoUpdate({ target: siteContent.key, set: { value: content, updatedAt: now, updatedBy: actorId } });
+    await recordAudit(tx, clock, { actorId, action: 'referral_landing.update', target: LANDING_KEY, details: content });
+  });
+}
+
+/** What /join shows for a code: the referrer's first name only (T-17) and the content with it filled in. */
+export async function getJoinLanding(db: DbOrTx, referrer: Referrer): Promise<{ referrer_name: string; content: ReferralLandingContent }> {
+  const firstName = firstNameOf(referrer.name);
+  const { content } = await getReferralLandingContent(db);
+  return { referrer_name: firstName ?? 'A friend', content: fillReferralLandingContent(content, firstName) };
+}
+
+export type LandingReport = { kind: 'page_time'; seconds: number } | { kind: 'cta_click' };
+
+/** Stores one landing page report of a verified visitor for a known code. */
+export async function recordLandingEvent(
+  db: DbOrTx,
+  clock: Clock,
+  input: { visitorId: string; referralCode: string; report: LandingReport },
+): Promise<void> {
+  const referrer = await findReferrer(db, input.referralCode);
+  if (!referrer) throw new AppError('VALIDATION', INVALID_REFERRAL_CODE, [{ path: 'referral_code', message: INVALID_REFERRAL_CODE }]);
+  await db.insert(referralLandingEvents).values({
+    referrerId: referrer.id,
+    visitorHash: visitorHash(input.visitorId),
+    kind: input.report.kind,
+    timeOnPageSeconds: input.report.kind === 'page_time' ? Math.round(input.report.seconds) : null,
+    createdAt: clock.now(),
+  });
+}
