@@ -2,10 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, navigationFor, ROLE_LABELS, SCREENS, type Role } from '@myeai/domain';
 import { startApp, type RunningApp } from './support/app-server.ts';
+import { builtScreenPaths } from './support/built-screens.ts';
 import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
 
 /** The screens this build ships; the sidebar must list exactly the accessible ones among them. */
-const BUILT_SCREENS = new Set(['/dashboard', '/lead-management', '/leads', '/profile', '/notifications', '/login', '/terms', '/privacy-policy', '/refund-policy', '/admin-comprehensive-dashboard', '/trading-subscription', '/subscription-success', '/checkout/local/:sessionId']);
+const BUILT_SCREENS = builtScreenPaths();
+
+/** One demo account per distinct set of roles (the 13 demo traders share one sidebar). */
+const ACCOUNTS_BY_ROLE_SET = DEMO_ACCOUNTS.filter(
+  (account, index) => DEMO_ACCOUNTS.findIndex((other) => other.roles.join() === account.roles.join()) === index,
+);
 
 describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
   let app: RunningApp;
@@ -88,7 +94,7 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
     await context.close();
   });
 
-  for (const account of DEMO_ACCOUNTS) {
+  for (const account of ACCOUNTS_BY_ROLE_SET) {
     it(`signs in ${account.email} and shows exactly the sidebar of its role`, async () => {
       const { context, page } = await newPage();
       await signInWithDemo(page, account.name);
