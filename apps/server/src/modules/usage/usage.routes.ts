@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, OkSchema, TrackEventInputSchema } from '@myeai/domain';
-import { recordUsageEvent } from './usage.service.ts';
+import { UsageWriter } from './usage-writer.ts';
 
 /** A tracked event is small; anything larger is refused before it is parsed. */
 const TRACK_BODY_LIMIT = 4096;
@@ -9,6 +9,7 @@ const TRACK_BODY_LIMIT = 4096;
 export async function usageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+  const writer = new UsageWriter(deps.db, deps.clock);
 
   // navigator.sendBeacon(url, string) sends text/plain; its body is the same JSON. This parser
   // belongs to this plugin only (Fastify encapsulation), so no other route accepts text/plain.
@@ -26,7 +27,7 @@ export async function usageRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'signedIn' },
     schema: { tags: ['usage'], body: TrackEventInputSchema, response: { 200: OkSchema } },
     handler: async (request) => {
-      await recordUsageEvent(deps.db, deps.clock, request.user!.id, request.body);
+      await writer.write(request.user!.id, request.body);
       return { status: 'success' as const };
     },
   });

@@ -40,6 +40,17 @@ describe.each(testDatabaseKinds())('usage tracking on %s', (kind) => {
     expect(day).toMatchObject({ day: t.clock.now().toISOString().slice(0, 10), sessions: 1, pageViews: 1, actions: 1, featureAccesses: 0, timeSpentMs: 4200 });
   });
 
+  it('stores every one of many concurrent events (written in groups), each answered only once stored', async () => {
+    const me = await registerNewcomer(t);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => track(me.cookie, { event_type: i % 2 ? 'action' : 'page_view', component: 'burst', action_details: { time_spent_ms: 2000 } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(200));
+    expect(await eventsOf(me.id)).toHaveLength(40);
+    const [day] = await t.database.db.select().from(usageDaily).where(eq(usageDaily.userId, me.id));
+    expect(day).toMatchObject({ pageViews: 20, actions: 20, timeSpentMs: 40_000 });
+  });
+
   it('refuses a malformed body with 400 and stores nothing', async () => {
     const me = await registerNewcomer(t);
     const bad: unknown[] = [
