@@ -1,0 +1,84 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminCommissionPageSchema,
+  CommissionPageSchema,
+  CommissionSchema,
+  CommissionSummaryResponseSchema,
+  type CommissionStatusFilter,
+} from '@myeai/domain';
+import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+
+export const PAGE_SIZE = 20;
+
+export const commissionKeys = {
+  all: ['commissions'] as const,
+  summary: ['commissions', 'summary'] as const,
+  list: (status: CommissionStatusFilter) => ['commissions', 'list', status] as const,
+  admin: (status: CommissionStatusFilter) => ['commissions', 'admin', status] as const,
+};
+
+function pageQuery(status: CommissionStatusFilter, cursor: string | undefined): string {
+  const query = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return query.toString();
+}
+
+export function useCommissionSummary() {
+  return useQuery({ queryKey: commissionKeys.summary, queryFn: () => apiRequest('/api/commissions/summary', { schema: CommissionSummaryResponseSchema }) });
+}
+
+export const commissionListQueryOptions = (status: CommissionStatusFilter) =>
+  infiniteQueryOptions({
+    queryKey: commissionKeys.list(status),
+    queryFn: ({ pageParam }) => apiRequest(`/api/commissions?${pageQuery(status, pageParam)}`, { schema: CommissionPageSchema }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+/** The user's own ledger, newest first, a page at a time. */
+export function useCommissionList(status: CommissionStatusFilter) {
+  return useInfiniteQuery({ ...commissionListQueryOptions(status), placeholderData: keepPreviousData });
+}
+
+/** Admins: every user's commissions. */
+export function useAdminCommissionList(status: CommissionStatusFilter, isEnabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commissionKeys.admin(status),
+    queryFn: ({ pageParam }) => apiRequest(`/api/admin/commissions?${pageQuery(status, pageParam)}`, { schema: AdminCommissionPageSchema }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Admin status change; the ledger, the cards and the admin list refetch once the server answered. */
+export function useChangeCommissionStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'processing' | 'paid' }) =>
+      apiRequest(`/api/admin/commissions/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status }, schema: CommissionSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
+  });
+}
+
+/** Export Report: the server builds the CSV (formula-safe) and names the file; the browser saves it. */
+export async function downloadCommissionsCsv(status: CommissionStatusFilter): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/commissions/export/csv?status=${encodeURIComponent(status)}`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) throw new ApiError(response.status, 'INTERNAL', 'The report could not be exported. Please try again.');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'commissions.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

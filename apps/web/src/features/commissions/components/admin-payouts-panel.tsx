@@ -1,0 +1,148 @@
+import { Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { COMMISSION_STATUS_LABELS, nextCommissionStatus, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useAdminCommissionList, useChangeCommissionStatus } from '../api/commissions-api.ts';
+import { formatDate } from '../format-dates.ts';
+import { CommissionStatusBadge } from './commission-status-badge.tsx';
+import { amountWithCurrency } from './commission-table.tsx';
+import { StatusFilter } from './status-filter.tsx';
+
+type Move = { commission: AdminCommission; to: 'processing' | 'paid' };
+
+function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void }) {
+  const change = useChangeCommissionStatus();
+  const onConfirm = () => {
+    if (!move) return;
+    change.mutate(
+      { id: move.commission.id, status: move.to },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `Commission marked as ${COMMISSION_STATUS_LABELS[move.to].toLowerCase()}` });
+          onClose();
+        },
+        onError: (error) => notifications.show({ color: 'red', title: 'Could not change the status', message: error.message }),
+      },
+    );
+  };
+  return (
+    <Modal opened={move !== null} onClose={onClose} title="Change commission status" centered>
+      {move && (
+        <Stack gap="md">
+          <Text>
+            Mark the {amountWithCurrency(move.commission)} commission of {move.commission.user.name} on {move.commission.product_name} as{' '}
+            {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}? {move.commission.user.name} is notified, and the change is recorded in the audit log.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={onConfirm} loading={change.isPending}>
+              Mark {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Admins (active role admin): every affiliate's commissions, moved pending -> processing -> paid through the admin API. */
+export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
+  const [status, setStatus] = useState<CommissionStatusFilter>('pending');
+  const list = useAdminCommissionList(status, true);
+  const [move, setMove] = useState<Move | null>(null);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payout-admin-title">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <div>
+            <Title order={2} size="h4" id="payout-admin-title">
+              Payout administration
+            </Title>
+            <Text size="sm" c="dimmed">
+              All affiliates’ commissions. Each moves one step: pending, processing, paid.
+            </Text>
+          </div>
+          <StatusFilter value={status} onChange={setStatus} label="Filter all commissions by status" />
+        </Group>
+        {list.isError ? (
+          <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
+        ) : list.isPending ? (
+          <Center>
+            <Loader aria-label="Loading commissions" />
+          </Center>
+        ) : items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No commissions with this status.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="All commissions table">
+            <Table verticalSpacing="sm" aria-label="All commissions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Affiliate</Table.Th>
+                  <Table.Th scope="col">Product</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount
+                  </Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Earned</Table.Th>
+                  <Table.Th scope="col">Action</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((commission) => {
+                  const next = nextCommissionStatus(commission.status);
+                  const isOwn = commission.user.id === adminId;
+                  return (
+                    <Table.Tr key={commission.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {commission.user.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {commission.user.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{commission.product_name}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {amountWithCurrency(commission)}
+                      </Table.Td>
+                      <Table.Td>
+                        <CommissionStatusBadge status={commission.status} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(commission.earned_at)}</Table.Td>
+                      <Table.Td>
+                        {next && next !== 'pending' && !isOwn ? (
+                          <Button size="xs" variant="light" onClick={() => setMove({ commission, to: next })}>
+                            Mark {COMMISSION_STATUS_LABELS[next].toLowerCase()}
+                          </Button>
+                        ) : (
+                          <Text size="xs" c="dimmed">
+                            {isOwn && next ? 'Your own' : 'Done'}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {list.hasNextPage && (
+          <Center>
+            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Load more
+            </Button>
+          </Center>
+        )}
+      </Stack>
+      <ConfirmMove move={move} onClose={() => setMove(null)} />
+    </Card>
+  );
+}

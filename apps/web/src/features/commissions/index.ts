@@ -1,0 +1,1 @@
+export { CommissionsPage } from './components/commissions-page.tsx';

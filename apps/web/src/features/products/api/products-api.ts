@@ -1,0 +1,83 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ConversionSecretSchema,
+  ProductCategoryListSchema,
+  ProductCategorySchema,
+  ProductListSchema,
+  ProductSchema,
+  type ProductInput,
+} from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: (categoryId: string | null) => ['products', 'list', categoryId ?? 'all'] as const,
+  categories: ['products', 'categories'] as const,
+  secret: (id: string) => ['products', 'secret', id] as const,
+};
+
+export const productListQueryOptions = (categoryId: string | null) =>
+  queryOptions({
+    queryKey: productKeys.list(categoryId),
+    queryFn: () => apiRequest(`/api/products${categoryId ? `?category_id=${encodeURIComponent(categoryId)}` : ''}`, { schema: ProductListSchema }),
+  });
+
+/** The catalogue (the chosen category only) with the tiles of the whole catalogue; the last list stays while the next loads. */
+export function useProducts(categoryId: string | null) {
+  return useQuery({ ...productListQueryOptions(categoryId), placeholderData: keepPreviousData });
+}
+
+export function useProductCategories() {
+  return useQuery({ queryKey: productKeys.categories, queryFn: () => apiRequest('/api/products/categories', { schema: ProductCategoryListSchema }) });
+}
+
+/** Writes never pretend to succeed: the catalogue refetches once the server has answered. */
+function useRefreshProducts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+}
+
+export function useCreateProduct() {
+  const refresh = useRefreshProducts();
+  return useMutation({
+    mutationFn: (input: ProductInput) => apiRequest('/api/admin/products', { method: 'POST', body: input, schema: ProductSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateProduct() {
+  const refresh = useRefreshProducts();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ProductInput }) =>
+      apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input, schema: ProductSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteProduct() {
+  const refresh = useRefreshProducts();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateCategory() {
+  const refresh = useRefreshProducts();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest('/api/admin/product-categories', { method: 'POST', body: { name }, schema: ProductCategorySchema }),
+    onSuccess: refresh,
+  });
+}
+
+/** Admin only, fetched when asked for (never kept in the list). */
+export function useConversionSecret(productId: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.secret(productId),
+    queryFn: () => apiRequest(`/api/admin/products/${encodeURIComponent(productId)}/conversion-secret`, { schema: ConversionSecretSchema }),
+    enabled: isEnabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,140 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from './support/app-server.ts';
+import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/commissions');
+
+describe.skipIf(!hasChromium)('commissions in Chromium', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    app = await startApp();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: app.baseUrl, viewport, acceptDownloads: true });
+    return { context, page: await context.newPage() };
+  }
+
+  async function signInWithDemo(page: Page, name: string): Promise<void> {
+    await page.goto('/login');
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  const ledgerRows = (page: Page) => page.getByRole('table', { name: 'Commissions' }).locator('tbody tr');
+
+  it('shows the affiliate’s seeded ledger, summary cards, payout information; filters and exports', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Alex Affiliate');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Revenue Analytics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Commissions' }).waitFor();
+
+    const cards = page.getByRole('region', { name: 'Commission summary' });
+    await cards.getByText('$178.95').waitFor();
+    await expect(cards.innerText()).resolves.toMatch(/Total Earnings\s+\$178\.95[\s\S]*Paid Out\s+\$14\.70\s+1 payment[\s\S]*Pending\s+\$164\.25\s+3 awaiting payout/);
+
+    await expect.poll(() => ledgerRows(page).count()).toBe(4);
+    await expect(ledgerRows(page).nth(0).innerText()).resolves.toMatch(/Mindset Coaching Program\s+\$99\.80 USD\s+Pending\s+Nov 22, 2026\s+Not paid/i);
+    await expect(ledgerRows(page).nth(3).innerText()).resolves.toMatch(/Growth CRM Pro\s+\$14\.70 USD\s+Paid\s+Nov 5, 2026\s+Nov 15, 2026/i);
+
+    // The test clock is Monday, November 23, 2026: the weekly run is that Friday.
+    await expect(page.getByTestId('next-payout-date').innerText()).resolves.toBe('Friday, November 27, 2026');
+    const panel = page.getByRole('region', { name: 'Payout information' });
+    await expect(panel.innerText()).resolves.toMatch(/arrives between Wed, Dec 2 and Fri, Dec 4/);
+    for (const statement of ['Processing takes 3-5 business days.', 'Minimum payout: $50.', 'Amounts over $1,000 are paid by wire transfer.', 'Payment methods: ACH, PayPal, wire transfer, cryptocurrency.']) {
+      await expect(panel.getByText(statement, { exact: false }).count()).resolves.toBe(1);
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'commissions-1440.png'), fullPage: true });
+
+    await page.getByRole('radiogroup', { name: 'Filter commissions by status' }).getByText('Paid', { exact: true }).click();
+    await page.waitForURL(/status=paid/);
+    await expect.poll(() => ledgerRows(page).count()).toBe(1);
+    await page.getByRole('radiogroup', { name: 'Filter commissions by status' }).getByText('Pending', { exact: true }).click();
+    await expect.poll(() => ledgerRows(page).count()).toBe(2);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
+    expect(download.suggestedFilename()).toBe('commissions-2026-11-23.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toBe(
+      'Product,Amount,Currency,Status,Earned Date,Paid Date\r\n' +
+        'Mindset Coaching Program,99.80,USD,Pending,2026-11-22,Not paid\r\n' +
+        'Growth CRM Pro,14.70,USD,Pending,2026-11-19,Not paid\r\n',
+    );
+
+    await page.getByRole('radiogroup', { name: 'Filter commissions by status' }).getByText('Processing', { exact: true }).click();
+    await expect.poll(() => ledgerRows(page).count()).toBe(1);
+    await expect(page.getByRole('region', { name: 'Payout administration' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows an empty ledger with its empty state, and a failed load with Try Again', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Morgan Multi');
+    let isFailing = true;
+    await page.route('**/api/commissions/summary', (route) =>
+      isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"The ledger is unavailable."}}' }) : route.continue(),
+    );
+    await page.goto('/commissions');
+    await page.getByText('No commissions yet').waitFor();
+    await page.getByRole('alert').getByText('The ledger is unavailable.').waitFor();
+    await expect(page.getByText('$0.00').count()).resolves.toBe(0);
+    isFailing = false;
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('region', { name: 'Commission summary' }).getByText('0 payments').waitFor();
+    await page.getByText('carries over until it reaches it').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('lets an admin move an affiliate’s commission to processing; the affiliate sees it', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Ada Admin');
+    await page.goto('/commissions');
+    const admin = page.getByRole('region', { name: 'Payout administration' });
+    await admin.waitFor();
+    const row = admin.getByRole('row').filter({ hasText: 'Mindset Coaching Program' });
+    await expect(row.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$99\.80 USD[\s\S]*Pending/i);
+    await row.getByRole('button', { name: 'Mark processing' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Change commission status' });
+    await confirm.getByText(/Mark the \$99\.80 USD commission of Alex Affiliate on Mindset Coaching Program as processing\?/).waitFor();
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity), { timeout: 5_000 }).toBe('1');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Mark processing' }).click();
+    await page.getByText('Commission marked as processing').waitFor();
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: 'Mindset Coaching Program' }).count()).toBe(0);
+    await context.close();
+
+    const affiliate = await newPage();
+    await signInWithDemo(affiliate.page, 'Alex Affiliate');
+    await affiliate.page.goto('/commissions?status=processing');
+    await affiliate.page.getByRole('heading', { level: 1, name: 'Commissions' }).waitFor();
+    await expect.poll(() => ledgerRows(affiliate.page).count(), { timeout: 15_000 }).toBe(2);
+    await affiliate.page.getByRole('table', { name: 'Commissions' }).getByText('Mindset Coaching Program').waitFor();
+    await affiliate.context.close();
+  });
+
+  it('works at 375 px', async () => {
+    const { context, page } = await newPage({ width: 375, height: 812 });
+    await signInWithDemo(page, 'Alex Affiliate');
+    await page.goto('/commissions');
+    await page.getByRole('region', { name: 'Commission summary' }).getByText('Total Earnings').waitFor();
+    await expect.poll(() => ledgerRows(page).count()).toBeGreaterThan(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'commissions-375.png'), fullPage: true });
+    await context.close();
+  });
+});
