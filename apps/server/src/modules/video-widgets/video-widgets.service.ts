@@ -5,7 +5,7 @@ import {
   parseYouTubeVideoId,
   ratingToTenths,
   tenthsToRating,
-  UpdateVideoWidgetInputSchema,
+  type UpdateVideoWidgetInputSchema,
   VIDEO_WIDGET_MESSAGES,
   youtubeDefaultThumbnail,
   youtubeEmbedUrl,
