@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../clock.ts';
 import { createUser, getUserByEmail } from '../modules/auth/users.service.ts';
 import { saveLandingContent } from '../modules/landing/landing.service.ts';
+import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
 import { seedVideoWidgetsDemo } from '../modules/video-widgets/index.ts';
@@ -36,5 +37,7 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
   if (!landing) await saveLandingContent(db, clock, null, DEMO_LANDING);
   await seedAffiliateDemo(db, clock);
   await seedTradingDemo(db, clock);
+  // The demo subscriber pays for the 52 Weeks plan, so the Trading Compass shows them everything.
+  await seedDemoSubscription(db, clock, { email: 'subscriber@demo.myeai.local', plan: '52weeks' });
   await seedVideoWidgetsDemo(db, clock);
 }

@@ -1,2 +1,3 @@
 export { subscriptionsRoutes } from './subscriptions.routes.ts';
-export { getSubscriptionStatus, getTradingPlan } from './subscriptions.service.ts';
+export { getSubscriptionStatus, getTradingPlan, userHasPlan } from './subscriptions.service.ts';
+export { seedDemoSubscription } from './demo-subscription.ts';

@@ -202,3 +202,11 @@ export async function getSubscriptionHistory(db: DbOrTx, clock: Clock, userId: s
     })),
   };
 }
+
+/**
+ * Whether the user "has a plan" now (spec 3 section 6): a subscription in trial or active, or
+ * cancelled but before its period end. The Trading Compass decides its access level with it.
+ */
+export async function userHasPlan(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  return viewSubscription(toStoredState(await getSubscriptionRow(db, userId)), now).has_access;
+}

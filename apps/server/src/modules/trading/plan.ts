@@ -1,11 +1,10 @@
 import type { DbOrTx } from '@myeai/db';
+import { userHasPlan as subscriptionGivesPlan } from '../subscriptions/index.ts';
 
 /**
  * Whether a user "has a plan" (a subscription in trial or active, or canceled before its period
- * end). The one place the trading module asks; it switches to the subscriptions module's
- * function once that module exports one (issue 5). Until then nobody has a plan: compass
- * access is decided by role alone (admins see everything, see compassAccessFor).
+ * end). The one place the trading module asks; the subscriptions module owns the rule.
  */
-export async function userHasPlan(_db: DbOrTx, _userId: string, _now: Date): Promise<boolean> {
-  return false;
+export async function userHasPlan(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
+  return subscriptionGivesPlan(db, userId, now);
 }

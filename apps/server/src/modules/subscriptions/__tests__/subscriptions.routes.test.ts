@@ -235,10 +235,11 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
   });
 
   it('keeps e-mail off when the user turned e-mail notifications off, and a user who only held subscriber becomes a Free User', async () => {
-    const subscriber = (await getUserByEmail(t.database.db, 'subscriber@demo.myeai.local'))!;
+    // (Not subscriber@demo: the demo seed gives that account a running 52 Weeks plan.)
+    const subscriber = (await getUserByEmail(t.database.db, 'multi@demo.myeai.local'))!;
     // An account whose only role is subscriber, granted by its subscription.
     await t.database.db.update(users).set({ roles: ['investor'], activeRole: 'investor' }).where(eq(users.id, subscriber.id));
-    const cookie = await t.signIn('subscriber@demo.myeai.local');
+    const cookie = await t.signIn('multi@demo.myeai.local');
     await saveNotificationSettings(t.database.db, t.clock, subscriber.id, {
       commission_alerts: true,
       goal_milestones: true,

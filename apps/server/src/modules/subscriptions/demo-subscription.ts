@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { checkoutSessions, users, type Database } from '@myeai/db';
+import { getPlan, TERMS_VERSION, type PlanId } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { applyBillingEvent, getSubscriptionRow, LocalPaymentProvider, lockUser } from '../billing/index.ts';
+
+/**
+ * Demo seed: gives a demo account a real, paid subscription through the embedded provider, the
+ * way a buyer gets one (a checkout session with consent, completed with the test card that
+ * succeeds, its events applied by applyBillingEvent), without a free trial. The provider renews
+ * it at the period end through its cycle job. Idempotent: an account that has any subscription
+ * row (running or ended) is left as it is, so a cancellation in the demo stays cancelled.
+ */
+export async function seedDemoSubscription(db: Database, clock: Clock, input: { email: string; plan: PlanId }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email)).limit(1);
+    if (!found) return;
+    await lockUser(tx, found.id);
+    if (await getSubscriptionRow(tx, found.id)) return;
+    const plan = getPlan(input.plan);
+    const now = clock.now();
+    const provider = new LocalPaymentProvider(clock);
+    const [session] = await tx
+      .insert(checkoutSessions)
+      .values({
+        userId: found.id,
+        provider: provider.kind,
+        plan: plan.id,
+        trialDays: 0,
+        amountCents: plan.price_cents,
+        termsAccepted: true,
+        marketingAccepted: false,
+        termsVersion: TERMS_VERSION,
+        acceptedAt: now,
+        ipAddress: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+      })
+      .returning({ id: checkoutSessions.id });
+    const created = await provider.createCheckoutSession({ checkoutId: session!.id, userId: found.id, email: found.email, customerId: null, plan: plan.id, trialDays: 0, baseUrl: '' });
+    await tx
+      .update(checkoutSessions)
+      .set({ providerSessionId: created.providerSessionId, url: created.url, expiresAt: created.expiresAt })
+      .where(eq(checkoutSessions.id, session!.id));
+    const events = await provider.completeCheckout(tx, { providerSessionId: created.providerSessionId, userId: found.id, plan: plan.id, trialDays: 0 }, 'succeeds');
+    for (const event of events) await applyBillingEvent(tx, { clock }, event);
+  });
+}
