@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, consensusEvents, entryWindows, jobs, notifications, traders } from '@myeai/db';
+import { auditLog, consensusEvents, entryWindows, jobs, notifications, subscriptions, traders } from '@myeai/db';
 import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -178,7 +178,11 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     expect(trial.access).toMatchObject({ level: 'trial', asset_limit: 3, history_hours: 24, delay_minutes: 0 });
     expect(trial.assets.map((a) => a.symbol)).toEqual(['EUR/USD', 'GBP/USD', 'USD/JPY']);
 
-    // A subscriber role without a plan (and an investor): the Subscription Required page, no data at all.
+    // The demo subscriber's paid plan (demo seed) opens everything; once it has ended, the subscriber
+    // role alone (like an investor) gets the Subscription Required page, no data at all.
+    expect((await grid(await t.signInAs('subscriber'))).grid.access).toMatchObject({ level: 'subscriber', has_plan: true, premium_locked: false });
+    const subscriber = (await getUserByEmail(t.database.db, 'subscriber@demo.myeai.local'))!;
+    await t.database.db.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.userId, subscriber.id));
     for (const role of ['subscriber', 'investor'] as const) {
       const none = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: await t.signInAs(role) });
       expect(none.json()).toMatchObject({ access: { level: 'none' }, assets: [], timeframes: [], grid: {} });
