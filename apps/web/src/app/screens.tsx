@@ -63,6 +63,7 @@ export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {
   '/terms': lazyPage(() => import('../features/legal/index.ts'), 'TermsPage'),
   '/privacy-policy': lazyPage(() => import('../features/legal/index.ts'), 'PrivacyPolicyPage'),
   '/refund-policy': lazyPage(() => import('../features/legal/index.ts'), 'RefundPolicyPage'),
+  '/join': lazyPage(() => import('../features/referrals/components/join-page.tsx'), 'JoinPage'),
 };
 
 export const isBuilt = (path: string): boolean => path in SIGNED_IN_PAGES || path in PUBLIC_PAGES;

@@ -1,9 +1,16 @@
-import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Box, Card, Container, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import type { UserProfile } from '@myeai/domain';
+import { decideAccess, type UserProfile } from '@myeai/domain';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ShareEarnButton } from '../referrals/index.ts';
 import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
+import { VideoWidgetsSection } from '../video-widgets/index.ts';
+import { useDashboardStats } from './api/dashboard-api.ts';
+import { AchievementsList } from './components/achievements-list.tsx';
+import { MetricCards } from './components/metric-cards.tsx';
+import { PipelinePanel } from './components/pipeline-panel.tsx';
 
 type QuickAction = { to: string; title: string; description: string; icon: ComponentType<{ size?: number }> };
 
@@ -14,8 +21,46 @@ const QUICK_ACTIONS: QuickAction[] = [
   { to: '/learning-hub', title: 'Explore Learning', description: 'Grow your skills with the learning hub.', icon: IconBook2 },
 ];
 
+type StatsQuery = ReturnType<typeof useDashboardStats>;
+
+/** The four cards; a failed load says so with Try Again (never zeros standing in for "unknown"). */
+function FiguresSection({ stats }: { stats: StatsQuery }) {
+  if (stats.isError) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
+  if (stats.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" aria-busy="true" aria-label="Loading your figures">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={120} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return <MetricCards stats={stats.data} />;
+}
+
+/** Pipeline and achievements, from the same call (its error is shown once, with the cards). */
+function PipelineSection({ stats, user }: { stats: StatsQuery; user: UserProfile }) {
+  if (stats.isError) return null;
+  if (stats.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Skeleton h={240} radius="md" />
+        <Skeleton h={240} radius="md" />
+      </SimpleGrid>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <PipelinePanel stats={stats.data} activeRole={user.active_role} />
+      <AchievementsList achievements={stats.data.achievements} />
+    </SimpleGrid>
+  );
+}
+
 export function DashboardPage({ user }: { user: UserProfile }) {
   const firstName = user.name.split(' ')[0] || user.name;
+  const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
+  const stats = useDashboardStats();
   useTrackPageView('dashboard');
   return (
     <Container size="lg" px={0}>
@@ -25,6 +70,9 @@ export function DashboardPage({ user }: { user: UserProfile }) {
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
         <NewcomerPanels user={user} />
+        <FiguresSection stats={stats} />
+        <VideoWidgetsSection isAdmin={isAdmin} />
+        <PipelineSection stats={stats} user={user} />
         <section aria-labelledby="quick-actions-title">
           <Title order={2} size="h3" id="quick-actions-title" mb="sm">
             Quick actions
@@ -45,7 +93,10 @@ export function DashboardPage({ user }: { user: UserProfile }) {
             ))}
           </SimpleGrid>
         </section>
+        {/* Room below the last cards for the floating button on narrow screens. */}
+        <Box h={56} aria-hidden />
       </Stack>
+      <ShareEarnButton />
     </Container>
   );
 }

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { DashboardStatsSchema } from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const dashboardKeys = { stats: ['dashboard', 'stats'] as const };
+
+/** Every figure of the Business Hub, from GET /api/dashboard/stats. */
+export function useDashboardStats() {
+  return useQuery({ queryKey: dashboardKeys.stats, queryFn: () => apiRequest('/api/dashboard/stats', { schema: DashboardStatsSchema }) });
+}

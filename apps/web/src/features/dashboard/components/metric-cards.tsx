@@ -1,0 +1,77 @@
+import { Anchor, Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDollars, type DashboardStats } from '@myeai/domain';
+import { formatDay, formatPercent } from '../format.ts';
+import { ChangeLine } from './change-line.tsx';
+
+function MetricCard({ label, value, children }: { label: string; value: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={28} lh={1.3}>
+        {value}
+      </Text>
+      <Stack gap={2} mt={4}>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function TargetCard({ target }: { target: DashboardStats['target_progress'] }) {
+  if (!target) {
+    return (
+      <MetricCard label="Monthly target" value="No target">
+        <Text size="xs" c="dimmed">
+          You have no monetary goal running this month.
+        </Text>
+        <Anchor component={Link} to="/goals" size="xs" underline="always">
+          Set a purpose goal
+        </Anchor>
+      </MetricCard>
+    );
+  }
+  return (
+    <MetricCard label="Monthly target" value={formatPercent(target.progress_percent)}>
+      <Progress value={target.progress_percent} color={target.is_reached ? 'teal' : 'blue'} aria-label={`Monthly target progress ${formatPercent(target.progress_percent)}`} />
+      <Text size="xs" c="dimmed">
+        {formatDollars(target.current_cents)} of {formatDollars(target.target_cents)} · {target.title} (due {formatDay(target.deadline)})
+      </Text>
+    </MetricCard>
+  );
+}
+
+/** The four cards of the Business Hub (spec 1 section 2.4), whole dollars. */
+export function MetricCards({ stats }: { stats: DashboardStats }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="section" aria-label="Your figures">
+      <MetricCard label="Total commissions" value={formatDollars(stats.total_commissions_cents)}>
+        <ChangeLine change={stats.total_commissions_change} comparison={stats.comparison} what="Commissions earned" />
+        <Text size="xs" c="dimmed">
+          {formatDollars(stats.total_commissions_change.current)} earned this month
+        </Text>
+      </MetricCard>
+      <MetricCard label="Pending payouts" value={formatDollars(stats.pending_payouts_cents)}>
+        <Text size="xs" c="dimmed">
+          {stats.pending_payouts_note}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {stats.pending_payouts_count} {stats.pending_payouts_count === 1 ? 'commission' : 'commissions'} awaiting payout
+        </Text>
+      </MetricCard>
+      <MetricCard label="Active leads" value={stats.active_leads}>
+        <Text size="xs" c="dimmed">
+          Conversion rate {formatPercent(stats.conversion_rate)} ({stats.leads_by_stage.closed} of {stats.total_leads} closed)
+        </Text>
+        <ChangeLine change={stats.active_leads_change} comparison={stats.comparison} what="New leads added" />
+        <Text size="xs" c="dimmed">
+          {stats.active_leads_change.current} new this month
+        </Text>
+      </MetricCard>
+      <TargetCard target={stats.target_progress} />
+    </SimpleGrid>
+  );
+}

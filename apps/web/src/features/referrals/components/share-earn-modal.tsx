@@ -1,0 +1,60 @@
+import { Center, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDollarsAndCents, referralShareText, shareCode } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useReferralStats } from '../api/referrals-api.ts';
+import { CopyField } from './copy-field.tsx';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function ShareEarnContent({ isOpened }: { isOpened: boolean }) {
+  const stats = useReferralStats(isOpened);
+  if (stats.isError) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
+  if (stats.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your referral links" />
+      </Center>
+    );
+  }
+  const data = stats.data;
+  const text = referralShareText({ inviterName: data.user_name, referralCode: data.referral_code, link: data.short_link });
+  return (
+    <Stack gap="md">
+      <Text size="sm">Invite people to MYEAI with your own link. Every sign-up with your code joins your network.</Text>
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" aria-label="Your referral figures">
+        <Figure label="Clicks today" value={String(data.clicks_today)} />
+        <Figure label="Sign-ups today" value={String(data.conversions_today)} />
+        <Figure label="Total referrals" value={String(data.total_referrals)} />
+        <Figure label="Commission this month" value={formatDollarsAndCents(data.monthly_commission_cents)} />
+        <Figure label="Total commission" value={formatDollarsAndCents(data.total_commission_cents)} />
+      </SimpleGrid>
+      <CopyField label="Referral link" value={data.referral_link} />
+      <CopyField label="Short link" value={data.short_link} />
+      <CopyField label="Referral code" value={data.referral_code} />
+      <CopyField label="Message to share" value={text} isMultiline />
+      <Text size="xs" c="dimmed">
+        Friends can also type the code {shareCode(data.referral_code)} when they sign up. Clicks count people who opened your short link today (once each).
+      </Text>
+    </Stack>
+  );
+}
+
+/** The "Share & Earn" popup (spec 1 section 2.7). */
+export function ShareEarnModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Share & Earn" size="lg" centered>
+      {opened && <ShareEarnContent isOpened={opened} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+// The /join page is not exported here: screens.tsx loads components/join-page.tsx lazily, and a
+// re-export would put it in the dashboard's chunk.
+export { ShareEarnButton } from './components/share-earn-button.tsx';

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, type VideoWidgetInputValues } from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const videoWidgetKeys = {
+  all: ['video-widgets'] as const,
+  list: (scope: 'active' | 'all') => ['video-widgets', scope] as const,
+};
+
+/** Admins see every slot (inactive ones too, to edit them); everyone else the active widgets. */
+export function useVideoWidgets(isAdmin: boolean) {
+  const scope = isAdmin ? 'all' : 'active';
+  return useQuery({
+    queryKey: videoWidgetKeys.list(scope),
+    queryFn: async () => (await apiRequest(isAdmin ? '/api/admin/video-widgets' : '/api/video-widgets', { schema: VideoWidgetListSchema })).widgets,
+  });
+}
+
+/** The save never pretends: the list refetches once the server has answered. */
+export function useUpdateVideoWidget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: VideoWidgetInputValues }) =>
+      apiRequest(`/api/admin/video-widgets/${encodeURIComponent(id)}`, { method: 'PUT', body: input, schema: UpdateVideoWidgetResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoWidgetKeys.all }),
+  });
+}

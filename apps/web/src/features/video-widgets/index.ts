@@ -1,0 +1,1 @@
+export { VideoWidgetsSection } from './components/video-widgets-section.tsx';
