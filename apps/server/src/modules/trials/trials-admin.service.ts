@@ -37,6 +37,21 @@ async function expireDue(db: DbOrTx, clock: Clock, trialId?: string): Promise<Tr
   return [...converted, ...expired];
 }
 
+/** The 'trials.remind' job: a day before the end, if the trial still runs to that end, tell the user once. */
+export async function remindTrialJob(db: Database, clock: Clock, trialId: string, endsAt: string): Promise<void> {
+  const [trial] = await db.select().from(trials).where(eq(trials.id, trialId)).limit(1);
+  if (!trial || trial.status !== 'active' || trial.convertedAt || trial.endsAt.toISOString() !== endsAt) return;
+  if (trial.endsAt.getTime() <= clock.now().getTime()) return;
+  await createNotification(db, clock, {
+    userId: trial.userId,
+    type: 'reminder',
+    title: 'Your free trial ends tomorrow',
+    message: 'Choose a plan to keep the live Trading Compass and every feature you unlocked.',
+    data: { trial_ends_at: endsAt, action_url: '/trading-subscription' },
+    sourceKey: `trial-reminder:${trial.id}:${endsAt}`,
+  });
+}
+
 /** The 'trials.expire' job, queued for each trial end. */
 export async function expireTrialJob(db: Database, clock: Clock, trialId: string): Promise<void> {
   await db.transaction((tx) => expireDue(tx, clock, trialId));

@@ -28,6 +28,9 @@ import { enqueueJob } from '../jobs/index.ts';
 import { engagementInputs } from '../usage/index.ts';
 
 export const TRIAL_EXPIRE_JOB = 'trials.expire';
+export const TRIAL_REMIND_JOB = 'trials.remind';
+/** The reminder goes out this long before the trial ends. */
+export const TRIAL_REMINDER_BEFORE_MS = DAY_MS;
 
 export type TrialRow = typeof trials.$inferSelect;
 
@@ -100,14 +103,17 @@ export async function activateTrial(db: Database, clock: Clock, userId: string):
   });
 }
 
-/** One expiry job per trial end; an extension schedules another for the new end (the old one finds nothing due). */
+/**
+ * One expiry job per trial end, and a reminder a day before it (when that is still ahead); an
+ * extension schedules both again for the new end (the old ones find nothing to do).
+ */
 export async function scheduleExpiry(db: DbOrTx, clock: Clock, trial: Pick<TrialRow, 'id' | 'endsAt'>): Promise<void> {
-  await enqueueJob(db, clock, {
-    name: TRIAL_EXPIRE_JOB,
-    payload: { trialId: trial.id },
-    runAt: trial.endsAt,
-    dedupeKey: `${TRIAL_EXPIRE_JOB}:${trial.id}:${trial.endsAt.toISOString()}`,
-  });
+  const end = trial.endsAt.toISOString();
+  await enqueueJob(db, clock, { name: TRIAL_EXPIRE_JOB, payload: { trialId: trial.id }, runAt: trial.endsAt, dedupeKey: `${TRIAL_EXPIRE_JOB}:${trial.id}:${end}` });
+  const remindAt = new Date(trial.endsAt.getTime() - TRIAL_REMINDER_BEFORE_MS);
+  if (remindAt.getTime() > clock.now().getTime()) {
+    await enqueueJob(db, clock, { name: TRIAL_REMIND_JOB, payload: { trialId: trial.id, endsAt: end }, runAt: remindAt, dedupeKey: `${TRIAL_REMIND_JOB}:${trial.id}:${end}` });
+  }
 }
 
 export async function getTrialStatus(db: DbOrTx, clock: Clock, userId: string): Promise<TrialStatus> {

@@ -123,7 +123,11 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `trials.expire:${trial.id}:${trial.endsAt.toISOString()}`));
     expect(job).toMatchObject({ status: 'queued', runAt: trial.endsAt });
 
-    t.clock.advance(7 * DAY - 1000);
+    t.clock.advance(6 * DAY);
+    await t.runJobs();
+    const reminders = await t.database.db.select().from(notifications).where(eq(notifications.userId, me.id));
+    expect(reminders.map((n) => [n.type, n.title])).toEqual([['reminder', 'Your free trial ends tomorrow']]);
+    t.clock.advance(DAY - 1000);
     await t.runJobs();
     expect((await trialOf(me.id))!.status).toBe('active');
     t.clock.advance(1000);
@@ -134,12 +138,12 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ has_trial: true, is_expired: true, days_remaining: 0, minutes_remaining: 0 });
     expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/dashboard_overview', cookie: me.cookie })).statusCode).toBe(403);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, me.id));
-    expect(notes.map((n) => n.title)).toEqual(['Your free trial has ended']);
+    expect(notes.map((n) => n.title).sort()).toEqual(['Your free trial ends tomorrow', 'Your free trial has ended']);
 
     const admin = await t.signInAs('admin');
     const again = await t.inject({ method: 'POST', url: '/api/rbac/expire-trials', cookie: admin });
     expect(again.json()).toEqual({ status: 'success', expired_trials: 0 });
-    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, me.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, me.id))).toHaveLength(2);
   });
 
   it('recommends an upgrade from tracked engagement and urgency', async () => {
