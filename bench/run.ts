@@ -47,6 +47,7 @@ const settings = {
     warmupSeconds: numberFromEnv('BENCH_WARMUP', 2),
   } satisfies LoadSettings,
   idleMinutes: numberFromEnv('BENCH_IDLE_MINUTES', 5),
+  lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3),
   onlyScenarios: listFromEnv('BENCH_SCENARIOS'),
   skip: new Set(listFromEnv('BENCH_SKIP')),
   keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
@@ -120,7 +121,7 @@ const report: BenchReport = {
   finishedAt: '',
   commit: gitCommit(),
   machine: { cpus: availableParallelism(), node: process.version, platform: `${process.platform}-${process.arch}` },
-  settings: { ...settings.load, idleMinutes: settings.idleMinutes },
+  settings: { ...settings.load, idleMinutes: settings.idleMinutes, lighthouseRuns: settings.lighthouseRuns },
   dataSet: null,
   scenarios: [],
   idleTab: null,
@@ -237,9 +238,9 @@ async function main() {
   }
 
   if (runs('lighthouse')) {
-    log('Lighthouse on / (signed out) and /dashboard (signed in)');
+    log(`Lighthouse on / (signed out) and /dashboard (signed in), ${settings.lighthouseRuns} runs each`);
     await part('lighthouse', async () => {
-      report.lighthouse = await runLighthouse(app.url, [{ path: '/' }, { path: '/dashboard', cookie: user.cookie }]);
+      report.lighthouse = await runLighthouse(app.url, [{ path: '/' }, { path: '/dashboard', cookie: user.cookie }], settings.lighthouseRuns);
       for (const l of report.lighthouse) {
         for (const category of ['performance', 'accessibility'] as const) {
           report.targets.push({

@@ -9,7 +9,7 @@ export type BenchReport = {
   finishedAt: string;
   commit: string;
   machine: { cpus: number; node: string; platform: string };
-  settings: { connections: number; durationSeconds: number; warmupSeconds: number; idleMinutes: number };
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number; idleMinutes: number; lighthouseRuns: number };
   dataSet: { users: number; notifications: number; benchUserNotifications: number; generationSeconds: number } | null;
   scenarios: ScenarioResult[];
   idleTab: IdleTabResult | null;
@@ -75,7 +75,7 @@ export function formatReport(report: BenchReport): string {
   if (report.lighthouse.length > 0) {
     parts.push(
       table(
-        ['Lighthouse (desktop)', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+        ['Lighthouse (desktop, median run)', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'all runs (perf)'],
         report.lighthouse.map((l) => [
           `${l.path}${l.signedIn ? ' (signed in)' : ' (signed out)'}`,
           String(l.performance),
@@ -84,6 +84,7 @@ export function formatReport(report: BenchReport): string {
           String(Math.round(l.metrics['largest-contentful-paint'] ?? 0)),
           String(Math.round(l.metrics['total-blocking-time'] ?? 0)),
           (l.metrics['cumulative-layout-shift'] ?? 0).toFixed(3),
+          l.runs.map((run) => run.performance).join(' '),
         ]),
       ),
     );
