@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api-client.ts';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message per field of a failed zod parse of the form (the same schema the server uses). */
+export function zodFieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The server's per-field messages of a refused request, for the fields the form has. */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const detail of error.details ?? []) {
+    const field = detail.path as F;
+    if (fields.includes(field) && !errors[field]) errors[field] = detail.message;
+  }
+  return errors;
+}
