@@ -10,8 +10,8 @@ export function ChangeLine({ change, comparison, what }: { change: Change; compa
   const days = `${formatDayRange(comparison.current)} vs ${formatDayRange(comparison.previous)}`;
   if (change.percent === null) {
     return (
-      <Text size="xs" c="teal.9" title={days}>
-        New this month: none in the same days of last month
+      <Text size="xs" c="teal.9" fw={600} title={`${what}, ${days}`}>
+        New vs last month (none {formatDayRange(comparison.previous)})
       </Text>
     );
   }

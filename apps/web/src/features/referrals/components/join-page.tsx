@@ -127,14 +127,15 @@ function ProcessingError() {
 
 function InvalidCode() {
   return (
-    <Alert color="orange" title="Invalid referral code" role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">This invitation link does not match any member. Check that it was copied completely, or continue without one.</Text>
-        <Anchor component={Link} to="/" underline="always">
-          Go to the home page
-        </Anchor>
-      </Stack>
-    </Alert>
+    <Stack gap="sm" align="flex-start" role="alert" maw={560}>
+      <Title order={1} size="h2">
+        Invalid referral code
+      </Title>
+      <Text>This invitation link does not match any member. Check that it was copied completely, or continue without one.</Text>
+      <Button component={Link} to="/" variant="light">
+        Go to the home page
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,5 +1,6 @@
 import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPencil, IconPlayerPlayFilled, IconVideoOff } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { VideoWidget } from '@myeai/domain';
 import { RatingStars } from './rating-stars.tsx';
 
@@ -11,13 +12,27 @@ type VideoWidgetCardProps = { widget: VideoWidget; canEdit: boolean; onEdit: () 
  */
 export function VideoWidgetCard({ widget, canEdit, onEdit }: VideoWidgetCardProps) {
   const titleId = `video-widget-${widget.id}-title`;
+  // A thumbnail that cannot load (offline, removed video) leaves the dark frame and the play button.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const thumbnail = widget.display_thumbnail_url;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={titleId} data-testid={`video-widget-${widget.position}`}>
       <Card.Section>
         <AspectRatio ratio={16 / 9}>
           {widget.display_thumbnail_url && widget.watch_url ? (
             <Box pos="relative" bg="dark.7">
-              <Image src={widget.display_thumbnail_url} alt="" referrerPolicy="no-referrer" h="100%" w="100%" fit="cover" loading="lazy" data-testid="video-thumbnail" />
+              <Image
+                src={thumbnail}
+                alt=""
+                referrerPolicy="no-referrer"
+                h="100%"
+                w="100%"
+                fit="cover"
+                loading="lazy"
+                data-testid="video-thumbnail"
+                style={{ visibility: brokenSrc === thumbnail ? 'hidden' : 'visible' }}
+                onError={() => setBrokenSrc(thumbnail)}
+              />
               <Box
                 component="a"
                 href={widget.watch_url}
