@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { notifications, notificationSettings, users, type Database, type DbOrTx } from '@myeai/db';
 import {
   AppError,
@@ -134,7 +134,8 @@ export async function listNotifications(db: DbOrTx, userId: string, query: ListN
       .select()
       .from(notifications)
       .where(and(...conditions))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      // NULLS LAST as in notifications_user_created_idx, so the page is read from the index.
+      .orderBy(sql`${notifications.createdAt} desc nulls last`, sql`${notifications.id} desc nulls last`)
       .limit(query.limit + 1),
     countUnread(db, userId),
   ]);
