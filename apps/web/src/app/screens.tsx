@@ -14,7 +14,7 @@ export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> &
 
 /** A page component loaded on first use: `exportName` is the module's named export of the page. */
 export function lazyPage<K extends string, P extends object>(
-  load: () => Promise<Record<K, ComponentType<P>>>,
+  load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>,
   exportName: K,
 ): LazyPage<P> {
   let loading: Promise<Record<K, ComponentType<P>>> | undefined;
@@ -58,6 +58,8 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/trading-subscription': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionPage'),
   '/subscription-success': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionSuccessPage'),
   '/checkout/local/:sessionId': lazyPage(() => import('../features/subscriptions/index.ts'), 'LocalCheckoutPage'),
+  '/trading-compass': lazyPage(() => import('../features/trading-compass/index.ts'), 'TradingCompassPage'),
+  '/trader-dashboard': lazyPage(() => import('../features/trader-dashboard/index.ts'), 'TraderDashboardPage'),
 };
 
 export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {

@@ -52,7 +52,7 @@ export function GatedScreen({ path }: { path: ScreenPath }) {
   const user = profile.data;
   const screen = findScreen(path);
   if (!user || !screen) return null;
-  if (decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return <AccessDenied user={user} />;
+  if (decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return <AccessDenied user={user} path={path} />;
   const Page: SignedInPage | undefined = SIGNED_IN_PAGES[path];
   if (!Page) return <NotFoundPage />;
   return (

@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ActiveWindowListSchema,
+  MarketAssetListSchema,
+  MarketTimeframeListSchema,
+  OpenWindowResponseSchema,
+  TraderProfileSchema,
+  VoteResponseSchema,
+  type VoteInput,
+} from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
+
+/** Active windows poll every 30 s (spec 3 section 9), only while the live socket is down. */
+export const WINDOWS_POLL_MS = 30_000;
+
+export const traderDeskKeys = {
+  all: ['trader-desk'] as const,
+  profile: ['trader-desk', 'profile'] as const,
+  windows: ['trader-desk', 'windows'] as const,
+  market: ['trader-desk', 'market'] as const,
+};
+
+export function useTraderProfile() {
+  return useQuery({ queryKey: traderDeskKeys.profile, queryFn: () => apiRequest('/api/trading/trader/profile', { schema: TraderProfileSchema }) });
+}
+
+/**
+ * The open entry windows, with the offset between the server's clock and this browser's,
+ * measured on arrival, so countdowns follow the server's closes_at whatever this clock says.
+ */
+export function useActiveWindows() {
+  const refetchInterval = useLiveFallbackInterval(WINDOWS_POLL_MS);
+  return useQuery({
+    queryKey: traderDeskKeys.windows,
+    queryFn: async () => {
+      const list = await apiRequest('/api/trading/windows/active', { schema: ActiveWindowListSchema });
+      return { ...list, serverOffsetMs: Date.parse(list.server_time) - Date.now() };
+    },
+    refetchInterval,
+  });
+}
+
+/** Active assets and timeframes: the rows and columns of the market grid. */
+export function useMarket() {
+  return useQuery({
+    queryKey: traderDeskKeys.market,
+    queryFn: async () => {
+      const [assets, timeframes] = await Promise.all([
+        apiRequest('/api/trading/assets', { schema: MarketAssetListSchema }),
+        apiRequest('/api/trading/timeframes', { schema: MarketTimeframeListSchema }),
+      ]);
+      return { assets: assets.assets, timeframes: timeframes.timeframes };
+    },
+  });
+}
+
+/** Nothing changes on screen until the server answers; then the windows are fetched again. */
+export function useOpenWindow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { assetId: string; timeframeId: string }) =>
+      apiRequest('/api/trading/windows/open', { method: 'POST', body: { asset_id: input.assetId, timeframe_id: input.timeframeId }, schema: OpenWindowResponseSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: traderDeskKeys.windows }),
+  });
+}
+
+export function useCastVote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { windowId: string; vote: VoteInput }) =>
+      apiRequest(`/api/trading/windows/${encodeURIComponent(input.windowId)}/vote`, { method: 'POST', body: input.vote, schema: VoteResponseSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: traderDeskKeys.all }),
+  });
+}

@@ -1,0 +1,135 @@
+import { Alert, Badge, Button, Group, Modal, Radio, Slider, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { VOTE_CONFIDENCE_DEFAULT, VOTE_NOTE_MAX, type Bias, type EntryWindow } from '@myeai/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCastVote } from '../api/trader-desk-api.ts';
+import { formatCountdown } from '../countdown.ts';
+
+type VoteModalProps = {
+  window: EntryWindow | null;
+  /** Time left by the server's clock. */
+  remaining: number;
+  onClose: () => void;
+};
+
+const BIAS_OPTIONS: readonly { value: Bias; label: string }[] = [
+  { value: 'long', label: 'Long' },
+  { value: 'short', label: 'Short' },
+  { value: 'neutral', label: 'Neutral' },
+];
+
+/** The anonymous Submit Vote dialog; mounted with a window, so each window starts from the defaults (neutral, 50). */
+export function VoteModal({ window, remaining, onClose }: VoteModalProps) {
+  return (
+    <Modal
+      opened={window !== null}
+      onClose={onClose}
+      centered
+      title={
+        <Group gap="xs">
+          <Text fw={700}>Submit Vote</Text>
+          <Badge color="gray" variant="light">
+            Anonymous
+          </Badge>
+        </Group>
+      }
+    >
+      {window && <VoteForm key={window.id} window={window} remaining={remaining} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remaining: number; onDone: () => void }) {
+  const [bias, setBias] = useState<Bias>('neutral');
+  const [confidence, setConfidence] = useState(VOTE_CONFIDENCE_DEFAULT);
+  const [note, setNote] = useState('');
+  const castVote = useCastVote();
+  const error = castVote.error;
+  const fieldError = (path: string) => (error instanceof ApiError ? error.details?.find((detail) => detail.path === path)?.message : undefined);
+  const countdown = formatCountdown(remaining);
+
+  const submit = () =>
+    castVote.mutate(
+      { windowId: window.id, vote: { bias, confidence, note: note.trim() === '' ? null : note.trim() } },
+      {
+        onSuccess: (result) => {
+          notifications.show({
+            color: 'green',
+            title: 'Vote submitted',
+            message: result.closed_window
+              ? `Your vote on ${window.asset.symbol} ${window.timeframe.code} completed the pool: the window has closed.`
+              : `Your anonymous vote on ${window.asset.symbol} ${window.timeframe.code} is in.`,
+          });
+          onDone();
+        },
+      },
+    );
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      aria-label={`Vote on ${window.asset.symbol} ${window.timeframe.code}`}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          {window.asset.symbol} {window.timeframe.code} · {countdown === 'Closed' ? 'Closed' : `${countdown} left`}. Other traders never see who voted how.
+        </Text>
+        <Radio.Group label="Bias" value={bias} onChange={(value) => setBias(value as Bias)} error={fieldError('bias')} required>
+          <Group mt={6} gap="lg">
+            {BIAS_OPTIONS.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="vote-confidence-label">
+            Confidence: {confidence}%
+          </Text>
+          <Slider
+            value={confidence}
+            onChange={setConfidence}
+            min={0}
+            max={100}
+            step={1}
+            thumbLabel={`Confidence, ${confidence}%`}
+            aria-labelledby="vote-confidence-label"
+            marks={[{ value: 0, label: '0' }, { value: 50, label: '50' }, { value: 100, label: '100' }]}
+            mb="md"
+          />
+          {fieldError('confidence') && (
+            <Text size="sm" c="var(--mantine-color-error)">
+              {fieldError('confidence')}
+            </Text>
+          )}
+        </Stack>
+        <Textarea
+          label="Note (optional)"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          maxLength={VOTE_NOTE_MAX}
+          autosize
+          minRows={2}
+          description={`${note.length}/${VOTE_NOTE_MAX} characters. Kept with your vote; other traders never see it.`}
+          error={fieldError('note')}
+        />
+        {error && !fieldError('bias') && !fieldError('confidence') && !fieldError('note') && (
+          <Alert color="red" role="alert" title="Your vote was not recorded" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+            {error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={castVote.isPending}>
+            Submit Vote
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { TraderDashboardPage } from './components/trader-dashboard-page.tsx';

@@ -1,0 +1,63 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EventListSchema, SentimentDetailSchema, SentimentGridSchema, SentimentHistorySchema, TradingSubscriptionSchema } from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
+
+/** The grid polls every 60 s (spec 3 section 9), only while the live socket is down. */
+export const GRID_POLL_MS = 60_000;
+export const RECENT_EVENTS = 5;
+export const HISTORY_WINDOWS = 20;
+
+export const compassKeys = {
+  all: ['trading-compass'] as const,
+  grid: ['trading-compass', 'grid'] as const,
+  plan: ['trading-compass', 'plan'] as const,
+  detail: (assetId: string, timeframeId: string) => ['trading-compass', 'detail', assetId, timeframeId] as const,
+  events: (assetId: string) => ['trading-compass', 'events', assetId] as const,
+  history: (assetId: string, timeframeId: string) => ['trading-compass', 'history', assetId, timeframeId] as const,
+};
+
+/** The Market Sentiment Grid as the server lets this user see it (locked cells carry no figures). */
+export function useCompassGrid() {
+  const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
+  return useQuery({ queryKey: compassKeys.grid, queryFn: () => apiRequest('/api/trading/sentiment/grid', { schema: SentimentGridSchema }), refetchInterval });
+}
+
+export function useTradingPlan() {
+  return useQuery({ queryKey: compassKeys.plan, queryFn: () => apiRequest('/api/trading/subscription', { schema: TradingSubscriptionSchema }) });
+}
+
+const cellQuery = (assetId: string, timeframeId: string) => `asset_id=${encodeURIComponent(assetId)}&timeframe_id=${encodeURIComponent(timeframeId)}`;
+
+export function useSentimentDetail(assetId: string | null, timeframeId: string | null) {
+  const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
+  return useQuery({
+    queryKey: compassKeys.detail(assetId ?? '', timeframeId ?? ''),
+    queryFn: () => apiRequest(`/api/trading/sentiment/detail?${cellQuery(assetId!, timeframeId!)}`, { schema: SentimentDetailSchema }),
+    enabled: assetId !== null && timeframeId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  });
+}
+
+/** The latest consensus events of the selected asset (spec 3 section 2.1: the first 5). */
+export function useConsensusEvents(assetId: string | null) {
+  const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
+  return useQuery({
+    queryKey: compassKeys.events(assetId ?? ''),
+    queryFn: () => apiRequest(`/api/trading/events?asset_id=${encodeURIComponent(assetId!)}&limit=${RECENT_EVENTS}`, { schema: EventListSchema }),
+    enabled: assetId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  });
+}
+
+/** Shares of the pair's last closed windows, oldest first. */
+export function useSentimentHistory(assetId: string | null, timeframeId: string | null) {
+  return useQuery({
+    queryKey: compassKeys.history(assetId ?? '', timeframeId ?? ''),
+    queryFn: () => apiRequest(`/api/trading/history?${cellQuery(assetId!, timeframeId!)}&limit=${HISTORY_WINDOWS}`, { schema: SentimentHistorySchema }),
+    enabled: assetId !== null && timeframeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}

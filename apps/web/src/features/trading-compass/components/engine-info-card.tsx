@@ -1,0 +1,32 @@
+import { Card, List, Text, Title } from '@mantine/core';
+import { ELITE_POOL, THRESHOLD_RANGES } from '@myeai/domain';
+import { useLiveStatus } from '../../../lib/live-channel.tsx';
+
+/** How the consensus is made (spec 3 section 2.1): 13 professionals, the agreement threshold, live updates, anonymity. */
+export function EngineInfoCard() {
+  const status = useLiveStatus();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="engine-info-title">
+      <Title order={2} size="h4" id="engine-info-title" mb="sm">
+        Consensus Engine
+      </Title>
+      <List spacing="xs" size="sm">
+        <List.Item>
+          <strong>{ELITE_POOL.size} Professionals</strong>: a vetted pool (1 lead, 3 senior, 9 regular) votes long, short or neutral in each entry window, weighted by seniority.
+        </List.Item>
+        <List.Item>
+          <strong>≥{THRESHOLD_RANGES.confirmation.default}% Agreement</strong>: a bias is confirmed when its weighted share reaches the confirmation threshold (50% by default, set by the administrators).
+        </List.Item>
+        <List.Item>
+          <strong>Real-time updates</strong>: {status === 'open' ? 'the grid changes on this page as votes arrive.' : 'reconnecting; meanwhile the grid refreshes every 60 seconds.'}
+        </List.Item>
+        <List.Item>
+          <strong>Anonymous</strong>: traders stay anonymous; you see only the aggregated consensus, never who voted how.
+        </List.Item>
+      </List>
+      <Text size="xs" c="dimmed" mt="sm">
+        Colours: green long, red short, orange neutral, grey no votes or a tie.
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import type { useSentimentHistory } from '../api/compass-api.ts';
+import { formatShare } from '../traffic-light.ts';
+
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+const SERIES = [
+  { name: 'Long', color: 'green.7' },
+  { name: 'Short', color: 'red.7' },
+  { name: 'Neutral', color: 'orange.6' },
+];
+
+/** Long / short / neutral shares of the selected pair over its last closed windows (oldest first). */
+export function HistoryChart({ history }: { history: ReturnType<typeof useSentimentHistory> }) {
+  const data = history.data;
+  const points = data?.points ?? [];
+  const last = points.at(-1);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="history-title" h="100%">
+      <Title order={2} size="h4" id="history-title">
+        Consensus History{data ? `: ${data.asset.symbol} ${data.timeframe.code}` : ''}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Shares of the last closed entry windows, oldest first.
+      </Text>
+      {history.isPending && <Skeleton h={220} />}
+      {history.isError && <LoadError message={history.error.message} onRetry={() => void history.refetch()} />}
+      {data?.locked && <Text size="sm">The history of premium timeframes comes with a plan.</Text>}
+      {data && !data.locked && points.length === 0 && <Text size="sm">No closed window with votes on this pair yet.</Text>}
+      {data && !data.locked && points.length > 0 && (
+        <div role="img" aria-label={`Chart of the last ${points.length} closed windows${last ? `; latest: long ${formatShare(last.long_percentage)}, short ${formatShare(last.short_percentage)}, neutral ${formatShare(last.neutral_percentage)}` : ''}`}>
+          <BarChart
+            h={220}
+            data={points.map((point) => ({ closed: when.format(new Date(point.closed_at)), Long: point.long_percentage, Short: point.short_percentage, Neutral: point.neutral_percentage }))}
+            dataKey="closed"
+            type="stacked"
+            series={SERIES}
+            yAxisProps={{ domain: [0, 100] }}
+            unit="%"
+            withLegend
+            maxBarWidth={36}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

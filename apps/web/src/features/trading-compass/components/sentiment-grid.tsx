@@ -1,0 +1,146 @@
+import { Anchor, Box, Card, Group, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ASSET_CLASS_LABELS, type GridCell, type SentimentGrid as SentimentGridData } from '@myeai/domain';
+import { cellLabel, cellView } from '../traffic-light.ts';
+import classes from './compass.module.css';
+
+export type PairSelection = { assetId: string; timeframeId: string };
+
+type SentimentGridProps = {
+  grid: SentimentGridData;
+  selected: PairSelection | null;
+  onSelect: (pair: PairSelection) => void;
+};
+
+export function LightDot({ color, size = 12 }: { color: string; size?: number }) {
+  return <Box component="span" aria-hidden className={classes.dot} w={size} h={size} bg={color} />;
+}
+
+/**
+ * One cell: its accessible name is its own text, a hidden "EUR/USD H1: " before what it shows
+ * ("62% Long"), so the name always contains the visible words. The same words (cellLabel) are its
+ * tooltip, which names the pair for a sighted user too.
+ */
+function Cell({ cell, asset, timeframe, isSelected, onSelect }: { cell: GridCell; asset: string; timeframe: string; isSelected: boolean; onSelect: () => void }) {
+  const view = cellView(cell);
+  const pair = `${asset} ${timeframe}`;
+  const label = cellLabel(cell, asset, timeframe);
+  const isOpenWindow = !cell.locked && cell.window_open;
+  return (
+    <UnstyledButton onClick={onSelect} aria-pressed={isSelected} title={label} className={classes.cell} data-selected={isSelected || undefined}>
+      <VisuallyHidden>{`${pair}: `}</VisuallyHidden>
+      {view.kind === 'locked' ? (
+        // No figures exist for a locked cell: a neutral placeholder under the blur, and a lock.
+        <Stack gap={2} align="center">
+          <VisuallyHidden>locked, needs a plan</VisuallyHidden>
+          <Group gap={4} className={classes.blurred} aria-hidden wrap="nowrap">
+            <LightDot color="gray.4" />
+            <Text size="sm" fw={700} component="span">
+              ––
+            </Text>
+          </Group>
+          <IconLock size={14} aria-hidden />
+        </Stack>
+      ) : view.kind === 'empty' ? (
+        <Group gap={6} wrap="nowrap">
+          <LightDot color={view.color} />
+          <Text size="sm" c="dimmed" component="span" aria-hidden>
+            –
+          </Text>
+          <VisuallyHidden>no votes yet</VisuallyHidden>
+        </Group>
+      ) : (
+        <Stack gap={0} align="center">
+          <Group gap={6} wrap="nowrap">
+            <LightDot color={view.color} />
+            <Text size="sm" fw={700} component="span">
+              {view.percent}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" component="span">
+            {' '}
+            {view.word}
+            {isOpenWindow && <VisuallyHidden>, voting open</VisuallyHidden>}
+          </Text>
+        </Stack>
+      )}
+    </UnstyledButton>
+  );
+}
+
+/** Assets (rows) by timeframes (columns): a traffic-light dot and the rounded top share per cell (spec 3 section 2.1). */
+export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sentiment-grid-title">
+      <Title order={2} size="h4" id="sentiment-grid-title">
+        Market Sentiment Grid
+      </Title>
+      <Group gap="md" my="xs" aria-label="Legend" role="group">
+        {(
+          [
+            ['green.7', 'Long'],
+            ['red.7', 'Short'],
+            ['orange.6', 'Neutral'],
+            ['gray.5', 'No votes (–) or a tie'],
+          ] as const
+        ).map(([color, word]) => (
+          <Group key={word} gap={4} wrap="nowrap">
+            <LightDot color={color} size={10} />
+            <Text size="xs">{word}</Text>
+          </Group>
+        ))}
+      </Group>
+      {grid.assets.length === 0 ? (
+        <Text size="sm">No active assets yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={130 + grid.timeframes.length * 84}>
+          <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Asset</Table.Th>
+                {grid.timeframes.map((timeframe) => (
+                  <Table.Th key={timeframe.id} scope="col" ta="center">
+                    <Stack gap={0} align="center">
+                      <Text size="sm" fw={700}>
+                        {timeframe.code}
+                      </Text>
+                      {timeframe.locked && (
+                        <Anchor component={Link} to="/trading-subscription" size="xs" aria-label={`Unlock ${timeframe.code} with a plan`}>
+                          Unlock
+                        </Anchor>
+                      )}
+                    </Stack>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {grid.assets.map((asset) => (
+                <Table.Tr key={asset.id}>
+                  <Table.Th scope="row">
+                    <Text size="sm" fw={700}>
+                      {asset.symbol}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {ASSET_CLASS_LABELS[asset.asset_class]}
+                    </Text>
+                  </Table.Th>
+                  {grid.timeframes.map((timeframe) => {
+                    const cell = grid.grid[asset.id]?.[timeframe.id] ?? ({ locked: true } as const);
+                    const isSelected = selected?.assetId === asset.id && selected.timeframeId === timeframe.id;
+                    return (
+                      <Table.Td key={timeframe.id} p={2}>
+                        <Cell cell={cell} asset={asset.symbol} timeframe={timeframe.code} isSelected={isSelected} onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })} />
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

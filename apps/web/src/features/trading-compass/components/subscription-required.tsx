@@ -1,0 +1,42 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { PLANS } from '@myeai/domain';
+import { PlanCard, TradingDisclaimer } from '../../subscriptions/index.ts';
+
+/** Users without access (spec 3 section 6): the four plans, each leading to /trading-subscription. */
+export function SubscriptionRequired() {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>MYEAI – Trading Compass</Title>
+        <Text c="dimmed">13-Trader Anonymous Consensus Engine</Text>
+      </div>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="subscription-required-title">
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3" id="subscription-required-title">
+              Subscription Required
+            </Title>
+            <Text>
+              The Trading Compass shows the live consensus of 13 professional traders to subscribers. Choose a plan to see it; every plan includes all timeframes.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+            {PLANS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} buttonLabel="Select Plan" disabled={false} loading={false} onSubscribe={() => void navigate('/trading-subscription')} />
+            ))}
+          </SimpleGrid>
+          <Text size="sm">
+            Terms, the free trial and payment are on the{' '}
+            <Anchor component={Link} to="/trading-subscription">
+              subscription page
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Card>
+      <TradingDisclaimer />
+    </Stack>
+  );
+}

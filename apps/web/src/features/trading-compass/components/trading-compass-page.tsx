@@ -1,0 +1,117 @@
+import { Badge, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { TradingDisclaimer } from '../../subscriptions/index.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
+import { useCompassLive } from '../hooks/use-compass-live.ts';
+import { AccessBanners } from './access-banners.tsx';
+import { DetailCard } from './detail-card.tsx';
+import { EngineInfoCard } from './engine-info-card.tsx';
+import { HistoryChart } from './history-chart.tsx';
+import { RecentEventsCard } from './recent-events-card.tsx';
+import { SentimentGrid, type PairSelection } from './sentiment-grid.tsx';
+import { SubscriptionRequired } from './subscription-required.tsx';
+
+const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** On load the first asset and the third timeframe are selected (spec 3 section 2.1). */
+function defaultSelection(grid: SentimentGridData): PairSelection | null {
+  const asset = grid.assets[0];
+  const timeframe = grid.timeframes[2] ?? grid.timeframes.at(-1);
+  return asset && timeframe ? { assetId: asset.id, timeframeId: timeframe.id } : null;
+}
+
+function PlanBadge({ access }: { access: CompassAccessInfo }) {
+  const plan = useTradingPlan();
+  if (access.has_plan) {
+    return (
+      <Badge color="green" variant="dot" size="lg">
+        {plan.data?.plan ? `${getPlan(plan.data.plan).name} plan` : 'Subscriber'}
+      </Badge>
+    );
+  }
+  const label = access.level === 'trial' ? 'Trial access' : access.level === 'preview' ? 'Free preview' : access.level === 'subscriber' ? 'Full access' : 'No plan';
+  return (
+    <Badge color="gray" variant="light" size="lg">
+      {label}
+    </Badge>
+  );
+}
+
+/** /trading-compass (spec 3 sections 2.1 and 6): what the server lets this user see, live. */
+export function TradingCompassPage(_props: { user: UserProfile }) {
+  const grid = useCompassGrid();
+  useCompassLive();
+  if (grid.isPending) {
+    return (
+      <Stack gap="lg">
+        <CompassTitle />
+        <Skeleton h={360} radius="md" />
+      </Stack>
+    );
+  }
+  if (grid.isError) {
+    return (
+      <Stack gap="lg">
+        <CompassTitle />
+        <LoadError message={grid.error.message} onRetry={() => void grid.refetch()} />
+      </Stack>
+    );
+  }
+  if (grid.data.access.level === 'none') return <SubscriptionRequired />;
+  return <Compass grid={grid.data} updatedAt={grid.dataUpdatedAt} />;
+}
+
+function CompassTitle() {
+  return (
+    <div>
+      <Title order={1}>MYEAI – Trading Compass</Title>
+      <Text c="dimmed">13-Trader Anonymous Consensus Engine</Text>
+    </div>
+  );
+}
+
+function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: number }) {
+  const [chosen, setChosen] = useState<PairSelection | null>(null);
+  const now = useNow(30_000);
+  // A chosen pair that left the grid (an asset deactivated) falls back to the default.
+  const stillThere = chosen && grid.assets.some((a) => a.id === chosen.assetId) && grid.timeframes.some((t) => t.id === chosen.timeframeId);
+  const selected = stillThere ? chosen : defaultSelection(grid);
+  const detail = useSentimentDetail(selected?.assetId ?? null, selected?.timeframeId ?? null);
+  const events = useConsensusEvents(selected?.assetId ?? null);
+  const history = useSentimentHistory(selected?.assetId ?? null, selected?.timeframeId ?? null);
+  const symbol = grid.assets.find((asset) => asset.id === selected?.assetId)?.symbol ?? null;
+  const delayed = grid.access.delay_minutes > 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <CompassTitle />
+        <Stack gap={4} align="flex-end">
+          <PlanBadge access={grid.access} />
+          <Text size="sm" c="dimmed">
+            Last update {clock.format(updatedAt)}
+            {delayed ? ` · data as of ${clock.format(new Date(grid.access.data_as_of))}` : ''}
+          </Text>
+        </Stack>
+      </Group>
+      <AccessBanners access={grid.access} />
+      <SentimentGrid grid={grid} selected={selected} onSelect={setChosen} />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+          <DetailCard detail={detail} now={now} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
+          <HistoryChart history={history} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
+          <RecentEventsCard events={events} symbol={symbol} now={now} />
+        </Grid.Col>
+      </Grid>
+      <EngineInfoCard />
+      <TradingDisclaimer />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { TradingCompassPage } from './components/trading-compass-page.tsx';

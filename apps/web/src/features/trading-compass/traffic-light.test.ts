@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import type { GridCell } from '@myeai/domain';
+import { formatUpdated } from './relative-time.ts';
+import { cellLabel, cellView, formatShare, LIGHT_COLORS } from './traffic-light.ts';
+
+const open = (overrides: Partial<Extract<GridCell, { locked: false }>>): GridCell => ({
+  locked: false,
+  has_data: true,
+  traffic_light: 'green',
+  current_bias: 'long',
+  top_percentage: 62,
+  long_percentage: 61.9,
+  short_percentage: 30,
+  neutral_percentage: 8.1,
+  total_votes: 13,
+  window_open: false,
+  confirmed_bias: 'long',
+  last_updated: '2026-11-23T12:00:00.000Z',
+  ...overrides,
+});
+
+describe('traffic light of a grid cell (spec 3 section 4)', () => {
+  test.each([
+    ['green', 'long', 'green.7', 'Long'],
+    ['red', 'short', 'red.7', 'Short'],
+    ['orange', 'neutral', 'orange.6', 'Neutral'],
+  ] as const)('%s light for %s, with the word beside it', (light, bias, color, word) => {
+    expect(cellView(open({ traffic_light: light, current_bias: bias }))).toEqual({ kind: 'bias', color, word, percent: '62%' });
+  });
+
+  test('a tie is grey and says so', () => {
+    expect(cellView(open({ traffic_light: 'grey', current_bias: null, top_percentage: 50 }))).toEqual({ kind: 'tie', color: LIGHT_COLORS.grey, word: 'Tie', percent: '50%' });
+  });
+
+  test('no votes is grey without a figure', () => {
+    expect(cellView(open({ has_data: false, traffic_light: 'grey', current_bias: null, top_percentage: null }))).toMatchObject({ kind: 'empty', word: 'No votes', percent: null });
+  });
+
+  test('a locked cell has no figure at all', () => {
+    expect(cellView({ locked: true })).toEqual({ kind: 'locked', color: LIGHT_COLORS.grey, word: 'Locked', percent: null });
+  });
+});
+
+describe('accessible names of grid cells', () => {
+  test.each([
+    [open({}), 'EUR/USD H1: 62% Long'],
+    [open({ window_open: true, traffic_light: 'red', current_bias: 'short' }), 'EUR/USD H1: 62% Short, voting open'],
+    [open({ traffic_light: 'grey', current_bias: null, top_percentage: 50 }), 'EUR/USD H1: 50% Tie'],
+    [open({ has_data: false, top_percentage: null }), 'EUR/USD H1: no votes yet'],
+    [{ locked: true } as GridCell, 'EUR/USD H1: locked, needs a plan'],
+  ])('%#', (cell, label) => {
+    expect(cellLabel(cell, 'EUR/USD', 'H1')).toBe(label);
+  });
+});
+
+describe('figures and times', () => {
+  test.each([
+    [46.5, '46.5%'],
+    [100, '100.0%'],
+    [0, '0.0%'],
+  ])('share %d reads %s', (value, text) => {
+    expect(formatShare(value)).toBe(text);
+  });
+
+  const now = Date.parse('2026-11-23T12:00:00.000Z');
+  test.each([
+    [null, 'never'],
+    ['2026-11-23T11:59:30.000Z', 'just now'],
+    ['2026-11-23T12:30:00.000Z', 'just now'],
+    ['2026-11-23T11:55:00.000Z', '5 minutes ago'],
+    ['2026-11-23T09:00:00.000Z', '3 hours ago'],
+    ['2026-11-21T12:00:00.000Z', '2 days ago'],
+  ])('updated %s reads %s', (iso, text) => {
+    expect(formatUpdated(iso, now)).toBe(text);
+  });
+});
