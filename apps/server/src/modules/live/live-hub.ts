@@ -161,9 +161,12 @@ export class LiveHub {
       }
     }
     if (recipients.length === 0) return;
-    const loaded = getLiveEvent(this.#deps.db, message.id).then((event) =>
-      event && event.roles ? { event, roles: event.roles, serialized: JSON.stringify({ id: event.id, kind: event.kind, payload: event.payload }) } : undefined,
-    );
+    const inline = message.k !== undefined ? ({ id: message.id, kind: message.k, payload: message.p } as LiveEvent) : undefined;
+    const loaded = inline
+      ? Promise.resolve({ event: inline, roles: message.r, serialized: JSON.stringify(inline) })
+      : getLiveEvent(this.#deps.db, message.id).then((event) =>
+          event && event.roles ? { event, roles: event.roles, serialized: JSON.stringify({ id: event.id, kind: event.kind, payload: event.payload }) } : undefined,
+        );
     for (const client of recipients) {
       this.#enqueue(client, async () => {
         const stored = await loaded;

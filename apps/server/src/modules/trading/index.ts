@@ -6,7 +6,7 @@ export { tradingRoutes } from './trading.routes.ts';
 export { seedTradingDemo, DEMO_TRADER_POOL, DEMO_ASSETS, DEMO_TIMEFRAMES } from './trading.seed.ts';
 export { userHasPlan } from './plan.ts';
 export { gridCacheFor } from './grid-cache.ts';
-export { announceGridChange, publishTradingEvent } from './trading-events.ts';
+export { announceGridChange, publishTradingEvent, publishTradingEvents } from './trading-events.ts';
 export { getEngineSettings, saveEngineSettings, toSettingsResponse, type EngineSettings } from './settings.service.ts';
 export { castVote, closeWindow, openWindow, CLOSE_WINDOW_JOB, WINDOW_MESSAGES, type TradingActor } from './windows.service.ts';
 export * from './trading.queries.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@myeai/db';
 import { ROLES, TRADING_EVENT_AUDIENCES, type LiveEvent, type Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { publishRoleEvent } from '../live/live-events.service.ts';
+import { publishRoleEvents, type RoleEventInput } from '../live/live-events.service.ts';
 
 /** Channel on which every instance hears that the compass grid changed (its cache drops). */
 export const GRID_CHANNEL = 'myeai_trading_grid';
@@ -15,12 +15,20 @@ export function audienceOf(kind: TradingKind): readonly Role[] {
   return audience === 'compass' ? ROLES : audience;
 }
 
+export type TradingEvent = { [K in TradingKind]: { kind: K; payload: Extract<LiveEvent, { kind: K }>['payload'] } }[TradingKind];
+
+/** Publishes role-scoped trading events in the caller's transaction, in two statements. */
+export async function publishTradingEvents(db: DbOrTx, clock: Clock, events: readonly TradingEvent[]): Promise<void> {
+  await publishRoleEvents(
+    db,
+    clock,
+    events.map((event) => ({ roles: audienceOf(event.kind), kind: event.kind, payload: event.payload }) as RoleEventInput),
+  );
+}
+
 /** Publishes one role-scoped trading event in the caller's transaction. */
 export async function publishTradingEvent<K extends TradingKind>(db: DbOrTx, clock: Clock, kind: K, payload: Extract<LiveEvent, { kind: K }>['payload']): Promise<void> {
-  // The payload type is tied to K by this function's signature; TypeScript cannot carry that
-  // through publishRoleEvent's own generic, hence the widening.
-  const event = { roles: audienceOf(kind), kind, payload } as Parameters<typeof publishRoleEvent>[2];
-  await publishRoleEvent(db, clock, event);
+  await publishTradingEvents(db, clock, [{ kind, payload } as TradingEvent]);
 }
 
 /** Tells every instance (this one included) that the grid changed, once the transaction commits. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -146,9 +146,12 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
       const access = await compassAccessOf(deps.db, request.user!, now);
       const entry = await grid.get(access.level, now, () => buildGridBody(deps.db, access, now));
       const etag = `"grid-${access.level}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(gridResponseJson(access, dataCutoff(access, entry.builtAt), entry.bodyJson));
+      // The body was validated against SentimentGridSchema when the cache entry was built and is
+      // sent as those bytes (a JSON string is not serialised again), hence the untyped reply.
+      const raw = reply as FastifyReply;
+      raw.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return raw.code(304).send();
+      return raw.type('application/json; charset=utf-8').send(gridResponseJson(access, dataCutoff(access, entry.builtAt), entry.bodyJson));
     },
   });
 

@@ -25,7 +25,7 @@ import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
-import { announceGridChange, publishTradingEvent } from './trading-events.ts';
+import { announceGridChange, publishTradingEvents } from './trading-events.ts';
 import {
   countersOf,
   getAsset,
@@ -162,14 +162,13 @@ export async function openWindow(
         if (created) notifiedTraders += 1;
       }
       const ref = windowRef(window, asset, timeframe);
-      await publishTradingEvent(tx, clock, 'position_initiated', {
-        ...ref,
-        opened_at: now.toISOString(),
-        closes_at: closesAt.toISOString(),
-        time_remaining_seconds: timeRemaining,
-        initiator: ANONYMOUS_INITIATOR,
-      });
-      await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('window_opened', asset, timeframe, now));
+      await publishTradingEvents(tx, clock, [
+        {
+          kind: 'position_initiated',
+          payload: { ...ref, opened_at: now.toISOString(), closes_at: closesAt.toISOString(), time_remaining_seconds: timeRemaining, initiator: ANONYMOUS_INITIATOR },
+        },
+        { kind: 'trading_compass_update', payload: compassUpdate('window_opened', asset, timeframe, now) },
+      ]);
       await announceGridChange(tx);
     }
     return { windowId: window.id, notifiedTraders };
@@ -203,7 +202,7 @@ function compassUpdate(reason: 'window_opened' | 'vote' | 'window_closed', asset
 export async function castVote(
   db: DbOrTx,
   clock: Clock,
-  actor: { id: string },
+  actor: { id: string; email: string },
   windowId: string,
   input: VoteInput,
   options: WriteOptions = {},
@@ -217,19 +216,12 @@ export async function castVote(
     if (now.getTime() >= window.closesAt.getTime()) throw new AppError('CONFLICT', MESSAGES.votingOver);
     const trader = await getTrader(tx, actor.id);
     if (!trader || !trader.isActive) throw new AppError('FORBIDDEN', MESSAGES.notInPool);
-    const [already] = await tx
-      .select({ id: windowVotes.id })
-      .from(windowVotes)
-      .where(and(eq(windowVotes.windowId, window.id), eq(windowVotes.traderId, actor.id)))
-      .limit(1);
-    if (already) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
     const rules = rulesOf(window);
     const refusal = refuseSubmission({ now, countedSoFar: window.voteCount, rules });
     if (refusal === 'window_full') throw new AppError('CONFLICT', MESSAGES.windowFull);
     if (refusal === 'outside_submission_window') throw new AppError('CONFLICT', MESSAGES.outsideSubmissionWindow);
 
-    const timeframe = (await getTimeframe(tx, window.timeframeId))!;
-    const asset = (await getAsset(tx, window.assetId))!;
+    const { asset, timeframe } = await pairOf(tx, window);
     const weightTenths = voteWeightTenths({
       rules,
       traderWeightTenths: trader.weightTenths,
@@ -237,6 +229,7 @@ export async function castVote(
       specialization: specializationOf(trader.specialization),
       timeframeMinutes: timeframe.minutes,
     });
+    // The unique (window, trader) index answers a second vote.
     const [vote] = await tx
       .insert(windowVotes)
       .values({ windowId: window.id, traderId: actor.id, bias: input.bias, confidence: input.confidence, note: input.note, weightTenths, createdAt: now })
@@ -263,20 +256,25 @@ export async function castVote(
 
     if (live) {
       const ref = windowRef(window, asset, timeframe);
-      const users = await getUsersByIds(tx, [actor.id]);
-      await publishTradingEvent(tx, clock, 'vote_update_trader', { ...ref, total_votes: updated!.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at: now.toISOString() });
-      await publishTradingEvent(tx, clock, 'vote_update_subscriber', { ...ref, total_votes: updated!.voteCount, at: now.toISOString() });
-      await publishTradingEvent(tx, clock, 'vote_update_admin', {
-        ...ref,
-        total_votes: updated!.voteCount,
-        pool_size: window.poolSize,
-        long_percentage: tenthsToPercent(shares.long),
-        short_percentage: tenthsToPercent(shares.short),
-        neutral_percentage: tenthsToPercent(shares.neutral),
-        voter: voterDetail(vote, users.get(actor.id)?.email ?? ''),
-        at: now.toISOString(),
-      });
-      await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('vote', asset, timeframe, now));
+      const at = now.toISOString();
+      await publishTradingEvents(tx, clock, [
+        { kind: 'vote_update_trader', payload: { ...ref, total_votes: updated!.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at } },
+        { kind: 'vote_update_subscriber', payload: { ...ref, total_votes: updated!.voteCount, at } },
+        {
+          kind: 'vote_update_admin',
+          payload: {
+            ...ref,
+            total_votes: updated!.voteCount,
+            pool_size: window.poolSize,
+            long_percentage: tenthsToPercent(shares.long),
+            short_percentage: tenthsToPercent(shares.short),
+            neutral_percentage: tenthsToPercent(shares.neutral),
+            voter: voterDetail(vote, actor.email),
+            at,
+          },
+        },
+        { kind: 'trading_compass_update', payload: compassUpdate('vote', asset, timeframe, now) },
+      ]);
       await announceGridChange(tx);
     }
 
@@ -284,6 +282,18 @@ export async function castVote(
     if (closes) await closeLockedWindow(tx, clock, updated!, 'all_voted', { live });
     return { closed: closes };
   });
+}
+
+/** The window's asset and timeframe in one query. */
+async function pairOf(db: DbOrTx, window: WindowRow): Promise<{ asset: AssetRow; timeframe: TimeframeRow }> {
+  const [row] = await db
+    .select({ asset: tradingAssets, timeframe: tradingTimeframes })
+    .from(tradingAssets)
+    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, window.timeframeId))
+    .where(eq(tradingAssets.id, window.assetId))
+    .limit(1);
+  if (!row) throw new Error(`entry window ${window.id} lost its asset or timeframe`);
+  return row;
 }
 
 async function votesOf(db: DbOrTx, windowId: string): Promise<VoteRow[]> {
@@ -397,8 +407,7 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
   }
 
   if (!live) return;
-  const asset = (await getAsset(tx, window.assetId))!;
-  const timeframe = (await getTimeframe(tx, window.timeframeId))!;
+  const { asset, timeframe } = await pairOf(tx, window);
   const result = {
     ...windowRef(window, asset, timeframe),
     closed_at: now.toISOString(),
@@ -412,14 +421,19 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
     neutral_percentage: tenthsToPercent(decision.shares.neutral),
     standing_bias: decision.standingBias,
   };
-  await publishTradingEvent(tx, clock, 'consensus_final_trader', result);
   const emails = await getUsersByIds(tx, counted.map((vote) => vote.traderId));
-  await publishTradingEvent(tx, clock, 'consensus_final_admin', {
-    ...result,
-    voters: counted.map((vote) => voterDetail(vote, emails.get(vote.traderId)?.email ?? '')),
-    events: decision.events.map((event) => ({ event_type: event.type, bias: event.bias, percentage: tenthsToPercent(event.shareTenths) })),
-  });
-  await publishTradingEvent(tx, clock, 'trading_compass_update', compassUpdate('window_closed', asset, timeframe, now));
+  await publishTradingEvents(tx, clock, [
+    { kind: 'consensus_final_trader', payload: result },
+    {
+      kind: 'consensus_final_admin',
+      payload: {
+        ...result,
+        voters: counted.map((vote) => voterDetail(vote, emails.get(vote.traderId)?.email ?? '')),
+        events: decision.events.map((event) => ({ event_type: event.type, bias: event.bias, percentage: tenthsToPercent(event.shareTenths) })),
+      },
+    },
+    { kind: 'trading_compass_update', payload: compassUpdate('window_closed', asset, timeframe, now) },
+  ]);
   await announceGridChange(tx);
 }
 
