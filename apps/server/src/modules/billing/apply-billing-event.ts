@@ -18,6 +18,7 @@ import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { markTrialConverted } from '../trials/index.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -202,6 +203,8 @@ async function applySnapshot(tx: DbOrTx, context: ApplyContext, user: LockedUser
     await tx.update(users).set({ roles, activeRole }).where(eq(users.id, user.id));
     await tx.update(subscriptions).set({ subscriberRoleGranted: false }).where(eq(subscriptions.id, saved.id));
   }
+  // A platform trial that ends in a paid plan counts as converted in the trial analytics.
+  if (isEntitledStatus(snap.status)) await markTrialConverted(tx, { now: () => now }, user.id);
   // The one free trial is used once a subscription with a trial exists.
   if (snap.trialEnd && !user.freeTrialUsedAt) {
     await tx.update(users).set({ freeTrialUsedAt: sql`coalesce(${users.freeTrialUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, user.id));

@@ -219,4 +219,21 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect((await t.inject({ method: 'GET', url: '/api/rbac/admin/trial-analytics', cookie: newcomer })).statusCode).toBe(403);
     expect((await t.inject({ method: 'POST', url: '/api/rbac/expire-trials', cookie: await t.signInAs('affiliate') })).statusCode).toBe(403);
   });
+  it('counts a trial user who then buys a plan as converted', async () => {
+    const me = await trialUser();
+    const before = await get(admin, '/api/rbac/admin/trial-analytics');
+    const started = await t.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout-session',
+      cookie: me.cookie,
+      payload: { plan: '4weeks', consent: { terms_accepted: true, marketing_accepted: false } },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { session_id: sessionId } = started.json() as { session_id: string };
+    const confirmed = await t.inject({ method: 'POST', url: `/api/billing/local/checkout-sessions/${sessionId}/confirm`, cookie: me.cookie, payload: { card: 'succeeds' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await trialOf(me.id))?.status).toBe('converted');
+    const after = await get(admin, '/api/rbac/admin/trial-analytics');
+    expect(after.overview.converted_users).toBe(before.overview.converted_users + 1);
+  });
 });
