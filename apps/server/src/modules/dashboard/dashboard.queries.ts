@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { commissions, goals, leadDailyActivity, users, type DbOrTx } from '@myeai/db';
-import { CLOSED_LEAD_MILESTONES, type TimeWindow } from '@myeai/domain';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { commissions, users, type DbOrTx } from '@myeai/db';
+import { CLOSED_LEAD_MILESTONES, type ComparisonWindows, type TimeWindow } from '@myeai/domain';
 
 const iso = (date: Date) => date.toISOString();
 const day = (date: Date) => date.toISOString().slice(0, 10);
+/** Instants leave the database as epoch milliseconds: the same on PGlite and PostgreSQL, whatever the session time zone. */
+const epochMs = (expression: ReturnType<typeof sql>) => sql<number | null>`(extract(epoch from ${expression}) * 1000)::float8`.mapWith((value) => (value === null ? null : Number(value)));
 
 /**
  * Commissions earned (any status) in each window, in cents, from the user's ledger. One pass over
@@ -26,79 +28,7 @@ export async function selectEarnedInWindows(db: DbOrTx, userId: string, windows:
   return windows.map((_, i) => Number(row?.[`w${i}`] ?? 0));
 }
 
-/** When the user earned a first commission and was first paid one (null: never). */
-export async function selectCommissionFirsts(db: DbOrTx, userId: string): Promise<{ firstEarnedAt: Date | null; firstPaidAt: Date | null }> {
-  const [first] = await db
-    .select({ at: commissions.earnedAt })
-    .from(commissions)
-    .where(eq(commissions.userId, userId))
-    .orderBy(asc(commissions.earnedAt))
-    .limit(1);
-  const [paid] = await db
-    .select({ at: sql<string | null>`min(${commissions.paidAt})` })
-    .from(commissions)
-    .where(and(eq(commissions.userId, userId), eq(commissions.status, 'paid')));
-  return { firstEarnedAt: first?.at ?? null, firstPaidAt: paid?.at ? new Date(paid.at) : null };
-}
-
-/** Leads added in each window (day granularity: a window covers the days from `from` up to, not including, `to`). */
-export async function selectLeadsAddedInWindows(db: DbOrTx, userId: string, windows: readonly TimeWindow[]): Promise<number[]> {
-  if (windows.length === 0) return [];
-  const from = day(new Date(Math.min(...windows.map((w) => w.from.getTime()))));
-  const sums = Object.fromEntries(
-    windows.map((w, i) => [
-      `w${i}`,
-      sql<number>`coalesce(sum(${leadDailyActivity.leadsAdded}) filter (where ${leadDailyActivity.day} >= ${day(w.from)}::date and ${leadDailyActivity.day} < ${day(w.to)}::date), 0)::int`.mapWith(Number),
-    ]),
-  );
-  const [row] = await db
-    .select(sums)
-    .from(leadDailyActivity)
-    .where(and(eq(leadDailyActivity.userId, userId), gte(leadDailyActivity.day, from)));
-  return windows.map((_, i) => Number(row?.[`w${i}`] ?? 0));
-}
-
-/** The day the user first added a lead, or null. */
-export async function selectFirstLeadDay(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ day: leadDailyActivity.day })
-    .from(leadDailyActivity)
-    .where(and(eq(leadDailyActivity.userId, userId), gt(leadDailyActivity.leadsAdded, 0)))
-    .orderBy(asc(leadDailyActivity.day))
-    .limit(1);
-  return row?.day ?? null;
-}
-
-/**
- * Days with closed leads, oldest first, up to the day the running total reaches the last
- * closed-lead milestone (later days cannot change an achievement).
- */
-export async function selectClosedLeadDays(db: DbOrTx, userId: string): Promise<{ day: string; count: number }[]> {
-  const last = CLOSED_LEAD_MILESTONES[CLOSED_LEAD_MILESTONES.length - 1]!;
-  const running = db
-    .select({
-      day: leadDailyActivity.day,
-      count: leadDailyActivity.leadsClosed,
-      before: sql<number>`sum(${leadDailyActivity.leadsClosed}) over (order by ${leadDailyActivity.day}) - ${leadDailyActivity.leadsClosed}`.as('before'),
-    })
-    .from(leadDailyActivity)
-    .where(and(eq(leadDailyActivity.userId, userId), gt(leadDailyActivity.leadsClosed, 0)))
-    .as('running');
-  const rows = await db
-    .select({ day: running.day, count: running.count })
-    .from(running)
-    .where(lt(running.before, last))
-    .orderBy(asc(running.day));
-  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
-}
-
-/** When the first user who signed up with this user's code joined, or null. */
-export async function selectFirstReferralAt(db: DbOrTx, userId: string): Promise<Date | null> {
-  const [row] = await db.select({ at: users.createdAt }).from(users).where(eq(users.referredBy, userId)).orderBy(asc(users.createdAt)).limit(1);
-  return row?.at ?? null;
-}
-
-/** How many users signed up with this user's code at or after `since` (null: ever). */
+/** How many users signed up with this user's code at or after `since`. */
 export async function countReferralsSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -107,27 +37,84 @@ export async function countReferralsSince(db: DbOrTx, userId: string, since: Dat
   return row?.n ?? 0;
 }
 
+export type GoalFact = {
+  id: string;
+  title: string;
+  goal_type: string;
+  unit: string;
+  status: string;
+  target_value: number;
+  current_value: number;
+  deadline: string;
+  created_at: string;
+  reviewed_at: string | null;
+  updated_at: string;
+};
+
+export type DashboardFacts = {
+  earnedCurrent: number;
+  earnedPrevious: number;
+  firstEarnedAt: number | null;
+  firstPaidAt: number | null;
+  leadsAddedCurrent: number;
+  leadsAddedPrevious: number;
+  firstLeadDay: string | null;
+  closedDays: { day: string; count: number }[];
+  firstReferralAt: number | null;
+  goals: GoalFact[];
+};
+
 const GOALS_READ_MAX = 200;
 
-/** The user's goals as the target card and the achievements need them, newest first. */
-export async function selectGoalFacts(db: DbOrTx, userId: string) {
-  const rows = await db
+/**
+ * Everything the cards and the achievements need beyond the leads' stage totals and the ledger
+ * summary, in one round trip: each column is a subquery on an index of the user's rows or on the
+ * per-day lead activity (never on the user's leads themselves).
+ *   - commissions earned in both windows, first earned and first paid (commissions_user_* indexes)
+ *   - leads added in both windows, first day with a lead, days with closed leads up to the last
+ *     milestone (lead_daily_activity, a row per user and day)
+ *   - the first sign-up with the user's code (users_referred_by_idx)
+ *   - the user's goals, newest first (goals_user_created_idx)
+ */
+export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: ComparisonWindows): Promise<DashboardFacts> {
+  const { current, previous } = windows;
+  const lastMilestone = CLOSED_LEAD_MILESTONES[CLOSED_LEAD_MILESTONES.length - 1]!;
+  const [row] = await db
     .select({
-      id: goals.id,
-      title: goals.title,
-      goalType: goals.goalType,
-      unit: goals.unit,
-      status: goals.status,
-      targetValue: goals.targetValue,
-      currentValue: goals.currentValue,
-      deadline: goals.deadline,
-      createdAt: goals.createdAt,
-      reviewedAt: goals.reviewedAt,
-      updatedAt: goals.updatedAt,
+      earnedCurrent: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and earned_at >= ${iso(current.from)}::timestamptz and earned_at < ${iso(current.to)}::timestamptz)`.mapWith(Number),
+      earnedPrevious: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and earned_at >= ${iso(previous.from)}::timestamptz and earned_at < ${iso(previous.to)}::timestamptz)`.mapWith(Number),
+      firstEarnedAt: epochMs(sql`(select earned_at from commissions where user_id = ${userId} order by earned_at asc limit 1)`),
+      firstPaidAt: epochMs(sql`(select min(paid_at) from commissions where user_id = ${userId} and status = 'paid')`),
+      leadsAddedCurrent: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(current.from)}::date and day < ${day(current.to)}::date)`.mapWith(Number),
+      leadsAddedPrevious: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(previous.from)}::date and day < ${day(previous.to)}::date)`.mapWith(Number),
+      firstLeadDay: sql<string | null>`(select min(day)::text from lead_daily_activity where user_id = ${userId} and leads_added > 0)`,
+      closedDays: sql<{ day: string; count: number }[]>`(
+        select coalesce(json_agg(json_build_object('day', s.day::text, 'count', s.leads_closed) order by s.day), '[]'::json)
+        from (
+          select day, leads_closed, sum(leads_closed) over (order by day) - leads_closed as before
+          from lead_daily_activity where user_id = ${userId} and leads_closed > 0
+        ) s
+        where s.before < ${lastMilestone}
+      )`,
+      firstReferralAt: epochMs(sql`(select created_at from users r where r.referred_by = ${userId} order by r.created_at asc limit 1)`),
+      goals: sql<GoalFact[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', g.id, 'title', g.title, 'goal_type', g.goal_type, 'unit', g.unit, 'status', g.status,
+          'target_value', g.target_value, 'current_value', g.current_value, 'deadline', g.deadline::text,
+          'created_at', to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'reviewed_at', to_char(g.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'updated_at', to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+        ) order by g.created_at desc), '[]'::json)
+        from (select * from goals where user_id = ${userId} order by created_at desc limit ${GOALS_READ_MAX}) g
+      )`,
     })
-    .from(goals)
-    .where(eq(goals.userId, userId))
-    .orderBy(desc(goals.createdAt))
-    .limit(GOALS_READ_MAX);
-  return rows;
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    ...row,
+    closedDays: parse(row.closedDays).map((d) => ({ day: d.day, count: Number(d.count) })),
+    goals: parse(row.goals).map((g) => ({ ...g, target_value: Number(g.target_value), current_value: Number(g.current_value) })),
+  };
 }

@@ -15,15 +15,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { getCommissionSummary } from '../commissions/index.ts';
 import { getLeadStats } from '../leads/index.ts';
-import {
-  selectClosedLeadDays,
-  selectCommissionFirsts,
-  selectEarnedInWindows,
-  selectFirstLeadDay,
-  selectFirstReferralAt,
-  selectGoalFacts,
-  selectLeadsAddedInWindows,
-} from './dashboard.queries.ts';
+import { selectDashboardFacts } from './dashboard.queries.ts';
 
 const toCents = (dollars: number) => Math.round(Number(dollars) * 100);
 
@@ -36,54 +28,53 @@ const toCents = (dollars: number) => Math.round(Number(dollars) * 100);
 export async function getDashboardStats(db: DbOrTx, clock: Clock, userId: string): Promise<DashboardStats> {
   const now = clock.now();
   const windows = monthToDateWindows(now);
-  const [leadStats, commissionSummary, earned, added, firsts, firstLeadDay, closedDays, firstReferralAt, goalRows] = await Promise.all([
+  const [leadStats, commissionSummary, facts] = await Promise.all([
     getLeadStats(db, userId),
     getCommissionSummary(db, clock, userId),
-    selectEarnedInWindows(db, userId, [windows.current, windows.previous]),
-    selectLeadsAddedInWindows(db, userId, [windows.current, windows.previous]),
-    selectCommissionFirsts(db, userId),
-    selectFirstLeadDay(db, userId),
-    selectClosedLeadDays(db, userId),
-    selectFirstReferralAt(db, userId),
-    selectGoalFacts(db, userId),
+    selectDashboardFacts(db, userId, windows),
   ]);
 
   const countOf = (stage: string) => leadStats.by_stage.find((s) => s.stage === stage)?.count ?? 0;
   const leadsByStage = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, countOf(stage)])) as Record<PipelineStage, number>;
-  const goals: (TargetGoal & { reviewedAt: Date | null; updatedAt: Date })[] = goalRows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    goal_type: row.goalType,
-    unit: row.unit,
-    status: row.status,
-    target_cents: toCents(row.targetValue),
-    current_cents: toCents(row.currentValue),
-    deadline: row.deadline,
-    created_at: row.createdAt.toISOString(),
-    reviewedAt: row.reviewedAt,
-    updatedAt: row.updatedAt,
+  const goals: TargetGoal[] = facts.goals.map((goal) => ({
+    id: goal.id,
+    title: goal.title,
+    goal_type: goal.goal_type,
+    unit: goal.unit,
+    status: goal.status,
+    target_cents: toCents(goal.target_value),
+    current_cents: toCents(goal.current_value),
+    deadline: goal.deadline,
+    created_at: goal.created_at,
   }));
+  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 
   return {
     currency: 'USD',
     total_commissions_cents: commissionSummary.total_earnings_cents,
-    total_commissions_change: change(earned[0]!, earned[1]!),
+    total_commissions_change: change(facts.earnedCurrent, facts.earnedPrevious),
     pending_payouts_cents: commissionSummary.pending_cents,
     pending_payouts_count: commissionSummary.pending_count,
     pending_payouts_note: payoutProcessingNote(),
     active_leads: ACTIVE_LEAD_STAGES.reduce((sum, stage) => sum + countOf(stage), 0),
-    active_leads_change: change(added[0]!, added[1]!),
+    active_leads_change: change(facts.leadsAddedCurrent, facts.leadsAddedPrevious),
     conversion_rate: leadStats.conversion_percent,
     total_leads: leadStats.total_leads,
     target_progress: targetProgress(pickMonthlyTargetGoal(goals, now)),
     leads_by_stage: leadsByStage,
     achievements: deriveAchievements({
-      firstLeadAddedOn: firstLeadDay,
-      leadsClosedByDay: closedDays,
-      firstCommissionEarnedAt: firsts.firstEarnedAt,
-      firstCommissionPaidAt: firsts.firstPaidAt,
-      firstReferralAt,
-      goals: goals.map((goal) => ({ id: goal.id, title: goal.title, status: goal.status, reviewed_at: goal.reviewedAt, updated_at: goal.updatedAt })),
+      firstLeadAddedOn: facts.firstLeadDay,
+      leadsClosedByDay: facts.closedDays,
+      firstCommissionEarnedAt: date(facts.firstEarnedAt),
+      firstCommissionPaidAt: date(facts.firstPaidAt),
+      firstReferralAt: date(facts.firstReferralAt),
+      goals: facts.goals.map((goal) => ({
+        id: goal.id,
+        title: goal.title,
+        status: goal.status,
+        reviewed_at: goal.reviewed_at ? new Date(goal.reviewed_at) : null,
+        updated_at: new Date(goal.updated_at),
+      })),
     }),
     comparison: { current: windows.currentDays, previous: windows.previousDays },
   };

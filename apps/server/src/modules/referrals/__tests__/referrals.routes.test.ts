@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
       expect(rows.map((r) => r.referringSite)).toContain('www.facebook.com');
     });
 
-    it.each([
+    it.each<{ label: string; headers: Record<string, string> }>([
       { label: 'a bot', headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } },
       { label: 'a prefetch', headers: { 'sec-purpose': 'prefetch' } },
       { label: 'an image request (cookie stuffing)', headers: { 'sec-fetch-dest': 'image' } },
