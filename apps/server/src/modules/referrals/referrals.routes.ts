@@ -28,7 +28,7 @@ import {
   saveReferralLandingContent,
   type LandingReport,
 } from './referrals.service.ts';
-import { issueVisitorId, verifyVisitorId } from './visitor-id.ts';
+import { issueVisitorId, signingKey, verifyVisitorId } from './visitor-id.ts';
 
 /** First-party cookie holding the signed visitor id of the short link and the landing page. */
 export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
@@ -77,6 +77,8 @@ async function visitorOf(request: FastifyRequest, reply: FastifyReply): Promise<
 export async function referralsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+  // The visitor-id key is read (or made, once) at start-up, so no GET request ever writes it.
+  await signingKey(deps.db, deps.clock);
 
   /** The Share & Earn popup (spec 1 sections 2.7 and 7). */
   app.get('/api/referral/stats', {

@@ -13,18 +13,26 @@ const TOKEN = /^([0-9a-f]{32})\.([0-9a-f]{32})$/;
 
 const keys = new WeakMap<object, Promise<Buffer>>();
 
+async function readKey(db: DbOrTx): Promise<Buffer | null> {
+  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, KEY_NAME)).limit(1);
+  return row ? Buffer.from(row.secret, 'hex') : null;
+}
+
+/** Made once, by whichever instance comes first (the others keep its key). */
 async function loadKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
+  const existing = await readKey(db);
+  if (existing) return existing;
   await db
     .insert(signingKeys)
     .values({ name: KEY_NAME, secret: randomBytes(32).toString('hex'), createdAt: clock.now() })
     .onConflictDoNothing();
-  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, KEY_NAME)).limit(1);
-  if (!row) throw new Error('the visitor signing key vanished');
-  return Buffer.from(row.secret, 'hex');
+  const made = await readKey(db);
+  if (!made) throw new Error('the visitor signing key vanished');
+  return made;
 }
 
 /** The key, read once per database handle (a failed read is retried next time). */
-function signingKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
+export function signingKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = loadKey(db, clock).catch((error: unknown) => {
