@@ -38,6 +38,9 @@ describe('referralCodeFromBytes', () => {
 describe('normaliseReferralCode', () => {
   test.each([
     { input: 'ABCDEFGH', expected: 'ABCDEFGH' },
+    { input: 'MYEAI-ABCDEFGH', expected: 'ABCDEFGH' },
+    { input: ' myeai-abcdefgh ', expected: 'ABCDEFGH' },
+    { input: 'MYEAI-', expected: null },
     { input: 'abcdefgh', expected: 'ABCDEFGH' },
     { input: '  abCD2345\n', expected: 'ABCD2345' },
     { input: null, expected: null },

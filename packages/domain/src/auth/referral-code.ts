@@ -13,8 +13,15 @@ export function referralCodeFromBytes(bytes: Uint8Array): string {
   return code;
 }
 
+/**
+ * The fixed prefix of the code in the Share & Earn message ("MYEAI-" + the referral code, e.g.
+ * MYEAI-ABCD2345); a code typed or followed with it reads the same as without (decision 016).
+ */
+export const SHARE_CODE_PREFIX = 'MYEAI-';
+
 export function normaliseReferralCode(input: string | null | undefined): string | null {
   if (!input) return null;
-  const code = input.trim().toUpperCase();
+  const upper = input.trim().toUpperCase();
+  const code = upper.startsWith(SHARE_CODE_PREFIX) ? upper.slice(SHARE_CODE_PREFIX.length) : upper;
   return REFERRAL_CODE_PATTERN.test(code) ? code : null;
 }

@@ -1,15 +1,11 @@
-import { normaliseReferralCode } from '../auth/referral-code.ts';
+import { normaliseReferralCode, SHARE_CODE_PREFIX } from '../auth/referral-code.ts';
 
 /**
  * The Share & Earn popup, the short link and the referral landing page (spec 1 sections 2.7,
  * 2.8, 7, 8; DESIGN.md section 3 item 17: links carry the opaque referral code only).
+ * The share code is SHARE_CODE_PREFIX ("MYEAI-", in auth/referral-code.ts) plus the referral
+ * code; every place that reads a code (normaliseReferralCode) accepts it with or without it.
  */
-
-/**
- * The fixed prefix of the code in the share text: "MYEAI-" + the referral code, e.g.
- * MYEAI-ABCD2345. Wherever a code is read (short link, landing page) the prefix is optional.
- */
-export const SHARE_CODE_PREFIX = 'MYEAI-';
 
 export function shareCode(referralCode: string): string {
   return `${SHARE_CODE_PREFIX}${referralCode}`;
@@ -17,10 +13,7 @@ export function shareCode(referralCode: string): string {
 
 /** A referral code as typed or shared ("abcd2345", "MYEAI-ABCD2345"), normalised; null when malformed. */
 export function referralCodeFromInput(input: string | null | undefined): string | null {
-  if (!input) return null;
-  const text = input.trim();
-  const bare = text.toUpperCase().startsWith(SHARE_CODE_PREFIX) ? text.slice(SHARE_CODE_PREFIX.length) : text;
-  return normaliseReferralCode(bare);
+  return normaliseReferralCode(input);
 }
 
 /** `/join?ref=CODE`: the referral landing page. */
