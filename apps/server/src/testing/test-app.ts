@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { listen, type DatabaseHandle } from '@myeai/db';
+import { jobs, listen, mailOutbox, type DatabaseHandle } from '@myeai/db';
 import { DEMO_ACCOUNTS, type Role } from '@myeai/domain';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
@@ -25,6 +25,11 @@ export type TestApp = {
   inject: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
   /** Runs every job due at the test clock's now (instead of waiting for a poller); returns how many ran. */
   runJobs: () => Promise<number>;
+  /**
+   * Empties the job queue and the mail outbox. The demo seed queues real work (the demo
+   * subscription's renewal job and receipts); tests that count jobs or mails start from zero.
+   */
+  clearQueues: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -86,6 +91,10 @@ export async function createTestApp(
     signInAs,
     inject,
     runJobs: () => jobRunner.runDue(),
+    clearQueues: async () => {
+      await database.db.delete(jobs);
+      await database.db.delete(mailOutbox);
+    },
     close: async () => {
       await jobRunner.stop();
       await app.close();

@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    await t.clearQueues();
     admin = await t.signInAs('admin');
     runner = new JobRunner(t.app.deps, handlers, { workerId: 'test-worker' });
   });

@@ -13,6 +13,7 @@ describe.each(testDatabaseKinds())('outbox and admin mailbox on %s (demo mode)',
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    await t.clearQueues();
     admin = await t.signInAs('admin');
   });
   afterAll(() => t.close());
@@ -106,6 +107,7 @@ describe.each(testDatabaseKinds())('admin mailbox with demo mode off on %s', (ki
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind, { demoMode: false });
+    await t.clearQueues();
   });
   afterAll(() => t.close());
 

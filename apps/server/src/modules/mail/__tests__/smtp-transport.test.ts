@@ -69,6 +69,7 @@ describe.each(testDatabaseKinds())('mail through a real SMTP server on %s', (kin
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await createTestApp(kind, { smtpUrl: `smtp://mailer:${encodeURIComponent('s3cret pass')}@127.0.0.1:${smtp.port}`, mailFrom: 'MYEAI <no-reply@myeai.test>' });
+    await t.clearQueues();
   });
   afterAll(async () => {
     await t?.close();
