@@ -57,7 +57,13 @@ export type RoleEventInput<K extends LiveEventKind = LiveEventKind> = { roles: r
  * Several role events in two statements (one INSERT, one SELECT of the NOTIFYs) rather than two
  * per event: a vote publishes four, on the hot path of every screen's update.
  */
-export async function publishRoleEvents(db: DbOrTx, clock: Clock, events: readonly RoleEventInput[]): Promise<number[]> {
+export async function publishRoleEvents(
+  db: DbOrTx,
+  clock: Clock,
+  events: readonly RoleEventInput[],
+  /** Further NOTIFYs to send in the same statement (e.g. a feature's cache invalidation). */
+  alsoNotify: readonly { channel: string; payload: string }[] = [],
+): Promise<number[]> {
   if (events.length === 0) return [];
   const now = clock.now();
   const values = events.map((event) => {
@@ -71,7 +77,8 @@ export async function publishRoleEvents(db: DbOrTx, clock: Clock, events: readon
     const inline = JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles, k: value.kind, p: value.payload } satisfies BusMessage);
     return Buffer.byteLength(inline) <= INLINE_EVENT_MAX ? inline : JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles as Role[] } satisfies BusMessage);
   });
-  await db.execute(sql`select ${sql.join(messages.map((message) => sql`pg_notify(${LIVE_CHANNEL}, ${message})`), sql`, `)}`);
+  const notifications = [...messages.map((message) => ({ channel: LIVE_CHANNEL, payload: message })), ...alsoNotify];
+  await db.execute(sql`select ${sql.join(notifications.map((n) => sql`pg_notify(${n.channel}, ${n.payload})`), sql`, `)}`);
   return ids;
 }
 

@@ -17,12 +17,16 @@ export function audienceOf(kind: TradingKind): readonly Role[] {
 
 export type TradingEvent = { [K in TradingKind]: { kind: K; payload: Extract<LiveEvent, { kind: K }>['payload'] } }[TradingKind];
 
-/** Publishes role-scoped trading events in the caller's transaction, in two statements. */
-export async function publishTradingEvents(db: DbOrTx, clock: Clock, events: readonly TradingEvent[]): Promise<void> {
+/**
+ * Publishes role-scoped trading events in the caller's transaction, in two statements; with
+ * `gridChanged` the grid caches of every instance drop in the same NOTIFY statement.
+ */
+export async function publishTradingEvents(db: DbOrTx, clock: Clock, events: readonly TradingEvent[], options: { gridChanged?: boolean } = {}): Promise<void> {
   await publishRoleEvents(
     db,
     clock,
     events.map((event) => ({ roles: audienceOf(event.kind), kind: event.kind, payload: event.payload }) as RoleEventInput),
+    options.gridChanged ? [{ channel: GRID_CHANNEL, payload: '' }] : [],
   );
 }
 

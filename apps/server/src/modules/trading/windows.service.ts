@@ -25,12 +25,11 @@ import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
-import { announceGridChange, publishTradingEvents } from './trading-events.ts';
+import { publishTradingEvents } from './trading-events.ts';
 import {
   countersOf,
   getAsset,
   getTimeframe,
-  getTrader,
   getUsersByIds,
   listTraderRoleHolders,
   rulesOf,
@@ -39,6 +38,7 @@ import {
   toTimeframeRef,
   type AssetRow,
   type TimeframeRow,
+  type TraderRow,
   type WindowRow,
 } from './trading.queries.ts';
 
@@ -168,8 +168,7 @@ export async function openWindow(
           payload: { ...ref, opened_at: now.toISOString(), closes_at: closesAt.toISOString(), time_remaining_seconds: timeRemaining, initiator: ANONYMOUS_INITIATOR },
         },
         { kind: 'trading_compass_update', payload: compassUpdate('window_opened', asset, timeframe, now) },
-      ]);
-      await announceGridChange(tx);
+      ], { gridChanged: true });
     }
     return { windowId: window.id, notifiedTraders };
   });
@@ -214,14 +213,12 @@ export async function castVote(
     if (window.status !== 'open') throw new AppError('CONFLICT', MESSAGES.windowClosed);
     const now = clock.now();
     if (now.getTime() >= window.closesAt.getTime()) throw new AppError('CONFLICT', MESSAGES.votingOver);
-    const trader = await getTrader(tx, actor.id);
+    const { asset, timeframe, trader } = await pairOf(tx, window, actor.id);
     if (!trader || !trader.isActive) throw new AppError('FORBIDDEN', MESSAGES.notInPool);
     const rules = rulesOf(window);
     const refusal = refuseSubmission({ now, countedSoFar: window.voteCount, rules });
     if (refusal === 'window_full') throw new AppError('CONFLICT', MESSAGES.windowFull);
     if (refusal === 'outside_submission_window') throw new AppError('CONFLICT', MESSAGES.outsideSubmissionWindow);
-
-    const { asset, timeframe } = await pairOf(tx, window);
     const weightTenths = voteWeightTenths({
       rules,
       traderWeightTenths: trader.weightTenths,
@@ -236,15 +233,13 @@ export async function castVote(
       .onConflictDoNothing()
       .returning();
     if (!vote) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
-    const [updated] = await tx
-      .update(entryWindows)
-      .set({ voteCount: sql`${entryWindows.voteCount} + 1` })
-      .where(eq(entryWindows.id, window.id))
-      .returning();
-    await tx
-      .update(traders)
-      .set({ votesCast: sql`${traders.votesCast} + 1`, confidenceSum: sql`${traders.confidenceSum} + ${input.confidence}`, updatedAt: now })
-      .where(eq(traders.userId, actor.id));
+    // The window's count and the trader's counters in one statement (the window row is locked).
+    await tx.execute(sql`
+      with counted as (update ${entryWindows} set ${sql.identifier('vote_count')} = ${entryWindows.voteCount} + 1 where ${entryWindows.id} = ${window.id} returning 1)
+      update ${traders} set ${sql.identifier('votes_cast')} = ${traders.votesCast} + 1,
+        ${sql.identifier('confidence_sum')} = ${traders.confidenceSum} + ${input.confidence}, ${sql.identifier('updated_at')} = ${now.toISOString()}::timestamptz
+      where ${traders.userId} = ${actor.id} and exists (select 1 from counted)`);
+    const updated = { ...window, voteCount: window.voteCount + 1 };
 
     const counted = selectCountedSubmissions(await votesOf(tx, window.id), rules);
     const tally = tallyVotes(counted.map(toWeightedVote));
@@ -258,13 +253,13 @@ export async function castVote(
       const ref = windowRef(window, asset, timeframe);
       const at = now.toISOString();
       await publishTradingEvents(tx, clock, [
-        { kind: 'vote_update_trader', payload: { ...ref, total_votes: updated!.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at } },
-        { kind: 'vote_update_subscriber', payload: { ...ref, total_votes: updated!.voteCount, at } },
+        { kind: 'vote_update_trader', payload: { ...ref, total_votes: updated.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at } },
+        { kind: 'vote_update_subscriber', payload: { ...ref, total_votes: updated.voteCount, at } },
         {
           kind: 'vote_update_admin',
           payload: {
             ...ref,
-            total_votes: updated!.voteCount,
+            total_votes: updated.voteCount,
             pool_size: window.poolSize,
             long_percentage: tenthsToPercent(shares.long),
             short_percentage: tenthsToPercent(shares.short),
@@ -274,22 +269,22 @@ export async function castVote(
           },
         },
         { kind: 'trading_compass_update', payload: compassUpdate('vote', asset, timeframe, now) },
-      ]);
-      await announceGridChange(tx);
+      ], { gridChanged: true });
     }
 
-    const closes = shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: updated!.voteCount, poolSize: window.poolSize });
-    if (closes) await closeLockedWindow(tx, clock, updated!, 'all_voted', { live });
+    const closes = shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: updated.voteCount, poolSize: window.poolSize });
+    if (closes) await closeLockedWindow(tx, clock, updated, 'all_voted', { live });
     return { closed: closes };
   });
 }
 
-/** The window's asset and timeframe in one query. */
-async function pairOf(db: DbOrTx, window: WindowRow): Promise<{ asset: AssetRow; timeframe: TimeframeRow }> {
+/** The window's asset and timeframe, and with `traderId` that trader's profile, in one query. */
+async function pairOf(db: DbOrTx, window: WindowRow, traderId?: string): Promise<{ asset: AssetRow; timeframe: TimeframeRow; trader: TraderRow | null }> {
   const [row] = await db
-    .select({ asset: tradingAssets, timeframe: tradingTimeframes })
+    .select({ asset: tradingAssets, timeframe: tradingTimeframes, trader: traders })
     .from(tradingAssets)
     .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, window.timeframeId))
+    .leftJoin(traders, eq(traders.userId, traderId ?? sql`null::uuid`))
     .where(eq(tradingAssets.id, window.assetId))
     .limit(1);
   if (!row) throw new Error(`entry window ${window.id} lost its asset or timeframe`);
@@ -433,8 +428,7 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
       },
     },
     { kind: 'trading_compass_update', payload: compassUpdate('window_closed', asset, timeframe, now) },
-  ]);
-  await announceGridChange(tx);
+  ], { gridChanged: true });
 }
 
 /** The close job: payload {windowId}; idempotent (see closeWindow). */
