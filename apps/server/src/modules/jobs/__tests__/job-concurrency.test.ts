@@ -16,6 +16,7 @@ describe.skipIf(!hasPostgres)('two runners on one PostgreSQL', () => {
     if (one.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
     otherDatabase = await openDatabase({ kind: 'postgres', connectionString: one.database.connectionString, poolSize: 5 });
     two = await createTestApp('postgres', {}, { database: otherDatabase });
+    await one.clearQueues();
   });
   afterAll(async () => {
     await two?.close();
