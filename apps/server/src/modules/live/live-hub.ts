@@ -97,14 +97,15 @@ export class LiveHub {
     client.queue = client.queue.then(work).catch(() => client.socket.terminate());
   }
 
-  /** `serialized` lets a broadcast encode one event once for all its recipients. */
-  #send(client: LiveClient, event: LiveEvent, serialized?: string): void {
+  /** `serialized` lets a broadcast encode one event once (to UTF-8 bytes) for all its recipients. */
+  #send(client: LiveClient, event: LiveEvent, serialized?: Buffer): void {
     if (client.recentIds.includes(event.id)) return;
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       client.socket.terminate();
       return;
     }
-    client.socket.send(serialized ?? JSON.stringify(event));
+    if (serialized) client.socket.send(serialized, { binary: false });
+    else client.socket.send(JSON.stringify(event));
     client.recentIds.push(event.id);
     if (client.recentIds.length > RECENT_IDS_KEPT) client.recentIds.shift();
     client.lastId = Math.max(client.lastId, event.id);
@@ -163,9 +164,9 @@ export class LiveHub {
     if (recipients.length === 0) return;
     const inline = message.k !== undefined ? ({ id: message.id, kind: message.k, payload: message.p } as LiveEvent) : undefined;
     const loaded = inline
-      ? Promise.resolve({ event: inline, roles: message.r, serialized: JSON.stringify(inline) })
+      ? Promise.resolve({ event: inline, roles: message.r, serialized: Buffer.from(JSON.stringify(inline)) })
       : getLiveEvent(this.#deps.db, message.id).then((event) =>
-          event && event.roles ? { event, roles: event.roles, serialized: JSON.stringify({ id: event.id, kind: event.kind, payload: event.payload }) } : undefined,
+          event && event.roles ? { event, roles: event.roles, serialized: Buffer.from(JSON.stringify({ id: event.id, kind: event.kind, payload: event.payload })) } : undefined,
         );
     for (const client of recipients) {
       this.#enqueue(client, async () => {

@@ -252,7 +252,9 @@ export async function castVote(
     if (live) {
       const ref = windowRef(window, asset, timeframe);
       const at = now.toISOString();
+      // The compass update first: it is what refreshes every viewer's screen.
       await publishTradingEvents(tx, clock, [
+        { kind: 'trading_compass_update', payload: compassUpdate('vote', asset, timeframe, now) },
         { kind: 'vote_update_trader', payload: { ...ref, total_votes: updated.voteCount, pool_size: window.poolSize, closes_at: window.closesAt.toISOString(), at } },
         { kind: 'vote_update_subscriber', payload: { ...ref, total_votes: updated.voteCount, at } },
         {
@@ -268,7 +270,6 @@ export async function castVote(
             at,
           },
         },
-        { kind: 'trading_compass_update', payload: compassUpdate('vote', asset, timeframe, now) },
       ], { gridChanged: true });
     }
 
