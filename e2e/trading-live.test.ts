@@ -189,6 +189,15 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     await expectAccessible(subscriber.page);
     await subscriber.page.screenshot({ path: `${SHOTS}/compass-subscriber-1440.png`, fullPage: true });
 
+    // A late vote: the server's clock passes closes_at while the dialog is open; the refusal shows in it.
+    await trader.page.getByRole('article', { name: 'ETH/USD M5' }).getByRole('button', { name: 'Submit Vote: ETH/USD M5' }).click();
+    const late = await dialogSettled(trader.page, /Submit Vote/);
+    app.clock.advance(4 * 60_000);
+    await late.getByRole('button', { name: 'Submit Vote', exact: true }).click();
+    await late.getByRole('alert').getByText('Voting for this entry window has closed.').waitFor();
+    await expect(late.isVisible()).resolves.toBe(true);
+    await late.getByRole('button', { name: 'Cancel' }).click();
+
     await trader.context.close();
     await subscriber.context.close();
   });
