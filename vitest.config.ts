@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser test that times out once on a loaded machine gets one more try; a real
+          // failure still fails twice.
+          retry: 1,
           env: { NODE_ENV: 'test' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
