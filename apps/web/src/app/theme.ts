@@ -15,6 +15,8 @@ export const theme = createTheme({
     // A plain object, not Modal.extend(): importing Modal here would put it (and its scroll lock
     // and focus trap) in the first-load bundle of every page, the landing page included.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    // A table that scrolls sideways on a narrow screen must be reachable by keyboard.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 
