@@ -52,16 +52,12 @@ export const DEMO_TRADER_POOL: readonly { email: string; weightTenths: number; s
  * leave it to close at closes_at.
  */
 const DEMO_HISTORY: readonly { asset: string; timeframe: string; minutesAgo: number; votes: string }[] = [
-  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 30 * 60, votes: 'LLSSNLLSLLNLL' },
   { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 26 * 60, votes: 'SLSSSNNSLSSSN' },
   { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 5 * 60, votes: 'LLLSNLLNLSLLL' },
   { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 60, votes: 'LNLLNNLLSLNLL' },
   { asset: 'EUR/USD', timeframe: 'M15', minutesAgo: 3 * 60, votes: 'SSSNSSNSSLSS-' },
   { asset: 'EUR/USD', timeframe: 'H1', minutesAgo: 8 * 60, votes: 'LSLLLNLLSLLLL' },
-  { asset: 'GBP/USD', timeframe: 'M5', minutesAgo: 20 * 60, votes: 'NLNNSNNLNNSNN' },
   { asset: 'BTC/USD', timeframe: 'M5', minutesAgo: 150, votes: 'SLLLLLLSLLLLL' },
-  { asset: 'BTC/USD', timeframe: 'M15', minutesAgo: 40, votes: 'LLSLSLSLLSLS-' },
-  { asset: 'BTC/USD', timeframe: 'H4', minutesAgo: 10 * 60, votes: 'LLLLSLLLLLLLL' },
   { asset: 'XAU/USD', timeframe: 'H1', minutesAgo: 6 * 60, votes: 'LLLLLLNLLLLLL' },
   { asset: 'US500', timeframe: 'D1', minutesAgo: 28 * 60, votes: 'SSSSLSSSSNSSS' },
 ];

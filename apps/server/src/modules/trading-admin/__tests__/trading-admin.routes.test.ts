@@ -214,6 +214,7 @@ describe.each(testDatabaseKinds())('trading admin API on %s', (kind) => {
     t.clock.advance(1000);
     const window = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
     await vote(t, pool[0]!, window.id, 'long', 80);
+    t.clock.advance(1000);
     await vote(t, pool[4]!, window.id, 'short', 30);
     const detailed = (await call('GET', '/api/trading/admin/windows/detailed')).json();
     expect(detailed.windows).toHaveLength(6);
