@@ -10,7 +10,7 @@ type ConfirmModalProps = {
   onClose: () => void;
 };
 
-/** The spec's browser confirm(), as a dialog. */
+/** The confirmation the spec asks for, as an in-app dialog instead of the browser's blocking prompt. */
 export function ConfirmModal({ opened, title, message, confirmLabel, loading, onConfirm, onClose }: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
