@@ -34,6 +34,7 @@ import { referralsRoutes } from './modules/referrals/index.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes];
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app);
   registerSession(app);
+  registerUserChanges(app);
 
   for (const feature of FEATURE_MODULES) await app.register(feature);
   await registerWebApp(app);

@@ -7,6 +7,7 @@ import type { AppConfig } from '../env.ts';
 import { OidcSignIn } from '../modules/auth/oidc.ts';
 import { JobRunner } from '../modules/jobs/index.ts';
 import { createMailTransport } from '../modules/mail/index.ts';
+import { userChangeFeedFor } from '../modules/changes/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
@@ -66,8 +67,14 @@ export async function createTestApp(
   await app.ready();
   const jobRunner = new JobRunner(app.deps, buildJobHandlers());
 
-  const inject: TestApp['inject'] = ({ cookie, headers, ...options }) =>
-    app.inject({ ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  // A test writes through services or SQL and then asks the API, as a user would a moment later:
+  // first let the changes the database announced reach the read caches (on PostgreSQL they
+  // arrive on another connection; PGlite delivers them with the commit).
+  const changes = userChangeFeedFor(app.deps);
+  const inject: TestApp['inject'] = async ({ cookie, headers, ...options }) => {
+    await changes.sync(app.deps);
+    return app.inject({ ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+  };
 
   const signIn = async (email: string) => {
     const response = await inject({ method: 'POST', url: '/api/auth/demo', payload: { email } });

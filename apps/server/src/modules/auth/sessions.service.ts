@@ -41,6 +41,13 @@ export async function createSession(
 
 /** The user behind a session cookie, or null when the session is unknown, expired, revoked or the user suspended. */
 export async function findSessionUser(db: DbOrTx, clock: Clock, token: string): Promise<SessionUser | null> {
+  return (await findSessionByTokenHash(db, clock, hashSessionToken(token)))?.user ?? null;
+}
+
+export const hashSessionToken = (token: string) => hashToken(token);
+
+/** findSessionUser by the token's hash, with the session's expiry (how long the answer holds). */
+export async function findSessionByTokenHash(db: DbOrTx, clock: Clock, tokenHash: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -51,21 +58,27 @@ export async function findSessionUser(db: DbOrTx, clock: Clock, token: string): 
       activeRole: users.activeRole,
       status: users.status,
       lastSeenAt: users.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
     .limit(1);
   if (!row || row.status !== 'active') return null;
-  return { ...row, roles: row.roles as Role[], activeRole: row.activeRole as Role };
+  const { expiresAt, ...user } = row;
+  return { user: { ...user, roles: user.roles as Role[], activeRole: user.activeRole as Role }, expiresAt };
 }
 
 const LAST_SEEN_EVERY_MS = 60_000;
 
-/** Records that the user is around; at most once a minute per user (also across instances). */
+/**
+ * Records that the user is around; at most once a minute per user (also across instances). The
+ * user object is the cached session's, so it is marked first and concurrent requests skip.
+ */
 export async function touchLastSeen(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'lastSeenAt'>): Promise<void> {
   const now = clock.now();
   if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  user.lastSeenAt = now;
   const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
   await db
     .update(users)
