@@ -11,6 +11,7 @@ import {
   SendSystemNotificationInputSchema,
   SendSystemNotificationResponseSchema,
 } from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { queueSystemNotification } from './notification-broadcast.ts';
 import {
   deleteNotification,
@@ -25,11 +26,20 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const tags = ['notifications'];
+  // Pages as sent, per user and query, until the user's notifications (or anything else of
+  // theirs) change: the bell asks for the first page on every screen.
+  const pages = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   app.get('/api/notifications', {
     config: { access: 'signedIn' },
     schema: { tags, querystring: ListNotificationsQuerySchema, response: { 200: NotificationPageSchema } },
-    handler: async (request) => listNotifications(deps.db, request.user!.id, request.query),
+    handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const body = await pages.readForUser(userId, `notifications ${JSON.stringify(request.query)}`, deps.clock.now(), async () =>
+        validatedJsonBody(NotificationPageSchema, await listNotifications(deps.db, userId, request.query)),
+      );
+      return sendJsonBody(reply, body);
+    },
   });
 
   app.put('/api/notifications/read-all', {
