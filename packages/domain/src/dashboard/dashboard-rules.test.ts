@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import {
   cappedProgressPercent,
+  dashboardFiguresValidUntil,
   deriveAchievements,
   monthToDateWindows,
   payoutProcessingNote,
@@ -243,5 +244,13 @@ describe('deriveAchievements: from dated facts only', () => {
     expect(list).toHaveLength(6);
     expect(list.map((a) => a.date)).toEqual(['2026-08-01', '2026-07-01', '2026-06-01', '2026-05-01', '2026-04-01', '2026-03-01']);
     expect(deriveAchievements({ ...none, firstLeadAddedOn: '2026-01-01' }, 0)).toEqual([]);
+  });
+});
+
+describe('dashboardFiguresValidUntil', () => {
+  it('is the next UTC midnight, also across a month and a year end', () => {
+    expect(dashboardFiguresValidUntil(new Date('2026-11-25T13:45:00.000Z')).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    expect(dashboardFiguresValidUntil(new Date('2026-11-30T23:59:59.999Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(dashboardFiguresValidUntil(new Date('2026-12-31T00:00:00.000Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 });

@@ -65,6 +65,14 @@ export function monthToDateWindows(now: Date): ComparisonWindows {
   };
 }
 
+/**
+ * The Business Hub's figures move with the UTC day only (month-to-date windows, the next payout
+ * date, the monthly target): stored data being equal, they hold until the next UTC midnight.
+ */
+export function dashboardFiguresValidUntil(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
 export type Change = { current: number; previous: number; percent: number | null };
 
 export function change(current: number, previous: number): Change {

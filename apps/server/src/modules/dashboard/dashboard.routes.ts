@@ -1,19 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DashboardStatsSchema } from '@myeai/domain';
+import { dashboardFiguresValidUntil, DashboardStatsSchema } from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getDashboardStats } from './dashboard.service.ts';
 
 export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+  // Each user's figures as sent, until their leads, commissions, goals or referrals change (the
+  // change feed) or the UTC day ends (the figures' own clock).
+  const figures = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   /** The Business Hub's figures for the signed-in user (spec 1 sections 2.4 and 7). */
   app.get('/api/dashboard/stats', {
     config: { access: 'everyRole' },
     schema: { tags: ['dashboard'], response: { 200: DashboardStatsSchema } },
     handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const now = deps.clock.now();
+      const body = await figures.readForUser(
+        userId,
+        'dashboard stats',
+        now,
+        async () => validatedJsonBody(DashboardStatsSchema, await getDashboardStats(deps.db, deps.clock, userId)),
+        dashboardFiguresValidUntil(now),
+      );
       reply.header('cache-control', 'no-store');
-      return getDashboardStats(deps.db, deps.clock, request.user!.id);
+      return sendJsonBody(reply, body);
     },
   });
 }

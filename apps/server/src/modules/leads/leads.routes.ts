@@ -18,6 +18,7 @@ import {
   UpdateLeadStageInputSchema,
   type ImportCsvOptions,
 } from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { exportLeadsCsv, LEAD_TEMPLATE_CSV } from './leads-csv.ts';
 import { importLeadsCsv, type CsvUpload } from './leads-import.service.ts';
 import { changeLeadStage, createLead, deleteLead, getLead, listLeads, updateLead } from './leads.service.ts';
@@ -35,11 +36,19 @@ export async function leadsRoutes(root: FastifyInstance): Promise<void> {
   // Registered here, so multipart parsing exists only for this module's routes.
   await root.register(multipart, { limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 64 * 1024 } });
   const ownerId = (request: FastifyRequest) => request.user!.id;
+  // List pages as sent, per owner and query, until any of the owner's data changes.
+  const pages = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   app.get('/api/leads', {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], querystring: ListLeadsQuerySchema, response: { 200: LeadListResponseSchema } },
-    handler: async (request) => listLeads(deps.db, ownerId(request), request.query),
+    handler: async (request, reply) => {
+      const userId = ownerId(request);
+      const body = await pages.readForUser(userId, `leads ${JSON.stringify(request.query)}`, deps.clock.now(), async () =>
+        validatedJsonBody(LeadListResponseSchema, await listLeads(deps.db, userId, request.query)),
+      );
+      return sendJsonBody(reply, body);
+    },
   });
 
   app.post('/api/leads', {
