@@ -8,6 +8,7 @@ import { OidcSignIn } from '../modules/auth/oidc.ts';
 import { JobRunner } from '../modules/jobs/index.ts';
 import { createMailTransport } from '../modules/mail/index.ts';
 import { userChangeFeedFor } from '../modules/changes/index.ts';
+import { usageWriterFor } from '../modules/usage/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
@@ -24,6 +25,8 @@ export type TestApp = {
   /** Cookie of the single-role demo account holding `role`. */
   signInAs: (role: Role) => Promise<string>;
   inject: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+  /** Stores the usage events accepted so far (they are written behind the answer). */
+  drainUsage: () => Promise<void>;
   /** Runs every job due at the test clock's now (instead of waiting for a poller); returns how many ran. */
   runJobs: () => Promise<number>;
   /**
@@ -68,10 +71,13 @@ export async function createTestApp(
   const jobRunner = new JobRunner(app.deps, buildJobHandlers());
 
   // A test writes through services or SQL and then asks the API, as a user would a moment later:
-  // first let the changes the database announced reach the read caches (on PostgreSQL they
-  // arrive on another connection; PGlite delivers them with the commit).
+  // first let queued usage events be stored and the changes the database announced reach the
+  // read caches (on PostgreSQL they arrive on another connection; PGlite delivers them with the
+  // commit).
   const changes = userChangeFeedFor(app.deps);
+  const usage = usageWriterFor(app.deps);
   const inject: TestApp['inject'] = async ({ cookie, headers, ...options }) => {
+    await usage.drain();
     await changes.sync(app.deps);
     return app.inject({ ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   };
@@ -97,6 +103,7 @@ export async function createTestApp(
     signIn,
     signInAs,
     inject,
+    drainUsage: () => usage.drain(),
     runJobs: () => jobRunner.runDue(),
     clearQueues: async () => {
       await database.db.delete(jobs);

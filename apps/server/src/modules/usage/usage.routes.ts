@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, OkSchema, TrackEventInputSchema } from '@myeai/domain';
-import { UsageWriter } from './usage-writer.ts';
+import { usageWriterFor } from './usage-writer.ts';
 
 /** A tracked event is small; anything larger is refused before it is parsed. */
 const TRACK_BODY_LIMIT = 4096;
@@ -9,7 +9,8 @@ const TRACK_BODY_LIMIT = 4096;
 export async function usageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
-  const writer = new UsageWriter(deps.db, deps.clock);
+  const writer = usageWriterFor(deps, (error, lost) => root.log.error({ err: error, lost }, 'usage events could not be stored'));
+  root.addHook('preClose', () => writer.drain());
 
   // navigator.sendBeacon(url, string) sends text/plain; its body is the same JSON. This parser
   // belongs to this plugin only (Fastify encapsulation), so no other route accepts text/plain.
