@@ -13,9 +13,9 @@ import { startCeiling, type Ceiling } from './lib/ceiling.ts';
 import { startChild, type Child } from './lib/child-process.ts';
 import { benchUser, createBenchDatabase, createExtraUser, DATA_SET, generateDataSet, type BenchDatabase } from './lib/database.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
-import { measureLoad, type LoadSettings } from './lib/load.ts';
+import { measureLoad, measureUncached, type LoadSettings } from './lib/load.ts';
 import { formatReport, type BenchReport } from './lib/report.ts';
-import type { BenchContext, HttpScenario, Scenario, ScenarioResult, Target } from './lib/scenario.ts';
+import type { BenchContext, HttpRequest, HttpScenario, Scenario, ScenarioResult, Target } from './lib/scenario.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SCENARIO_DIR = join(import.meta.dirname, 'scenarios');
@@ -104,6 +104,7 @@ async function runHttpScenario(scenario: HttpScenario, ctx: BenchContext, ceilin
   const app = await measureLoad(ctx.baseUrl, request, settings.load);
   log(`  ${scenario.name}: ceiling`);
   const ceilingStats = await measureLoad(ceiling.url, request, settings.load);
+  const uncached = request.invalidatedBy ? await measureUncachedReads(scenario.name, ctx.baseUrl, request, request.invalidatedBy) : undefined;
   return {
     kind: 'http',
     name: scenario.name,
@@ -113,7 +114,13 @@ async function runHttpScenario(scenario: HttpScenario, ctx: BenchContext, ceilin
     app,
     ceiling: ceilingStats,
     ratio: ceilingStats.requestsPerSec > 0 ? app.requestsPerSec / ceilingStats.requestsPerSec : 0,
+    ...(uncached ? { uncached } : {}),
   };
+}
+
+function measureUncachedReads(name: string, baseUrl: string, request: HttpRequest, invalidate: HttpRequest) {
+  log(`  ${name}: uncached reads (each after ${invalidate.method ?? 'GET'} ${invalidate.path})`);
+  return measureUncached(baseUrl, request, invalidate);
 }
 
 const report: BenchReport = {

@@ -55,6 +55,16 @@ export function formatReport(report: BenchReport): string {
         ),
     );
   }
+  const uncached = http.filter((s) => s.uncached);
+  if (uncached.length > 0) {
+    parts.push(
+      'Database path: the same read, one at a time, each right after a change of the user\'s data (answered from the database, not memory)\n' +
+        table(
+          ['scenario', 'uncached p50 ms', 'uncached p99 ms', 'samples'],
+          uncached.map((s) => [s.name, s.uncached!.p50Ms.toFixed(2), s.uncached!.p99Ms.toFixed(2), String(s.uncached!.samples)]),
+        ),
+    );
+  }
   const timed = report.scenarios.filter((s) => s.kind === 'timed');
   if (timed.length > 0) {
     parts.push(

@@ -18,6 +18,17 @@ export type HttpRequest = {
   body?: string | Buffer;
 };
 
+/**
+ * What an HTTP scenario's setup returns: the request to measure and, for a read the app keeps
+ * in memory per user, a request by the same user that changes their data (so the app drops
+ * what it holds for them). With it, the run also times the read right after that change, one at
+ * a time: the database path, which the load test (answered from memory) no longer shows.
+ */
+export type HttpScenarioRequest = HttpRequest & { invalidatedBy?: HttpRequest };
+
+/** Latency of a read on the database path (right after the user's data changed), from `samples` sequential rounds. */
+export type UncachedStats = { p50Ms: number; p99Ms: number; samples: number };
+
 /** A signed-in user of the bench database: `cookie` is the value of a Cookie header. */
 export type BenchUser = { id: string; email: string; cookie: string };
 
@@ -56,6 +67,8 @@ export type HttpScenarioResult = {
   ceiling: LoadStats;
   /** app req/s divided by ceiling req/s. */
   ratio: number;
+  /** Present when the scenario named a request that invalidates the user's cached reads. */
+  uncached?: UncachedStats;
 };
 
 export type TimedScenarioResult = {
@@ -85,7 +98,7 @@ export type HttpScenario = {
   name: string;
   description: string;
   /** Prepares data (through ctx) and returns the request to measure. */
-  setup: (ctx: BenchContext) => Promise<HttpRequest>;
+  setup: (ctx: BenchContext) => Promise<HttpScenarioRequest>;
   targets: Target<HttpScenarioResult>[];
 };
 
@@ -133,6 +146,27 @@ export function latencyWithinFactorOf(
   };
 }
 
+/**
+ * This scenario's latency on the database path (see HttpScenarioRequest) is at most `factor`
+ * times that of another scenario: e.g. 100,000 leads read as fast as 1,000, since every figure
+ * comes from an index range or an aggregate, never a scan.
+ */
+export function uncachedLatencyWithinFactorOf(otherScenario: string, factor: number, percentile: 'p50' | 'p99' = 'p50'): Target<HttpScenarioResult> {
+  const key = percentile === 'p50' ? 'p50Ms' : 'p99Ms';
+  return {
+    label: `uncached ${percentile} <= ${factor}x ${otherScenario}`,
+    check: (result, all) => {
+      const other = all.get(otherScenario);
+      if (!other || other.kind !== 'http' || !other.uncached) return { pass: null, actual: `${otherScenario} uncached not run` };
+      if (!result.uncached) return { pass: null, actual: 'uncached not measured' };
+      const a = result.uncached[key];
+      const b = other.uncached[key];
+      const times = b > 0 ? a / b : Number.POSITIVE_INFINITY;
+      return { pass: times <= factor, actual: `${round(times)}x (${round(a)} vs ${round(b)} ms)` };
+    },
+  };
+}
+
 /** A timed scenario's metric `of` is at most `factor` times its metric `base`. */
 export function metricWithinFactor(of: string, base: string, factor: number): Target<TimedScenarioResult> {
   return {
@@ -144,5 +178,20 @@ export function metricWithinFactor(of: string, base: string, factor: number): Ta
       const times = b > 0 ? a / b : Number.POSITIVE_INFINITY;
       return { pass: times <= factor, actual: `${round(times)}x (${round(a)} vs ${round(b)})` };
     },
+  };
+}
+
+/**
+ * A write by `user` that leaves their data as it is but counts as a change of it: their own
+ * notification settings saved again, unchanged. For HttpScenarioRequest.invalidatedBy.
+ */
+export async function unchangedSettingsSave(ctx: BenchContext, user: BenchUser): Promise<HttpRequest> {
+  const response = await fetch(new URL('/api/notifications/settings', ctx.baseUrl), { headers: { cookie: user.cookie } });
+  if (!response.ok) throw new Error(`GET /api/notifications/settings answered ${response.status}`);
+  return {
+    method: 'PUT',
+    path: '/api/notifications/settings',
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(await response.json()),
   };
 }

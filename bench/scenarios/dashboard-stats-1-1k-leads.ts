@@ -1,5 +1,5 @@
 import type { BenchContext } from '../lib/scenario.ts';
-import { defineScenario, ratioAtLeast } from '../lib/scenario.ts';
+import { defineScenario, ratioAtLeast, unchangedSettingsSave } from '../lib/scenario.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +62,7 @@ export const scenario = defineScenario({
   description: 'GET /api/dashboard/stats for a user with 1,000 leads, 300 commissions, a goal and 5 referrals',
   setup: async (ctx) => {
     const user = await createDashboardUser(ctx, 1_000, 'Dashboard 1k');
-    return { method: 'GET', path: '/api/dashboard/stats', headers: { cookie: user.cookie } };
+    return { method: 'GET', path: '/api/dashboard/stats', headers: { cookie: user.cookie }, invalidatedBy: await unchangedSettingsSave(ctx, user) };
   },
   targets: [ratioAtLeast(0.2), ratioAtLeast(0.5, { isAim: true })],
 });

@@ -1,5 +1,5 @@
 import type { BenchContext, BenchUser } from '../lib/scenario.ts';
-import { defineScenario, ratioAtLeast } from '../lib/scenario.ts';
+import { defineScenario, ratioAtLeast, unchangedSettingsSave } from '../lib/scenario.ts';
 
 /**
  * A new affiliate with `leadCount` leads, written with one INSERT ... SELECT generate_series, so
@@ -32,7 +32,7 @@ export const scenario = defineScenario({
   description: 'GET /api/leads?page=1 for an affiliate with 1,000 leads',
   setup: async (ctx) => {
     const user = await createLeadOwner(ctx, 1_000, 'Leads 1k');
-    return { method: 'GET', path: '/api/leads?page=1', headers: { cookie: user.cookie } };
+    return { method: 'GET', path: '/api/leads?page=1', headers: { cookie: user.cookie }, invalidatedBy: await unchangedSettingsSave(ctx, user) };
   },
   targets: [ratioAtLeast(0.2), ratioAtLeast(0.5, { isAim: true })],
 });
