@@ -72,6 +72,9 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
   it('delivers an admin system notification live to the affiliate bell; the affiliate reads, filters, deletes and saves settings', async () => {
     const admin = await newPage();
     const affiliate = await newPage();
+    // The server runs on the test's fixed clock: the affiliate's browser starts at the same time
+    // (and lets it flow), so a notification delivered now reads "just now" whatever today's date.
+    await affiliate.page.clock.install({ time: app.clock.now() });
     await signInWithDemo(admin.page, 'Ada Admin');
     await signInWithDemo(affiliate.page, 'Alex Affiliate');
     const listRequests = countListRequests(affiliate.page);
