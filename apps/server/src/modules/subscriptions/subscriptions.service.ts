@@ -15,6 +15,7 @@ import {
   type CheckoutSessionView,
   type CreateCheckoutInput,
   type PaymentProviderKind,
+  type StoredSubscriptionState,
   type SubscriptionStatus,
 } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
@@ -208,5 +209,14 @@ export async function getSubscriptionHistory(db: DbOrTx, clock: Clock, userId: s
  * cancelled but before its period end. The Trading Compass decides its access level with it.
  */
 export async function userHasPlan(db: DbOrTx, userId: string, now: Date): Promise<boolean> {
-  return viewSubscription(toStoredState(await getSubscriptionRow(db, userId)), now).has_access;
+  return planAt(await readPlanState(db, userId), now);
+}
+
+/** The stored subscription state that decides "has a plan", for caching (planAt applies the clock). */
+export async function readPlanState(db: DbOrTx, userId: string): Promise<StoredSubscriptionState | null> {
+  return toStoredState(await getSubscriptionRow(db, userId));
+}
+
+export function planAt(state: StoredSubscriptionState | null, now: Date): boolean {
+  return viewSubscription(state, now).has_access;
 }

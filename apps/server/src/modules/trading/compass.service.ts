@@ -21,7 +21,8 @@ import {
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { HistoryQuerySchema, SentimentDetailSchema, SentimentHistorySchema } from '@myeai/domain';
-import { userHasPlan } from './plan.ts';
+import type { CachedGrid } from './grid-cache.ts';
+import { userHasPlan, type PlanReader } from './plan.ts';
 import {
   biasOf,
   getAsset,
@@ -37,8 +38,9 @@ import {
 
 export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role[] };
 
-export async function compassAccessOf(db: DbOrTx, viewer: CompassViewer, now: Date): Promise<CompassAccess> {
-  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan: await userHasPlan(db, viewer.id, now) });
+/** `hasPlan` lets the routes answer from their cache (planReaderFor); it reads the database by default. */
+export async function compassAccessOf(db: DbOrTx, viewer: CompassViewer, now: Date, hasPlan: PlanReader = (id, at) => userHasPlan(db, id, at)): Promise<CompassAccess> {
+  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan: await hasPlan(viewer.id, now) });
 }
 
 export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo {
@@ -200,9 +202,19 @@ export async function buildGridBody(db: DbOrTx, access: CompassAccess, now: Date
 }
 
 /** The response: this viewer's access, then the cached body. */
-export function gridResponseJson(access: CompassAccess, asOf: Date, bodyJson: string): string {
-  return `{"access":${JSON.stringify(accessInfo(access, asOf))},${bodyJson}}`;
+/** The grid response for this viewer from a cached grid, made once per distinct `access` member. */
+export function gridResponseBody(access: CompassAccess, asOf: Date, grid: Pick<CachedGrid, 'bodyJson' | 'responses'>): Buffer {
+  const accessJson = JSON.stringify(accessInfo(access, asOf));
+  let body = grid.responses.get(accessJson);
+  if (!body) {
+    body = Buffer.from(`{"access":${accessJson},${grid.bodyJson}}`);
+    if (grid.responses.size < MAX_GRID_RESPONSES_KEPT) grid.responses.set(accessJson, body);
+  }
+  return body;
 }
+
+/** Distinct `access` members are few (levels x plan); the bound only guards against surprises. */
+const MAX_GRID_RESPONSES_KEPT = 32;
 
 // ------------------------------------------------------------------ detail, events, history
 

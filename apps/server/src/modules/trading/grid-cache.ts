@@ -8,6 +8,11 @@ export type CachedGrid = {
   builtAt: Date;
   /** The JSON of the response without its `access` member, without the outer braces. */
   bodyJson: string;
+  /**
+   * Whole responses as sent, by the JSON of their `access` member (a handful per level: with or
+   * without a plan...), so a request copies no 50 kB string; they go with the entry.
+   */
+  responses: Map<string, Buffer>;
 };
 
 /** Delayed (preview) and time-limited (trial) grids move with the clock: rebuild at least this often. */
@@ -59,7 +64,7 @@ export class GridCache {
     const version = this.#version;
     const promise = build()
       .then((bodyJson) => {
-        const entry: CachedGrid = { version, builtAt: now, bodyJson };
+        const entry: CachedGrid = { version, builtAt: now, bodyJson, responses: new Map() };
         if (this.#version === version) this.#entries.set(level, entry);
         return entry;
       })

@@ -25,8 +25,9 @@ import {
   VoteResponseSchema,
   EntryWindowSchema,
 } from '@myeai/domain';
-import { accessInfo, buildGridBody, compassAccessOf, getSentimentDetail, getSentimentHistory, gridResponseJson, listConsensusEvents } from './compass.service.ts';
+import { accessInfo, buildGridBody, compassAccessOf, getSentimentDetail, getSentimentHistory, gridResponseBody, listConsensusEvents } from './compass.service.ts';
 import { gridCacheFor } from './grid-cache.ts';
+import { planReaderFor } from './plan.ts';
 import { getTraderProfile, listMyVotes } from './trader.service.ts';
 import { listAssets, listTimeframes, toAssetRef, toTimeframeRef } from './trading.queries.ts';
 import { castVote, getEntryWindow, listActiveWindows, openWindow } from './windows.service.ts';
@@ -39,6 +40,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const grid = gridCacheFor(deps);
+  const hasPlan = planReaderFor(deps);
   root.addHook('onReady', () => grid.start(deps));
   root.addHook('preClose', () => grid.stop());
 
@@ -129,7 +131,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'What the caller may see of the Trading Compass', response: { 200: CompassAccessSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now);
+      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
       return accessInfo(access, dataCutoff(access, now));
     },
   });
@@ -143,7 +145,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now);
+      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
       const entry = await grid.get(access.level, now, () => buildGridBody(deps.db, access, now));
       const etag = `"grid-${access.level}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}"`;
       // The body was validated against SentimentGridSchema when the cache entry was built and is
@@ -151,7 +153,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
       const raw = reply as FastifyReply;
       raw.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return raw.code(304).send();
-      return raw.type('application/json; charset=utf-8').send(gridResponseJson(access, dataCutoff(access, entry.builtAt), entry.bodyJson));
+      return raw.type('application/json; charset=utf-8').send(gridResponseBody(access, dataCutoff(access, entry.builtAt), entry));
     },
   });
 
@@ -160,7 +162,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now);
+      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
       return getSentimentDetail(deps.db, access, request.query.asset_id, request.query.timeframe_id, now);
     },
   });
@@ -170,7 +172,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now);
+      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
       return { access: accessInfo(access, dataCutoff(access, now)), events: await listConsensusEvents(deps.db, access, request.query, now) };
     },
   });
@@ -180,7 +182,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now);
+      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
       return getSentimentHistory(deps.db, access, request.query, now);
     },
   });
