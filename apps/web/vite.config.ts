@@ -29,7 +29,13 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/ws': { target: 'ws://localhost:3000', ws: true } },
+    // The server also answers the short links /r/CODE and the tracked product links /go/ID.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/ws': { target: 'ws://localhost:3000', ws: true },
+      '/r/': 'http://localhost:3000',
+      '/go/': 'http://localhost:3000',
+    },
   },
   build: {
     outDir: 'dist',
