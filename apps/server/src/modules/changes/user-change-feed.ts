@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
+import { perApp } from '../../per-app.ts';
 
 /** The channel the database triggers of migration 0013 announce changed users on. */
 export const USER_CHANGES_CHANNEL = 'myeai_user_changes';
@@ -78,14 +79,5 @@ export class UserChangeFeed {
   }
 }
 
-const feeds = new WeakMap<AppDeps, UserChangeFeed>();
-
 /** One feed per app instance (the job runner shares the app's deps). */
-export function userChangeFeedFor(deps: AppDeps): UserChangeFeed {
-  let feed = feeds.get(deps);
-  if (!feed) {
-    feed = new UserChangeFeed();
-    feeds.set(deps, feed);
-  }
-  return feed;
-}
+export const userChangeFeedFor = perApp<AppDeps, UserChangeFeed>(() => new UserChangeFeed());

@@ -1,5 +1,6 @@
 import type { CompassAccessLevel } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
+import { perApp } from '../../per-app.ts';
 import { GRID_CHANNEL } from './trading-events.ts';
 
 /** A built grid body for one visibility level, serialized once. */
@@ -76,14 +77,5 @@ export class GridCache {
   }
 }
 
-const caches = new WeakMap<AppDeps, GridCache>();
-
 /** One cache per app instance (the job runner shares the app's deps, so its closes reach it). */
-export function gridCacheFor(deps: AppDeps): GridCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new GridCache();
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const gridCacheFor = perApp<AppDeps, GridCache>(() => new GridCache());

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { usageDaily, usageEvents, type DbOrTx } from '@myeai/db';
 import { isoDay, type TrackEventInputSchema, type UsageEventType } from '@myeai/domain';
 import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
+import { perApp } from '../../per-app.ts';
 
 type TrackEvent = z.output<typeof TrackEventInputSchema>;
 
@@ -95,7 +97,7 @@ export class UsageWriter {
   private queue: Queued[] = [];
   private flushing: Promise<void> | null = null;
   private linger: NodeJS.Timeout | null = null;
-  private readonly onError: (error: unknown, lost: number) => void;
+  private onError: (error: unknown, lost: number) => void;
 
   constructor(
     private readonly db: DbOrTx,
@@ -103,6 +105,11 @@ export class UsageWriter {
     onError: (error: unknown, lost: number) => void = () => undefined,
   ) {
     this.onError = onError;
+  }
+
+  /** Where a batch that could not be stored is reported (the app's logger). */
+  onFailure(report: (error: unknown, lost: number) => void): void {
+    this.onError = report;
   }
 
   get queued(): number {
@@ -160,14 +167,5 @@ export class UsageWriter {
   }
 }
 
-const writers = new WeakMap<object, UsageWriter>();
-
-/** One writer per app instance, so its group commits cover every request of the instance. */
-export function usageWriterFor(deps: { db: DbOrTx; clock: Clock }, onError?: (error: unknown, lost: number) => void): UsageWriter {
-  let writer = writers.get(deps);
-  if (!writer) {
-    writer = new UsageWriter(deps.db, deps.clock, onError);
-    writers.set(deps, writer);
-  }
-  return writer;
-}
+/** One writer per app instance, so its batches gather every request of the instance. */
+export const usageWriterFor = perApp<AppDeps, UsageWriter>((deps) => new UsageWriter(deps.db, deps.clock));

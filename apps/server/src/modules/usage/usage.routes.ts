@@ -9,7 +9,8 @@ const TRACK_BODY_LIMIT = 4096;
 export async function usageRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
-  const writer = usageWriterFor(deps, (error, lost) => root.log.error({ err: error, lost }, 'usage events could not be stored'));
+  const writer = usageWriterFor(deps);
+  writer.onFailure((error, lost) => root.log.error({ err: error, lost }, 'usage events could not be stored'));
   root.addHook('preClose', () => writer.drain());
 
   // navigator.sendBeacon(url, string) sends text/plain; its body is the same JSON. This parser
