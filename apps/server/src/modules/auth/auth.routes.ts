@@ -14,6 +14,7 @@ import {
   UserProfileSchema,
 } from '@myeai/domain';
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
+import { userChangeFeedFor } from '../changes/index.ts';
 import { announceSessionEnded } from '../live/live-events.service.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
@@ -45,6 +46,18 @@ async function startSession(
 export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+
+  /** Ends the session the request carried (if any) on the server, closes its live sockets, and clears the cookie. */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.user) {
+      await revokeSession(deps.db, deps.clock, request.user.sessionId);
+      await announceSessionEnded(deps.db, request.user.id, request.user.sessionId);
+      // A GET is not dropped from this instance's caches by the onSend hook: do it now, so the
+      // revoked session stops working here before the database's announcement arrives.
+      userChangeFeedFor(deps).userChanged(request.user.id);
+    }
+    clearSessionCookie(root, reply);
+  };
 
   app.get('/api/auth/methods', {
     config: { access: 'public' },
@@ -79,12 +92,21 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         const callbackUrl = new URL(request.url, `${origin(root, request)}`);
         const { identity, ref } = await deps.oidc.finish(deps.db, deps.clock, callbackUrl);
         const user = await findOrCreateOidcUser(deps.db, deps.clock, identity, ref);
-        if (user.status !== 'active') return reply.redirect('/login?error=suspended');
+        if (user.status !== 'active') {
+          await signOut(request, reply);
+          return reply.redirect('/login?error=suspended');
+        }
         await startSession(root, request, reply, user.id, 'oidc');
         return reply.redirect('/profile');
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect sign-in failed');
-        clearSessionCookie(root, reply);
+        // A sign-in that fails leaves the visitor signed out (DESIGN.md item 13), also of the
+        // session they arrived with, not only in this browser. If even that fails (the database
+        // is down), the cookie still goes and the visitor still lands on /login, not an error page.
+        await signOut(request, reply).catch((signOutError: unknown) => {
+          request.log.error({ err: signOutError }, 'The session of a failed sign-in could not be revoked');
+          clearSessionCookie(root, reply);
+        });
         return reply.redirect('/login?error=signin_failed');
       }
     },
@@ -148,11 +170,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'public' },
     schema: { tags: ['auth'], response: { 200: OkSchema } },
     handler: async (request, reply) => {
-      if (request.user) {
-        await revokeSession(deps.db, deps.clock, request.user.sessionId);
-        await announceSessionEnded(deps.db, request.user.id, request.user.sessionId);
-      }
-      clearSessionCookie(root, reply);
+      await signOut(request, reply);
       return { status: 'success' as const };
     },
   });

@@ -1,13 +1,15 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identities, oidcLoginAttempts, users } from '@myeai/db';
+import WebSocket from 'ws';
+import { identities, oidcLoginAttempts, sessions, users } from '@myeai/db';
 import { REFERRAL_CODE_ALPHABET } from '@myeai/domain';
 import { HttpBrowser } from '../../../testing/http-browser.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../../../testing/test-identity-provider.ts';
-import { SESSION_COOKIE } from '../sessions.service.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../live/live-hub.ts';
+import { hashSessionToken, SESSION_COOKIE } from '../sessions.service.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -23,6 +25,8 @@ const ACCOUNTS = {
   mallory: { email: 'admin@demo.myeai.local', email_verified: false, name: 'Mallory' },
   // A verified e-mail that already has a local account.
   carol: { email: 'carol@example.com', email_verified: true, name: 'Carol From IdP' },
+  // An account our admins suspend after its first sign-in.
+  sam: { email: 'sam@idp.example', email_verified: true, name: 'Sam Suspended' },
 };
 
 describe.each(testDatabaseKinds())('OpenID Connect sign-in on %s', (kind) => {
@@ -54,6 +58,21 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in on %s', (kind) => {
     const setCookies = response.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`));
     for (const line of setCookies) expect(line).toMatch(new RegExp(`^${SESSION_COOKIE}=;`));
     expect(browser.cookie(publicUrl, SESSION_COOKIE)).toBeUndefined();
+  };
+
+  /** The callback as requested by a browser that arrives signed in with `cookie` (from an earlier sign-in). */
+  const callbackCarrying = (url: string, cookie: string) => fetch(url, { redirect: 'manual', headers: { cookie } });
+  const sessionRowOf = async (cookie: string) => {
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(cookie.slice(`${SESSION_COOKIE}=`.length))));
+    return row!;
+  };
+  const expectSignedOut = async (response: Response, cookie: string, location: string) => {
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(location);
+    expect(response.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_COOKIE}=`))).toEqual([expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=;`))]);
+    // The token is refused from now on, even by a client that kept it.
+    expect((await t.inject({ method: 'GET', url: '/api/auth/profile', cookie })).statusCode).toBe(401);
+    expect((await sessionRowOf(cookie)).revokedAt).toEqual(t.clock.now());
   };
 
   beforeAll(async () => {
@@ -204,6 +223,30 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in on %s', (kind) => {
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
     const response = await browser.get(`${callbackPrefix}?error=access_denied&state=${state}&iss=${encodeURIComponent(idp.issuer)}`);
     expectSignInFailed(response, browser);
+  });
+
+  it('a failed callback also ends the session the browser arrived with: revoked on the server, its live socket closed', async () => {
+    const cookie = await t.signIn('affiliate@demo.myeai.local');
+    const otherDevice = await t.signIn('affiliate@demo.myeai.local');
+    const socket = new WebSocket(`${publicUrl.replace('http://', 'ws://')}/ws`, { headers: { cookie, origin: publicUrl } });
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve, reject) => socket.on('open', resolve).on('error', reject));
+
+    const forged = new URL(await reachCallback(new HttpBrowser(), 'alice'));
+    forged.searchParams.set('code', 'forged-code');
+    await expectSignedOut(await callbackCarrying(forged.href, cookie), cookie, '/login?error=signin_failed');
+    await expect(closed).resolves.toBe(SESSION_ENDED_CLOSE_CODE);
+    // Only the session that came with the failed attempt: the user's other device stays signed in.
+    expect((await t.inject({ method: 'GET', url: '/api/auth/profile', cookie: otherDevice })).statusCode).toBe(200);
+  });
+
+  it('a callback for a suspended account signs the browser out of the session it arrived with too', async () => {
+    const first = new HttpBrowser();
+    expect((await first.get(await reachCallback(first, 'sam'))).headers.get('location')).toBe('/profile');
+    await t.database.db.update(users).set({ status: 'suspended' }).where(eq(users.email, 'sam@idp.example'));
+
+    const cookie = await t.signIn('trader@demo.myeai.local');
+    await expectSignedOut(await callbackCarrying(await reachCallback(new HttpBrowser(), 'sam'), cookie), cookie, '/login?error=suspended');
   });
 
   it('does not hand an existing account to an identity whose e-mail is not verified', async () => {
