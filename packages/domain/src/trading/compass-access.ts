@@ -1,13 +1,15 @@
 import type { Role } from '../access/roles.ts';
+import { accessFeatures, type AccessLevelName } from '../trial/access-level.ts';
 import { isPremiumTimeframe, PREVIEW_DELAY_MS, TRIAL_ASSET_LIMIT, TRIAL_HISTORY_MS } from './trading-rules.ts';
 
 /**
  * What a user may see of the Trading Compass (spec 3 section 6, sections 2.1 and 4):
  * - `subscriber`: with a plan (or as admin), every asset and timeframe, live;
- * - `trial`: active role newcomer without a plan: the first 3 assets, the last 24 hours, premium
- *   timeframes locked;
- * - `preview`: active role subscriber_free, or holding the trader role, without a plan: premium
- *   timeframes locked, everything as it was 2 hours ago;
+ * - `trial`: without a plan, active role newcomer or subscriber_free or holding the trader role,
+ *   whose access level has real-time data (a running trial): the first 3 assets, the last 24
+ *   hours, premium timeframes locked, live;
+ * - `preview`: the same people whose access level is preview or expired_trial: premium timeframes
+ *   locked, everything as it was 2 hours ago;
  * - `none`: everyone else without a plan: the Subscription Required page, no data at all.
  */
 export const COMPASS_ACCESS_LEVELS = ['subscriber', 'trial', 'preview', 'none'] as const;
@@ -26,17 +28,21 @@ export type CompassAccess = {
   historyMs: number | null;
 };
 
-export function compassAccessFor(viewer: { activeRole: Role; roles: readonly Role[]; hasPlan: boolean }): CompassAccess {
+/**
+ * `accessLevel` is the user's platform access level (accessLevelOf, GET /api/user/access-level):
+ * its `real_time_data` feature is what makes the compass live for a user without a plan.
+ */
+export function compassAccessFor(viewer: { activeRole: Role; roles: readonly Role[]; hasPlan: boolean; accessLevel: AccessLevelName }): CompassAccess {
   if (viewer.hasPlan || viewer.activeRole === 'admin') {
     return { level: 'subscriber', hasPlan: viewer.hasPlan, premiumLocked: false, delayMs: 0, assetLimit: null, historyMs: null };
   }
-  if (viewer.activeRole === 'newcomer') {
+  if (viewer.activeRole !== 'newcomer' && viewer.activeRole !== 'subscriber_free' && !viewer.roles.includes('trader')) {
+    return { level: 'none', hasPlan: false, premiumLocked: true, delayMs: 0, assetLimit: 0, historyMs: null };
+  }
+  if (accessFeatures(viewer.accessLevel, viewer.roles).real_time_data) {
     return { level: 'trial', hasPlan: false, premiumLocked: true, delayMs: 0, assetLimit: TRIAL_ASSET_LIMIT, historyMs: TRIAL_HISTORY_MS };
   }
-  if (viewer.activeRole === 'subscriber_free' || viewer.roles.includes('trader')) {
-    return { level: 'preview', hasPlan: false, premiumLocked: true, delayMs: PREVIEW_DELAY_MS, assetLimit: null, historyMs: null };
-  }
-  return { level: 'none', hasPlan: false, premiumLocked: true, delayMs: 0, assetLimit: 0, historyMs: null };
+  return { level: 'preview', hasPlan: false, premiumLocked: true, delayMs: PREVIEW_DELAY_MS, assetLimit: null, historyMs: null };
 }
 
 /** A timeframe the viewer may not see figures for. */

@@ -44,24 +44,27 @@ describe('checkElitePool (exactly 13: 1 lead, 3 senior, 9 regular)', () => {
 
 describe('compass access (spec 3 section 6)', () => {
   test.each([
-    { who: 'a subscriber with a plan', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true }, level: 'subscriber' },
-    { who: 'an affiliate with a plan', viewer: { activeRole: 'affiliate', roles: ['affiliate'], hasPlan: true }, level: 'subscriber' },
-    { who: 'an admin', viewer: { activeRole: 'admin', roles: ['admin'], hasPlan: false }, level: 'subscriber' },
-    { who: 'a newcomer without a plan', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false }, level: 'trial' },
-    { who: 'a free user', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false }, level: 'preview' },
-    { who: 'a trader without a plan', viewer: { activeRole: 'trader', roles: ['trader'], hasPlan: false }, level: 'preview' },
-    { who: 'an affiliate who also holds trader', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'trader'], hasPlan: false }, level: 'preview' },
-    { who: 'a subscriber whose plan ended', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: false }, level: 'none' },
-    { who: 'an investor without a plan', viewer: { activeRole: 'investor', roles: ['investor'], hasPlan: false }, level: 'none' },
-    { who: 'an affiliate without a plan', viewer: { activeRole: 'affiliate', roles: ['affiliate'], hasPlan: false }, level: 'none' },
+    { who: 'a subscriber with a plan', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' }, level: 'subscriber' },
+    { who: 'an affiliate with a plan', viewer: { activeRole: 'affiliate', roles: ['affiliate'], hasPlan: true, accessLevel: 'preview' }, level: 'subscriber' },
+    { who: 'an admin', viewer: { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview' }, level: 'subscriber' },
+    { who: 'a newcomer whose trial runs', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'trial' },
+    { who: 'a newcomer who has not started a trial', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
+    { who: 'a newcomer whose trial ended', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial' }, level: 'preview' },
+    { who: 'a free user', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
+    { who: 'a free user whose trial runs', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'trial' },
+    { who: 'a trader without a plan', viewer: { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
+    { who: 'an affiliate who also holds trader', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'trader'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
+    { who: 'a subscriber whose plan ended', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: false, accessLevel: 'subscriber' }, level: 'none' },
+    { who: 'an investor without a plan', viewer: { activeRole: 'investor', roles: ['investor'], hasPlan: false, accessLevel: 'preview' }, level: 'none' },
+    { who: 'an affiliate whose trial runs (not a compass role)', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'none' },
   ] as const)('$who: $level', ({ viewer, level }) => {
     expect(compassAccessFor({ ...viewer, roles: [...viewer.roles] }).level).toBe(level);
   });
 
   const now = new Date('2026-11-23T12:00:00Z');
   test('premium timeframes are locked without a plan, open with one', () => {
-    const free = compassAccessFor({ activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false });
-    const paid = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true });
+    const free = compassAccessFor({ activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' });
+    const paid = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' });
     for (const code of ['H1', 'H4', 'D1', 'W1', 'W4', 'h1']) {
       expect(isPremiumTimeframe(code)).toBe(true);
       expect(isTimeframeLocked(free, code)).toBe(true);
@@ -74,14 +77,37 @@ describe('compass access (spec 3 section 6)', () => {
   });
 
   test('preview is delayed by 2 hours; the trial sees 3 assets and 24 hours; subscribers everything live', () => {
-    const preview = compassAccessFor({ activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false });
-    expect(dataCutoff(preview, now).toISOString()).toBe('2026-11-23T10:00:00.000Z');
-    const trial = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false });
+    for (const accessLevel of ['preview', 'expired_trial'] as const) {
+      const preview = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel });
+      expect(dataCutoff(preview, now).toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    }
+    const trial = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' });
     expect(trial.assetLimit).toBe(3);
     expect(historyFloor(trial, now)?.toISOString()).toBe('2026-11-22T12:00:00.000Z');
     expect(dataCutoff(trial, now)).toEqual(now);
-    const full = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true });
+    const full = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' });
     expect([full.delayMs, full.assetLimit, full.historyMs]).toEqual([0, null, null]);
+  });
+
+  test('every viewer of one level gets the same limits (the grid cache is shared per level)', () => {
+    const viewers = [
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview' },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial' },
+      { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' },
+      { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview' },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' },
+      { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial' },
+      { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' },
+      { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview' },
+    ] as const;
+    const limitsByLevel = new Map<string, string>();
+    for (const viewer of viewers) {
+      const { level, premiumLocked, delayMs, assetLimit, historyMs } = compassAccessFor({ ...viewer, roles: [...viewer.roles] });
+      const limits = JSON.stringify({ premiumLocked, delayMs, assetLimit, historyMs });
+      expect(limitsByLevel.get(level) ?? limits, level).toBe(limits);
+      limitsByLevel.set(level, limits);
+    }
+    expect([...limitsByLevel.keys()].sort()).toEqual(['preview', 'subscriber', 'trial']);
   });
 });
 

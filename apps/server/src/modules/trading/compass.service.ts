@@ -21,8 +21,9 @@ import {
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { HistoryQuerySchema, SentimentDetailSchema, SentimentHistorySchema } from '@myeai/domain';
+import type { AccessLevelReader } from '../trials/index.ts';
 import type { CachedGrid } from './grid-cache.ts';
-import { userHasPlan, type PlanReader } from './plan.ts';
+import type { PlanReader } from './plan.ts';
 import {
   biasOf,
   getAsset,
@@ -38,9 +39,12 @@ import {
 
 export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role[] };
 
-/** `hasPlan` lets the routes answer from their cache (planReaderFor); it reads the database by default. */
-export async function compassAccessOf(db: DbOrTx, viewer: CompassViewer, now: Date, hasPlan: PlanReader = (id, at) => userHasPlan(db, id, at)): Promise<CompassAccess> {
-  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan: await hasPlan(viewer.id, now) });
+/** What decides a viewer's access besides their roles; the routes read both from caches (planReaderFor, accessLevelReaderFor). */
+export type CompassFactReaders = { hasPlan: PlanReader; accessLevel: AccessLevelReader };
+
+export async function compassAccessOf(viewer: CompassViewer, now: Date, readers: CompassFactReaders): Promise<CompassAccess> {
+  const [hasPlan, accessLevel] = await Promise.all([readers.hasPlan(viewer.id, now), readers.accessLevel(viewer, now)]);
+  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan, accessLevel });
 }
 
 export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo {

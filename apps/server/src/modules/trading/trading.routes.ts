@@ -25,6 +25,7 @@ import {
   VoteResponseSchema,
   EntryWindowSchema,
 } from '@myeai/domain';
+import { accessLevelReaderFor } from '../trials/index.ts';
 import { accessInfo, buildGridBody, compassAccessOf, getSentimentDetail, getSentimentHistory, gridResponseBody, listConsensusEvents } from './compass.service.ts';
 import { gridCacheFor } from './grid-cache.ts';
 import { planReaderFor } from './plan.ts';
@@ -40,7 +41,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const grid = gridCacheFor(deps);
-  const hasPlan = planReaderFor(deps);
+  const compassFacts = { hasPlan: planReaderFor(deps), accessLevel: accessLevelReaderFor(deps) };
   root.addHook('onReady', () => grid.start(deps));
   root.addHook('preClose', () => grid.stop());
 
@@ -131,7 +132,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'What the caller may see of the Trading Compass', response: { 200: CompassAccessSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
+      const access = await compassAccessOf(request.user!, now, compassFacts);
       return accessInfo(access, dataCutoff(access, now));
     },
   });
@@ -145,7 +146,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
+      const access = await compassAccessOf(request.user!, now, compassFacts);
       const entry = await grid.get(access.level, now, () => buildGridBody(deps.db, access, now));
       const etag = `"grid-${access.level}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}"`;
       // The body was validated against SentimentGridSchema when the cache entry was built and is
@@ -162,7 +163,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
+      const access = await compassAccessOf(request.user!, now, compassFacts);
       return getSentimentDetail(deps.db, access, request.query.asset_id, request.query.timeframe_id, now);
     },
   });
@@ -172,7 +173,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
+      const access = await compassAccessOf(request.user!, now, compassFacts);
       return { access: accessInfo(access, dataCutoff(access, now)), events: await listConsensusEvents(deps.db, access, request.query, now) };
     },
   });
@@ -182,7 +183,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(deps.db, request.user!, now, hasPlan);
+      const access = await compassAccessOf(request.user!, now, compassFacts);
       return getSentimentHistory(deps.db, access, request.query, now);
     },
   });

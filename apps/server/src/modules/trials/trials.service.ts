@@ -47,6 +47,11 @@ export async function getTrialOfUser(db: DbOrTx, userId: string): Promise<TrialR
 export const trialFacts = (row: TrialRow | undefined): TrialFacts =>
   row ? { startedAt: row.startedAt, endsAt: row.endsAt, convertedAt: row.convertedAt } : null;
 
+/** The user's trial as the access level reads it; other modules apply accessLevelOf to it with the user's roles. */
+export async function readTrialFacts(db: DbOrTx, userId: string): Promise<TrialFacts> {
+  return trialFacts(await getTrialOfUser(db, userId));
+}
+
 /** Everything the access decisions need about a user: roles and trial, read fresh from the database. */
 export async function loadAccessFacts(db: DbOrTx, userId: string): Promise<AccessFacts & { freeTrialUsedAt: Date | null; trialRow: TrialRow | undefined }> {
   const [user] = await db

@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     expect(closedVote.json().error.message).toBe('This entry window has closed.');
   });
 
-  it('gives users without a plan no figures for premium timeframes, delays preview data by 2 hours, limits the trial and refuses the rest', async () => {
+  it('gives users without a plan no figures for premium timeframes, delays preview data by 2 hours (a newcomer without a trial too) and refuses the rest', async () => {
     const free = await t.signInAs('subscriber_free');
     const { grid: freeGrid, body } = await grid(free);
     expect(freeGrid.access).toMatchObject({ level: 'preview', has_plan: false, premium_locked: true, delay_minutes: 120, locked_timeframe_codes: ['H1', 'H4', 'D1', 'W1', 'W4'] });
@@ -173,10 +173,9 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     t.clock.advance(2 * 3_600_000 + 60_000);
     expect((await grid(free)).grid.grid[eth.assetId]![eth.timeframeId]).toMatchObject({ has_data: true, traffic_light: 'green', long_percentage: 70 });
 
-    // The newcomer trial: 3 assets, premium locked, live.
-    const trial = (await grid(await t.signInAs('newcomer'))).grid;
-    expect(trial.access).toMatchObject({ level: 'trial', asset_limit: 3, history_hours: 24, delay_minutes: 0 });
-    expect(trial.assets.map((a) => a.symbol)).toEqual(['EUR/USD', 'GBP/USD', 'USD/JPY']);
+    // A newcomer who has not started the free trial has preview access (the trial's live view of
+    // 3 assets: compass-access-level.test.ts).
+    expect((await grid(await t.signInAs('newcomer'))).grid.access).toMatchObject({ level: 'preview', delay_minutes: 120, asset_limit: null });
 
     // The demo subscriber's paid plan (demo seed) opens everything; once it has ended, the subscriber
     // role alone (like an investor) gets the Subscription Required page, no data at all.
