@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { leads, leadStageTotals, type DbOrTx } from '@myeai/db';
 import type { Lead, LeadFilterQuery, LeadSource, LeadStage, StageTotal } from '@myeai/domain';
 
@@ -133,6 +133,39 @@ export async function insertLeads(db: DbOrTx, rows: NewLeadRow[]): Promise<LeadR
   return db.insert(leads).values(rows).onConflictDoNothing().returning(leadColumns);
 }
 
+/** A new lead of an import; the importer chooses its id (file order, see orderedIds). */
+export type ImportedLeadRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource;
+  stage: LeadStage;
+  valueCents: number;
+  notes: string | null;
+};
+
+/**
+ * Inserts an import's new leads, created and updated at `at`, in one statement; returns the ids
+ * inserted. A row whose e-mail the owner already has, even from a concurrent request, is left
+ * out by the unique index. The rows travel as one JSON parameter rather than Drizzle's
+ * multi-row VALUES, whose 12 parameters per row took longer to build than the insert itself
+ * (decision 010).
+ */
+export async function insertImportedLeads(db: DbOrTx, userId: string, at: Date, rows: readonly ImportedLeadRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await db.execute(sql`
+    insert into ${leads} (id, user_id, name, email, phone, company, source, stage, value_cents, notes, created_at, updated_at)
+    select x.id, ${userId}::uuid, x.name, x.email, x.phone, x.company, x.source, x.stage, x."valueCents", x.notes, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+    from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+      id uuid, name text, email text, phone text, company text, source text, stage lead_stage, "valueCents" bigint, notes text)
+    on conflict do nothing
+    returning id`);
+  // node-postgres and PGlite both answer { rows }; Drizzle types a raw statement's result per driver.
+  return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
+}
+
 export async function updateLead(db: DbOrTx, userId: string, id: string, changes: Partial<NewLeadRow>): Promise<LeadRow | undefined> {
   const [row] = await db
     .update(leads)
@@ -150,13 +183,16 @@ export async function deleteLead(db: DbOrTx, userId: string, id: string): Promis
   return rows.length > 0;
 }
 
-/** The owner's leads with any of these e-mails (compared without case). */
+/**
+ * The owner's leads with any of these e-mails (compared without case). The e-mails travel as one
+ * JSON parameter: a list of 1,000 parameters costs more to build and to parse than the lookup.
+ */
 export async function selectLeadsByEmails(db: DbOrTx, userId: string, lowerEmails: string[]): Promise<Array<{ id: string; email: string; stage: LeadStage; name: string }>> {
   if (lowerEmails.length === 0) return [];
   return db
     .select({ id: leads.id, email: leads.email, stage: leads.stage, name: leads.name })
     .from(leads)
-    .where(and(eq(leads.userId, userId), inArray(sql`lower(${leads.email})`, lowerEmails)));
+    .where(and(eq(leads.userId, userId), sql`lower(${leads.email}) in (select json_array_elements_text(${JSON.stringify(lowerEmails)}::json))`));
 }
 
 /** PostgreSQL unique_violation, whether the driver error is thrown as is or wrapped by Drizzle. */

@@ -91,6 +91,15 @@ describe.each(testDatabaseKinds())('lead CSV import and export on %s', (kind) =>
       expect(await byEmail('bob@x.io')).toMatchObject({ name: 'Bob', notes: 'plain' });
     });
 
+    it('stores every cell exactly as read, whatever characters it holds', async () => {
+      const name = 'O\'Brien \\ "Bob" {a,b} [1] \\u0041 null';
+      const notes = 'NULL';
+      const company = 'Zoë ✓ 🚀 東京 \\N $1';
+      const csv = `Name,Email,Company,Notes,Value\n${[name, 'bob@x.io', company, notes, '100,000,000'].map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')}\n`;
+      expect((await imported(csv)).results.created).toBe(1);
+      expect(await byEmail('bob@x.io')).toMatchObject({ name, company, notes, value_cents: 10_000_000_000 });
+    });
+
     it('skips invalid rows with a reason each; a bad value is never turned into 0', async () => {
       const csv = [
         'Name,Email,Phone,Value,Stage,Source',
@@ -195,6 +204,7 @@ describe.each(testDatabaseKinds())('lead CSV import and export on %s', (kind) =>
       const [a, b] = await Promise.all([imported(csv), imported(csv)]);
       expect(a.results.created + b.results.created).toBe(50);
       expect(a.results.skipped_duplicates + b.results.skipped_duplicates).toBe(50);
+      a.rows.forEach((row, i) => expect([row.status, b.rows[i]!.status].sort()).toEqual(['created', 'skipped_duplicate']));
       expect(await countRows()).toBe(50);
     });
 
