@@ -92,6 +92,23 @@ async function runOnce(port: number, baseUrl: string, page: { path: string; cook
 }
 
 /**
+ * Lighthouse sometimes fails to record the trace of a page load (NO_NAVSTART, seen on the first
+ * run in a fresh Chromium) and asks to be run again: such a run is repeated, up to twice, and
+ * every other failure is reported at once.
+ */
+async function runWithRetry(port: number, baseUrl: string, page: { path: string; cookie?: string }): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(port, baseUrl, page);
+    } catch (error) {
+      const traceLost = error instanceof Error && /NO_NAVSTART|NO_TRACING_STARTED/.test(error.message);
+      if (!traceLost || attempt >= 3) throw error;
+      console.warn(`${error.message}; running Lighthouse on ${page.path} again`);
+    }
+  }
+}
+
+/**
  * Lighthouse (desktop preset, performance + accessibility) on each page, `runs` times, one fresh
  * Chromium for all. The performance score moves with the machine's load, so the reported run is
  * the median by performance score (Lighthouse's own advice); every run's scores are kept.
@@ -102,7 +119,7 @@ export async function runLighthouse(baseUrl: string, pages: { path: string; cook
     const results: LighthouseResult[] = [];
     for (const page of pages) {
       const done: LighthouseRun[] = [];
-      for (let i = 0; i < Math.max(1, runs); i += 1) done.push(await runOnce(chromium.port, baseUrl, page));
+      for (let i = 0; i < Math.max(1, runs); i += 1) done.push(await runWithRetry(chromium.port, baseUrl, page));
       const sorted = [...done].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
       results.push({ ...median, runs: done.map((run) => ({ performance: run.performance, accessibility: run.accessibility })) });

@@ -35,8 +35,22 @@ export function launchChromium(): Promise<Browser> {
 /** Fails on any serious or critical axe violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Scan the settled page: mid-transition (a modal fading in) colours are half-blended and
-  // would be reported as contrast failures that no user sees once the transition ends.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => undefined);
+  // would be reported as contrast failures that no user sees once the transition ends. A modal
+  // opened by the last click may start its transition a frame or two later, so the page counts
+  // as settled after three animation frames in a row without a finite animation running.
+  await page
+    .waitForFunction(
+      () => {
+        const busy = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+        const state = window as unknown as { __axeQuietFrames?: number };
+        state.__axeQuietFrames = busy ? 0 : (state.__axeQuietFrames ?? 0) + 1;
+        return state.__axeQuietFrames >= 3;
+      },
+      undefined,
+      { timeout: 5000, polling: 'raf' },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => delete (window as unknown as { __axeQuietFrames?: number }).__axeQuietFrames);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenPath, UserProfile } from '@myeai/domain';
+import { decideAccess, findScreen, type ScreenPath, type UserProfile } from '@myeai/domain';
 
 // Register a page with ONE line, loaded lazily so that each page is its own chunk and the first
 // load stays small (npm run bench: first-load JS <= 200 KB gzipped). Never import a page here:
@@ -29,12 +30,35 @@ export function lazyPage<K extends string, P extends object>(
   );
 }
 
-/** Starts downloading the chunk of the page registered at `path`, if it is a lazy page. */
+/** Starts downloading the chunk of the page registered at `path`, if it is a lazy page, and of its data prefetch. */
 export function preloadPage(path: string): void {
   const page: unknown = SIGNED_IN_PAGES[path as ScreenPath] ?? PUBLIC_PAGES[path as ScreenPath];
   if (page && typeof (page as Partial<LazyPage<object>>).preload === 'function') {
     (page as LazyPage<object>).preload().catch(() => undefined); // the page itself reports a failed load
   }
+  PAGE_DATA[path as ScreenPath]?.().catch(() => undefined);
+}
+
+type PageDataModule = { prefetchPageData: (queryClient: QueryClient, user: UserProfile) => void };
+
+/**
+ * Signed-in pages whose first requests the router starts as soon as the profile is known, rather
+ * than once the page's chunk has arrived and rendered (a request waterfall; it also lets the page
+ * render with its data instead of skeletons). Each module holds query options only, in a small
+ * chunk of its own that downloads alongside the profile request, so the first load stays as it is.
+ */
+const PAGE_DATA: Partial<Record<ScreenPath, () => Promise<PageDataModule>>> = {
+  '/dashboard': () => import('../features/dashboard/prefetch.ts'),
+};
+
+/** Starts the first requests of the page at `path` for `user`, when it has some and the role may open it. */
+export function prefetchPageData(path: string, user: UserProfile, queryClient: QueryClient): void {
+  const load = PAGE_DATA[path as ScreenPath];
+  const screen = findScreen(path);
+  if (!load || !screen || decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return;
+  load()
+    .then((module) => module.prefetchPageData(queryClient, user))
+    .catch(() => undefined); // the page loads its data itself
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Center, Container, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideAccess, findScreen, type ScreenPath } from '@myeai/domain';
@@ -6,7 +7,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
 import { useProfile } from '../features/auth/index.ts';
-import { isBuilt, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
+import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
 const loadAppLayout = () => import('../components/layouts/app-shell.tsx');
@@ -16,11 +17,17 @@ const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout
 export function SignedInLayout() {
   const profile = useProfile();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const user = profile.data;
   // Download the shell and the page while the profile loads, rather than one after the other.
   useEffect(() => {
     loadAppLayout().catch(() => undefined);
     preloadPage(location.pathname);
   }, [location.pathname]);
+  // The page's data needs the user (role, session): it starts once the profile is here, still before the page's chunk.
+  useEffect(() => {
+    if (user) prefetchPageData(location.pathname, user, queryClient);
+  }, [user, location.pathname, queryClient]);
   if (profile.isPending) {
     return (
       <Center h="100vh">

@@ -1,4 +1,4 @@
-import { Box, Card, Container, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -8,8 +8,8 @@ import { ShareEarnButton } from '../referrals/index.ts';
 import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
 import { VideoWidgetsSection } from '../video-widgets/index.ts';
 import { useDashboardStats } from './api/dashboard-api.ts';
-import { AchievementsList } from './components/achievements-list.tsx';
-import { MetricCards } from './components/metric-cards.tsx';
+import { AchievementsList, AchievementsListSkeleton } from './components/achievements-list.tsx';
+import { MetricCards, MetricCardsSkeleton } from './components/metric-cards.tsx';
 import { PipelinePanel } from './components/pipeline-panel.tsx';
 
 type QuickAction = { to: string; title: string; description: string; icon: ComponentType<{ size?: number }> };
@@ -26,33 +26,17 @@ type StatsQuery = ReturnType<typeof useDashboardStats>;
 /** The four cards; a failed load says so with Try Again (never zeros standing in for "unknown"). */
 function FiguresSection({ stats }: { stats: StatsQuery }) {
   if (stats.isError) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
-  if (stats.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" aria-busy="true" aria-label="Loading your figures">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h={120} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  if (stats.isPending) return <MetricCardsSkeleton />;
   return <MetricCards stats={stats.data} />;
 }
 
 /** Pipeline and achievements, from the same call (its error is shown once, with the cards). */
 function PipelineSection({ stats, user }: { stats: StatsQuery; user: UserProfile }) {
   if (stats.isError) return null;
-  if (stats.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Skeleton h={240} radius="md" />
-        <Skeleton h={240} radius="md" />
-      </SimpleGrid>
-    );
-  }
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <PipelinePanel stats={stats.data} activeRole={user.active_role} />
-      <AchievementsList achievements={stats.data.achievements} />
+      <PipelinePanel counts={stats.data?.leads_by_stage ?? null} activeRole={user.active_role} />
+      {stats.data ? <AchievementsList achievements={stats.data.achievements} /> : <AchievementsListSkeleton />}
     </SimpleGrid>
   );
 }

@@ -1,2 +1,3 @@
+// NotificationsPage is not exported here: screens.tsx loads components/notifications-page.tsx
+// lazily, and a re-export would put the page and its forms in the app shell's chunks.
 export { NotificationBell } from './components/notification-bell.tsx';
-export { NotificationsPage } from './components/notifications-page.tsx';

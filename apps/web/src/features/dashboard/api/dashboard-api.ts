@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DashboardStatsSchema } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const dashboardKeys = { stats: ['dashboard', 'stats'] as const };
 
 /** Every figure of the Business Hub, from GET /api/dashboard/stats. */
+export const dashboardStatsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.stats, queryFn: () => apiRequest('/api/dashboard/stats', { schema: DashboardStatsSchema }) });
+
 export function useDashboardStats() {
-  return useQuery({ queryKey: dashboardKeys.stats, queryFn: () => apiRequest('/api/dashboard/stats', { schema: DashboardStatsSchema }) });
+  return useQuery(dashboardStatsQuery());
 }

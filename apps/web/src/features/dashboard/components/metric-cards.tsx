@@ -2,22 +2,31 @@ import { Anchor, Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, type DashboardStats } from '@myeai/domain';
+import { TextSkeleton } from '../../../components/ui/text-skeleton.tsx';
 import { formatDay, formatPercent } from '../format.ts';
 import { ChangeLine } from './change-line.tsx';
 
-function MetricCard({ label, value, children }: { label: string; value: ReactNode; children: ReactNode }) {
+const VALUE_TEXT = { fw: 700, fz: 28, lh: 1.3 } as const;
+
+function MetricCardFrame({ label, value, children }: { label: string; value: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} fz={28} lh={1.3}>
-        {value}
-      </Text>
+      {value}
       <Stack gap={2} mt={4}>
         {children}
       </Stack>
     </Card>
+  );
+}
+
+function MetricCard({ label, value, children }: { label: string; value: ReactNode; children: ReactNode }) {
+  return (
+    <MetricCardFrame label={label} value={<Text {...VALUE_TEXT}>{value}</Text>}>
+      {children}
+    </MetricCardFrame>
   );
 }
 
@@ -41,6 +50,29 @@ function TargetCard({ target }: { target: DashboardStats['target_progress'] }) {
         {formatDollars(target.current_cents)} of {formatDollars(target.target_cents)} · {target.title} (due {formatDay(target.deadline)})
       </Text>
     </MetricCard>
+  );
+}
+
+/** The cards' labels and their number of small lines below the figure, as most users' cards have them. */
+const PLACEHOLDER_CARDS = [
+  { label: 'Total commissions', lines: 2 },
+  { label: 'Pending payouts', lines: 2 },
+  { label: 'Active leads', lines: 3 },
+  { label: 'Monthly target', lines: 2 },
+];
+
+/** The four cards while the figures load, built like the loaded cards so that these take their place without moving the page. */
+export function MetricCardsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="section" aria-label="Your figures" aria-busy="true">
+      {PLACEHOLDER_CARDS.map((card) => (
+        <MetricCardFrame key={card.label} label={card.label} value={<TextSkeleton width="45%" {...VALUE_TEXT} />}>
+          {Array.from({ length: card.lines }, (_, i) => (
+            <TextSkeleton key={i} width={i % 2 === 0 ? '85%' : '60%'} size="xs" />
+          ))}
+        </MetricCardFrame>
+      ))}
+    </SimpleGrid>
   );
 }
 

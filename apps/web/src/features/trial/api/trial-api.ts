@@ -27,30 +27,28 @@ export function useAccessLevel() {
   return useQuery(accessLevelQuery());
 }
 
+export const trialStatusQuery = () =>
+  queryOptions({ queryKey: trialKeys.status, queryFn: () => apiRequest('/api/rbac/trial-status', { schema: TrialStatusSchema }) });
+
 export function useTrialStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: trialKeys.status,
-    queryFn: () => apiRequest('/api/rbac/trial-status', { schema: TrialStatusSchema }),
-    refetchInterval: TRIAL_STATUS_POLL_MS,
-    refetchIntervalInBackground: false,
-    enabled,
-  });
+  return useQuery({ ...trialStatusQuery(), refetchInterval: TRIAL_STATUS_POLL_MS, refetchIntervalInBackground: false, enabled });
 }
+
+export const unlockedFeaturesQuery = () =>
+  queryOptions({ queryKey: trialKeys.unlocked, queryFn: () => apiRequest('/api/rbac/analytics/unlocked-features', { schema: UnlockedFeaturesSchema }) });
 
 export function useUnlockedFeatures(enabled: boolean) {
-  return useQuery({
-    queryKey: trialKeys.unlocked,
-    queryFn: () => apiRequest('/api/rbac/analytics/unlocked-features', { schema: UnlockedFeaturesSchema }),
-    enabled,
-  });
+  return useQuery({ ...unlockedFeaturesQuery(), enabled });
 }
 
-export function useUpgradeRecommendation(enabled: boolean) {
-  return useQuery({
+export const upgradeRecommendationQuery = () =>
+  queryOptions({
     queryKey: trialKeys.recommendation,
     queryFn: () => apiRequest('/api/rbac/analytics/upgrade-recommendation', { schema: UpgradeRecommendationSchema }),
-    enabled,
   });
+
+export function useUpgradeRecommendation(enabled: boolean) {
+  return useQuery({ ...upgradeRecommendationQuery(), enabled });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, type VideoWidgetInputValues } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -8,12 +8,14 @@ export const videoWidgetKeys = {
 };
 
 /** Admins see every slot (inactive ones too, to edit them); everyone else the active widgets. */
-export function useVideoWidgets(isAdmin: boolean) {
-  const scope = isAdmin ? 'all' : 'active';
-  return useQuery({
-    queryKey: videoWidgetKeys.list(scope),
+export const videoWidgetsQuery = (isAdmin: boolean) =>
+  queryOptions({
+    queryKey: videoWidgetKeys.list(isAdmin ? 'all' : 'active'),
     queryFn: async () => (await apiRequest(isAdmin ? '/api/admin/video-widgets' : '/api/video-widgets', { schema: VideoWidgetListSchema })).widgets,
   });
+
+export function useVideoWidgets(isAdmin: boolean) {
+  return useQuery(videoWidgetsQuery(isAdmin));
 }
 
 /** The save never pretends: the list refetches once the server has answered. */

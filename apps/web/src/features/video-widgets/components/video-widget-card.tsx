@@ -1,7 +1,8 @@
-import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Card, Center, Group, Image, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPencil, IconPlayerPlayFilled, IconVideoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VideoWidget } from '@myeai/domain';
+import { TextSkeleton } from '../../../components/ui/text-skeleton.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
 type VideoWidgetCardProps = { widget: VideoWidget; canEdit: boolean; onEdit: () => void };
@@ -80,6 +81,27 @@ export function VideoWidgetCard({ widget, canEdit, onEdit }: VideoWidgetCardProp
           {widget.description}
         </Text>
         <RatingStars rating={widget.rating} totalRatings={widget.total_ratings} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A card while the widgets load, laid out like a loaded one with a two-line description. */
+export function VideoWidgetCardSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          <Skeleton radius={0} />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <TextSkeleton width="55%" fz="h5" lh="h5" fw={700} />
+        <div>
+          <TextSkeleton width="100%" size="sm" />
+          <TextSkeleton width="70%" size="sm" />
+        </div>
+        <TextSkeleton width={112} size="sm" fw={600} />
       </Stack>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { VideoWidget } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useVideoWidgets } from '../api/video-widgets-api.ts';
-import { VideoWidgetCard } from './video-widget-card.tsx';
+import { VideoWidgetCard, VideoWidgetCardSkeleton } from './video-widget-card.tsx';
 import { VideoWidgetFormModal } from './video-widget-form-modal.tsx';
 
 /** The dashboard's two video widgets; admins edit them in place. */
@@ -18,9 +18,9 @@ export function VideoWidgetsSection({ isAdmin }: { isAdmin: boolean }) {
       {widgets.isError ? (
         <LoadError message={widgets.error.message} onRetry={() => void widgets.refetch()} />
       ) : widgets.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Skeleton h={280} radius="md" />
-          <Skeleton h={280} radius="md" />
+        <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true">
+          <VideoWidgetCardSkeleton />
+          <VideoWidgetCardSkeleton />
         </SimpleGrid>
       ) : widgets.data.length === 0 ? (
         <Text c="dimmed">No videos yet.</Text>

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { decideAccess, type UserProfile } from '@myeai/domain';
+import { accessLevelQuery, trialStatusQuery, unlockedFeaturesQuery, upgradeRecommendationQuery } from '../trial/api/trial-api.ts';
+import { videoWidgetsQuery } from '../video-widgets/api/video-widgets-api.ts';
+import { dashboardStatsQuery } from './api/dashboard-api.ts';
+
+/**
+ * The Business Hub's first requests, started by the router as soon as the profile is known
+ * (app/screens.tsx), while the page's chunk downloads: the page then renders with its data
+ * instead of skeletons that the data resizes. The same query options as the page's hooks, so
+ * the page reads these results from the cache. Failures are left to the page's own queries.
+ */
+export function prefetchPageData(queryClient: QueryClient, user: UserProfile): void {
+  const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
+  void queryClient.prefetchQuery(dashboardStatsQuery());
+  void queryClient.prefetchQuery(videoWidgetsQuery(isAdmin));
+  if (user.active_role !== 'newcomer') return;
+  void queryClient.prefetchQuery(unlockedFeaturesQuery());
+  void queryClient.prefetchQuery(upgradeRecommendationQuery());
+  // The banner asks for the trial's clock only while a trial runs.
+  void queryClient
+    .fetchQuery(accessLevelQuery())
+    .then((access) => (access.access_level === 'trial' ? queryClient.prefetchQuery(trialStatusQuery()) : undefined))
+    .catch(() => undefined);
+}
