@@ -28,6 +28,11 @@ declare module 'fastify' {
     access?: AccessName;
     /** The 401 message of this route when it differs from the default (spec texts such as checkout's). */
     signInMessage?: string;
+    /**
+     * The route writes nothing any cached read shows (usage events), so its POST does not drop
+     * the user's cached reads on this instance (see registerUserChanges).
+     */
+    leavesUserCaches?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;

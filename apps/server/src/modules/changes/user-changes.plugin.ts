@@ -12,7 +12,8 @@ export function registerUserChanges(app: FastifyInstance): void {
   app.addHook('onReady', () => feed.start(app.deps));
   app.addHook('preClose', () => feed.stop());
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') feed.userChanged(request.user.id);
+    if (!request.user || request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.leavesUserCaches) return payload;
+    feed.userChanged(request.user.id);
     return payload;
   });
 }

@@ -26,7 +26,9 @@ export async function usageRoutes(root: FastifyInstance): Promise<void> {
   /** Usage tracking (spec 1 section 7): append-only; the client ignores failures. */
   app.post('/api/rbac/analytics/track-event', {
     bodyLimit: TRACK_BODY_LIMIT,
-    config: { access: 'signedIn' },
+    // Every tab posts these all the time; dropping the user's cached session and pages on each
+    // one would turn every following request into database reads.
+    config: { access: 'signedIn', leavesUserCaches: true },
     schema: { tags: ['usage'], body: TrackEventInputSchema, response: { 200: OkSchema } },
     handler: async (request) => {
       await writer.write(request.user!.id, request.body);

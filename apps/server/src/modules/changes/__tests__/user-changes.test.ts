@@ -23,6 +23,8 @@ describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {
 
   /** What the feed heard from the database by the time every earlier commit has arrived. */
   const heardAfter = async (write: () => Promise<unknown>) => {
+    // Earlier commits' announcements may still be on their way: let them arrive first.
+    await userChangeFeedFor(t.app.deps).sync(t.app.deps);
     heard.length = 0;
     await write();
     await userChangeFeedFor(t.app.deps).sync(t.app.deps);
@@ -88,6 +90,21 @@ describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {
     const readAll = await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { cookie } });
     expect(readAll.statusCode).toBe(200);
     expect(await unread()).toBe(0);
+  });
+
+  it('keeps the user’s cached reads through a tracked usage event, which changes nothing they show', async () => {
+    const cookie = await t.signIn('affiliate@demo.myeai.local');
+    const tracked = await heardAfter(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rbac/analytics/track-event',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: { event_type: 'action', component: 'feed-test', action_details: { action_name: 'click' } },
+      }),
+    );
+    expect(tracked).toEqual([]);
+    const readAll = await heardAfter(() => t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { cookie } }));
+    expect(readAll).toEqual([affiliateId]);
   });
 
   it('refuses a session at once after its sign-out, although it was being served from memory', async () => {
