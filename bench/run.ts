@@ -47,7 +47,7 @@ const settings = {
     warmupSeconds: numberFromEnv('BENCH_WARMUP', 2),
   } satisfies LoadSettings,
   idleMinutes: numberFromEnv('BENCH_IDLE_MINUTES', 5),
-  lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 3),
+  lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 5),
   onlyScenarios: listFromEnv('BENCH_SCENARIOS'),
   skip: new Set(listFromEnv('BENCH_SKIP')),
   keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',

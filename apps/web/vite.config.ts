@@ -56,7 +56,7 @@ export default defineConfig({
             // small sets merged into a neighbour: without this every Mantine component and icon
             // shared by two pages is a chunk of its own, and the dashboard with the app shell
             // needed some 50 requests, queued six at a time on an HTTP/1.1 connection pool.
-            { name: 'vendor', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 16 * 1024, priority: 1 },
+            { name: 'vendor', test: /node_modules/, entriesAware: true, entriesAwareMergeThreshold: 48 * 1024, priority: 1 },
           ],
         },
         // entriesAware names each chunk after the pages that share it, which gets long.

@@ -7,8 +7,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
+import { startFirstLoad } from './app/signed-in-layout.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { queryClient } from './lib/query-client.ts';
+
+startFirstLoad(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,17 +1,35 @@
 import { Center, Container, Loader } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideAccess, findScreen, type ScreenPath } from '@myeai/domain';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
-import { useProfile } from '../features/auth/index.ts';
+import { profileQueryOptions, useProfile } from '../features/auth/index.ts';
 import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
 const loadAppLayout = () => import('../components/layouts/app-shell.tsx');
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+
+/**
+ * Starts the first load's requests before React's first render: the profile and, on a signed-in
+ * page, the shell's and the page's chunks, then the page's data once the profile is here. Started
+ * from the components' effects instead, they would wait for every module to run and the first
+ * render to finish. Later navigations start the same work from SignedInLayout.
+ */
+export function startFirstLoad(queryClient: QueryClient, path: string): void {
+  const profile = queryClient.fetchQuery(profileQueryOptions());
+  const screen = findScreen(path);
+  if (!screen || screen.access === 'public') {
+    profile.catch(() => undefined); // useProfile shows the failure
+    return;
+  }
+  loadAppLayout().catch(() => undefined);
+  preloadPage(path);
+  profile.then((user) => user && prefetchPageData(path, user, queryClient)).catch(() => undefined);
+}
 
 /** Gated area: signed-out visitors go to /login, everyone else gets the app shell. */
 export function SignedInLayout() {
