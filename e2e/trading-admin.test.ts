@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium, launchChromium, signedInDemoPage } from './support/browser.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/trading-admin');
 
@@ -21,14 +21,7 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     await app?.close();
   });
 
-  async function signedInPage(name: string, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-    return { context, page };
-  }
+  const signedInPage = (name: string, viewport?: { width: number; height: number }) => signedInDemoPage(browser, app.baseUrl, name, viewport);
 
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_TIMEFRAME_CODES, type EntryWindow, type SentimentGrid } from '@myeai/domain';
 import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium, launchChromium, signedInDemoPage } from './support/browser.ts';
 
 const SHOTS = 'test-results/trading-live';
 
@@ -52,14 +52,7 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     await app?.close();
   });
 
-  async function signedIn(name: string, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-    return { context, page };
-  }
+  const signedIn = (name: string, viewport?: { width: number; height: number }) => signedInDemoPage(browser, app.baseUrl, name, viewport);
 
   async function dialogSettled(page: Page, name: string | RegExp) {
     const dialog = page.getByRole('dialog', { name });

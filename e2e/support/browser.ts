@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,4 +55,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A new browser context on `baseUrl`, signed in as the demo account whose login button starts
+ * with `name` ("Ada Admin", "Tom Trader"...), on the Business Hub where every sign-in lands.
+ */
+export async function signedInDemoPage(
+  browser: Browser,
+  baseUrl: string,
+  name: string,
+  viewport = { width: 1440, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page };
 }
