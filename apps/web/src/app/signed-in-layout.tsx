@@ -13,6 +13,12 @@ import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInP
 const loadAppLayout = () => import('../components/layouts/app-shell.tsx');
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 
+/** Starts downloading the shell and the signed-in page at `path`, while the profile loads, rather than one after the other. */
+function preloadShellAndPage(path: string): void {
+  loadAppLayout().catch(() => undefined);
+  preloadPage(path);
+}
+
 /**
  * Starts the first load's requests before React's first render: the profile and, on a signed-in
  * page, the shell's and the page's chunks, then the page's data once the profile is here. Started
@@ -26,8 +32,7 @@ export function startFirstLoad(queryClient: QueryClient, path: string): void {
     profile.catch(() => undefined); // useProfile shows the failure
     return;
   }
-  loadAppLayout().catch(() => undefined);
-  preloadPage(path);
+  preloadShellAndPage(path);
   profile.then((user) => user && prefetchPageData(path, user, queryClient)).catch(() => undefined);
 }
 
@@ -37,11 +42,7 @@ export function SignedInLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const user = profile.data;
-  // Download the shell and the page while the profile loads, rather than one after the other.
-  useEffect(() => {
-    loadAppLayout().catch(() => undefined);
-    preloadPage(location.pathname);
-  }, [location.pathname]);
+  useEffect(() => preloadShellAndPage(location.pathname), [location.pathname]);
   // The page's data needs the user (role, session): it starts once the profile is here, still before the page's chunk.
   useEffect(() => {
     if (user) prefetchPageData(location.pathname, user, queryClient);
