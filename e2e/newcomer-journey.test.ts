@@ -99,6 +99,8 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await page.getByText('You were referred by Alex.').waitFor();
     await page.getByText('1 goal is waiting for review').waitFor();
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    // The Business Hub shows the goal just set up, not the figures cached before onboarding.
+    await page.getByRole('article', { name: 'Monthly target' }).getByText(/\$0 of \$1,500 · Close my first three deals/).waitFor({ timeout: 10_000 });
 
     const [me] = await app.database.db.select().from(users).where(eq(users.email, email));
     const [affiliate] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   GoalSetupResponseSchema,
   OnboardingProfileSchema,
@@ -25,11 +25,21 @@ export function useSaveProfile() {
   });
 }
 
+/**
+ * What stored goals change for the screens that follow onboarding: the access level (the trial
+ * can now be activated) and the Business Hub's figures (its monthly target). The confirmation
+ * leads to the dashboard within seconds, well inside the figures' 30-second freshness.
+ */
+export const QUERIES_CHANGED_BY_GOALS = [['trial'], ['dashboard']] as const;
+
+export function invalidateAfterGoalSetup(queryClient: QueryClient): Promise<void[]> {
+  return Promise.all(QUERIES_CHANGED_BY_GOALS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
 export function useSetupGoals() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GoalSetupInput) => apiRequest('/api/goals/setup', { method: 'POST', body: input, schema: GoalSetupResponseSchema }),
-    // Goals change the access level (the trial can now be activated).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trial'] }),
+    onSuccess: () => invalidateAfterGoalSetup(queryClient),
   });
 }
