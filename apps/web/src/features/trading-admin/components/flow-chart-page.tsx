@@ -6,7 +6,7 @@ import type { FlowChart, FlowFeedItem, FlowRange, UserProfile } from '@myeai/dom
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
 import { useDetailedWindows, useFlowChart, useFlowFeed } from '../api/trading-admin-api.ts';
-import { formatPercent, formatTime, formatWhen } from '../format.ts';
+import { formatPercent, formatTime, formatWhen, liveBadge } from '../format.ts';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
 import { TradingDisclaimer } from './trading-admin-page.tsx';
 
@@ -226,8 +226,8 @@ export function AdminFlowChartPage(_props: { user: UserProfile }) {
           <Title order={1}>Flow Chart</Title>
           <Text c="dimmed">The trader pool, its voting activity and the latest entry windows.</Text>
         </div>
-        <Badge color={live === 'open' ? 'green' : 'orange'} variant="dot">
-          {live === 'open' ? 'Live' : 'Reconnecting: refreshing every 60 s'}
+        <Badge color={liveBadge(live).color} variant="dot">
+          {liveBadge(live).label}
         </Badge>
       </Group>
       <Group gap="md">
