@@ -1,55 +1,37 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../apps/server/src/modules/jobs/index.ts';
 import { enqueueMail } from '../apps/server/src/modules/mail/index.ts';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREEN = '/admin-comprehensive-dashboard';
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/admin-operations');
 
 describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+  const { signedInPage } = suite;
   let admin: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-    admin = await app.signIn('admin@demo.myeai.local');
+    admin = await suite.app.signIn('admin@demo.myeai.local');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function signedInPage(name: string, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-    return { context, page };
-  }
 
   /** Enqueues a job nobody handles and runs it until the queue records it as failed. */
   async function failJob(name: string): Promise<number> {
-    const { id } = await enqueueJob(app.database.db, app.clock, { name, payload: {}, maxAttempts: 2 });
-    await app.runJobs();
-    app.clock.advance(10_000);
-    await app.runJobs();
-    const failed = await app.inject({ method: 'GET', url: '/api/admin/jobs?status=failed', cookie: admin });
+    const { id } = await enqueueJob(suite.app.database.db, suite.app.clock, { name, payload: {}, maxAttempts: 2 });
+    await suite.app.runJobs();
+    suite.app.clock.advance(10_000);
+    await suite.app.runJobs();
+    const failed = await suite.app.inject({ method: 'GET', url: '/api/admin/jobs?status=failed', cookie: admin });
     expect(failed.json().items.map((job: { id: number }) => job.id)).toContain(id);
     return id;
   }
 
   it('shows the audit entry of a landing update, a failed job with a working Retry, and the demo mailbox', async () => {
     // After the seed's own (system) landing entry.
-    app.clock.advance(60_000);
-    const landing = await app.inject({
+    suite.app.clock.advance(60_000);
+    const landing = await suite.app.inject({
       method: 'PUT',
       url: '/api/admin/landing',
       cookie: admin,
@@ -57,13 +39,13 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
     });
     expect(landing.statusCode).toBe(200);
     const jobId = await failJob('report.nightly_export');
-    await enqueueMail(app.database.db, app.clock, {
+    await enqueueMail(suite.app.database.db, suite.app.clock, {
       kind: 'welcome',
       to: 'newcomer@demo.myeai.local',
       subject: 'Welcome aboard',
       text: 'Hello Nico,\nyour 7-day trial starts today.',
     });
-    await app.runJobs();
+    await suite.app.runJobs();
 
     const { context, page } = await signedInPage('Ada Admin');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Comprehensive Dashboard' }).click();
@@ -92,7 +74,7 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
     await page.getByText('"report.nightly_export" is queued to run again.').waitFor();
     await page.getByText('No failed operations').waitFor();
     await expect.poll(() => failedTab.innerText()).toMatch(/Failed Operations\s*0/);
-    const retried = await app.inject({ method: 'GET', url: '/api/admin/jobs?status=queued', cookie: admin });
+    const retried = await suite.app.inject({ method: 'GET', url: '/api/admin/jobs?status=queued', cookie: admin });
     expect(retried.json().items).toEqual(expect.arrayContaining([expect.objectContaining({ id: jobId, attempts: 0 })]));
 
     // The retry is in the log.
@@ -125,7 +107,7 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
     const button = page.getByRole('button', { name: `Retry report.weekly_digest (job ${jobId})` });
     await button.waitFor();
     // Someone else retried it meanwhile: it is no longer failed.
-    expect((await app.inject({ method: 'POST', url: `/api/admin/jobs/${jobId}/retry`, cookie: admin })).statusCode).toBe(200);
+    expect((await suite.app.inject({ method: 'POST', url: `/api/admin/jobs/${jobId}/retry`, cookie: admin })).statusCode).toBe(200);
     await button.click();
     await page.getByText('Only a failed job can be retried.').waitFor();
     await page.getByText('Retry failed').waitFor();
@@ -144,25 +126,15 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
 });
 
 describe.skipIf(!hasChromium)('admin operations screen without demo mode', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp({ demoMode: false });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = useBrowserSuite({ appOverrides: { demoMode: false } });
 
   it('has no Mailbox tab', async () => {
     const { createSession, SESSION_COOKIE } = await import('../apps/server/src/modules/auth/sessions.service.ts');
     const { getUserByEmail } = await import('../apps/server/src/modules/auth/users.service.ts');
-    const adminUser = await getUserByEmail(app.database.db, 'admin@demo.myeai.local');
-    const { token } = await createSession(app.database.db, app.clock, { userId: adminUser!.id, method: 'password', userAgent: undefined, ttlDays: 1 });
-    const context = await browser.newContext({ baseURL: app.baseUrl });
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: app.baseUrl }]);
+    const adminUser = await getUserByEmail(suite.app.database.db, 'admin@demo.myeai.local');
+    const { token } = await createSession(suite.app.database.db, suite.app.clock, { userId: adminUser!.id, method: 'password', userAgent: undefined, ttlDays: 1 });
+    const context = await suite.browser.newContext({ baseURL: suite.app.baseUrl });
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: suite.app.baseUrl }]);
     const page = await context.newPage();
     await page.goto(SCREEN);
     await page.getByRole('heading', { level: 1, name: 'Comprehensive Dashboard' }).waitFor();

@@ -1,36 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/commissions');
 
 describe.skipIf(!hasChromium)('commissions in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport, acceptDownloads: true });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInWithDemo(page: Page, name: string): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const { newPage, signInWithDemo } = useBrowserSuite({ screenshots: SCREENSHOTS, contextOptions: { acceptDownloads: true } });
 
   const ledgerRows = (page: Page) => page.getByRole('table', { name: 'Commissions' }).locator('tbody tr');
 

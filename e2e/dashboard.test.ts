@@ -1,27 +1,23 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { referralClicks, referralLandingEvents, users } from '@myeai/db';
 import { formatDollars, LEAD_STAGE_LABELS, PIPELINE_STAGES, type DashboardStats } from '@myeai/domain';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/dashboard');
 
 describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS, appPermissions: ['clipboard-read', 'clipboard-write'] });
+  const { newPage, signInWithDemo } = suite;
   let affiliateCode: string;
   let affiliateId: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
     // A few leads for the demo affiliate, through the leads API, so the pipeline has something to show.
-    const affiliate = await app.signIn('affiliate@demo.myeai.local');
+    const affiliate = await suite.app.signIn('affiliate@demo.myeai.local');
     for (const [name, stage] of [
       ['Pia Pipeline', 'interested'],
       ['Quinn Qualified', 'qualified'],
@@ -29,7 +25,7 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
       ['Cleo Closed', 'closed'],
       ['Nell New', 'new'],
     ] as const) {
-      const response = await app.inject({
+      const response = await suite.app.inject({
         method: 'POST',
         url: '/api/leads',
         cookie: affiliate,
@@ -37,26 +33,10 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
       });
       expect(response.statusCode, response.body).toBe(201);
     }
-    const [row] = await app.database.db.select({ id: users.id, code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    const [row] = await suite.app.database.db.select({ id: users.id, code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
     affiliateCode = row!.code;
     affiliateId = row!.id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInWithDemo(page: Page, name: string): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-  }
 
   /** Waits until an open modal finished its opening transition. */
   async function settled(page: Page): Promise<void> {
@@ -123,9 +103,9 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     const dialog = page.getByRole('dialog', { name: 'Share & Earn' });
     await dialog.getByLabel('Referral link').waitFor();
     await settled(page);
-    const link = `${app.baseUrl}/join?ref=${affiliateCode}`;
+    const link = `${suite.app.baseUrl}/join?ref=${affiliateCode}`;
     await expect(dialog.getByLabel('Referral link').inputValue()).resolves.toBe(link);
-    await expect(dialog.getByLabel('Short link').inputValue()).resolves.toBe(`${app.baseUrl}/r/${affiliateCode}`);
+    await expect(dialog.getByLabel('Short link').inputValue()).resolves.toBe(`${suite.app.baseUrl}/r/${affiliateCode}`);
     await expect(dialog.getByLabel('Referral code').inputValue()).resolves.toBe(affiliateCode);
     const message = await dialog.getByLabel('Message to share').inputValue();
     expect(message).toMatch(new RegExp(`^Alex invited you to MYEAI.*MYEAI-${affiliateCode}.*/r/${affiliateCode}$`));
@@ -149,8 +129,8 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
   });
 
   it('a visitor follows the short link to /join, sees the referrer’s name, and the click, time on page and CTA are recorded', async () => {
-    const before = await app.database.db.select().from(referralClicks).where(eq(referralClicks.referrerId, affiliateId));
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 } });
+    const before = await suite.app.database.db.select().from(referralClicks).where(eq(referralClicks.referrerId, affiliateId));
+    const context = await suite.browser.newContext({ baseURL: suite.app.baseUrl, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await page.goto(`/r/${affiliateCode}`);
     await page.waitForURL(`**/join?ref=${affiliateCode}`);
@@ -161,7 +141,7 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     const stored = await page.evaluate(() => ({ code: localStorage.getItem('myeai.referral_code'), visitor: localStorage.getItem('myeai.referral_visitor_id') }));
     expect(stored.code).toBe(affiliateCode);
     expect(stored.visitor).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
-    const after = await app.database.db.select().from(referralClicks).where(eq(referralClicks.referrerId, affiliateId));
+    const after = await suite.app.database.db.select().from(referralClicks).where(eq(referralClicks.referrerId, affiliateId));
     expect(after).toHaveLength(before.length + 1);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
@@ -169,7 +149,7 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'join-1440.png'), fullPage: true });
 
-    const events = () => app.database.db.select().from(referralLandingEvents).where(eq(referralLandingEvents.referrerId, affiliateId));
+    const events = () => suite.app.database.db.select().from(referralLandingEvents).where(eq(referralLandingEvents.referrerId, affiliateId));
     await page.getByRole('link', { name: 'Start my free access' }).first().click();
     await page.waitForURL(`**/login?ref=${affiliateCode}`);
     await page.getByText(`You were invited with code ${affiliateCode}`).waitFor();
@@ -179,13 +159,13 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     expect(pageTime.timeOnPageSeconds).toBeLessThan(120);
 
     // The popup's click count includes this visit.
-    const stats = await app.inject({ method: 'GET', url: '/api/referral/stats', cookie: await app.signIn('affiliate@demo.myeai.local') });
+    const stats = await suite.app.inject({ method: 'GET', url: '/api/referral/stats', cookie: await suite.app.signIn('affiliate@demo.myeai.local') });
     expect(stats.json().data.clicks_today).toBeGreaterThanOrEqual(1);
     await context.close();
   });
 
   it('/join with an unknown code says "Invalid referral code"; without a code it goes home', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl });
+    const context = await suite.browser.newContext({ baseURL: suite.app.baseUrl });
     const page = await context.newPage();
     await page.goto('/join?ref=ZZZZZZZZ');
     await page.getByRole('alert').getByRole('heading', { name: 'Invalid referral code' }).waitFor();

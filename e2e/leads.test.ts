@@ -1,42 +1,25 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, LeadListResponse } from '@myeai/domain';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/leads');
 const FILES = resolve(import.meta.dirname, '../test-results/leads/files');
 const AFFILIATE = 'affiliate@demo.myeai.local';
 
 describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS, contextOptions: { acceptDownloads: true } });
+  const { newPage, signInWithDemo } = suite;
   let affiliateCookie: string;
 
   beforeAll(async () => {
     mkdirSync(FILES, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-    affiliateCookie = await app.signIn(AFFILIATE);
+    affiliateCookie = await suite.app.signIn(AFFILIATE);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport, acceptDownloads: true });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInAsAffiliate(page: Page): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: /^Alex Affiliate/ }).click();
-    await page.waitForURL('**/dashboard');
-  }
 
   async function openHub(page: Page, path = '/lead-management'): Promise<void> {
     await page.goto(path);
@@ -45,7 +28,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
 
   /** The affiliate's leads as the API has them. */
   async function storedLeads(): Promise<Lead[]> {
-    const response = await app.inject({ method: 'GET', url: '/api/leads?page_size=100&sort=name&dir=asc', cookie: affiliateCookie });
+    const response = await suite.app.inject({ method: 'GET', url: '/api/leads?page_size=100&sort=name&dir=asc', cookie: affiliateCookie });
     return (response.json() as LeadListResponse).items;
   }
 
@@ -67,7 +50,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
 
   it('adds, edits, moves through the stages (table, board drag, Move to menu) and deletes a lead', async () => {
     const { context, page } = await newPage();
-    await signInAsAffiliate(page);
+    await signInWithDemo(page, 'Alex Affiliate');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Client Relationship' }).click();
     await page.getByRole('heading', { level: 1, name: 'Client Relationship' }).waitFor();
     await page.getByRole('heading', { name: 'No leads yet' }).waitFor();
@@ -168,7 +151,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
 
   it('imports a CSV with a preview and column mapping, reports every row, offers the rejected rows and exports', async () => {
     const { context, page } = await newPage();
-    await signInAsAffiliate(page);
+    await signInWithDemo(page, 'Alex Affiliate');
     await openHub(page, '/leads');
 
     const notCsv = resolve(FILES, 'leads.txt');
@@ -266,7 +249,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
 
   it('fits a 375 px screen: the table scrolls inside its card, the board stacks its columns', async () => {
     const { context, page } = await newPage({ width: 375, height: 812 });
-    await signInAsAffiliate(page);
+    await signInWithDemo(page, 'Alex Affiliate');
     await openHub(page);
     await page.getByRole('row').filter({ hasText: 'Bob Stone' }).waitFor();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -287,7 +270,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
 
   it('a failed load says so with Try Again, never sample leads', async () => {
     const { context, page } = await newPage();
-    await signInAsAffiliate(page);
+    await signInWithDemo(page, 'Alex Affiliate');
     const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }) };
     await page.route((url) => url.pathname === '/api/leads', (route) => route.fulfill(failure));
     await page.goto('/lead-management');

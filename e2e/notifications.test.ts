@@ -1,37 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/notifications');
 
 describe.skipIf(!hasChromium)('notifications in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInWithDemo(page: Page, name: string): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
-  }
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS, waitForWelcome: true });
+  const { newPage, signInWithDemo } = suite;
 
   const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
   const bellName = (page: Page) => bell(page).getAttribute('aria-label');
@@ -55,15 +32,15 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
 
   /** Earlier tests' broadcasts reach every account: start from a clean slate. */
   async function markAllReadFor(email: string): Promise<void> {
-    const response = await app.inject({ method: 'PUT', url: '/api/notifications/read-all', cookie: await app.signIn(email) });
+    const response = await suite.app.inject({ method: 'PUT', url: '/api/notifications/read-all', cookie: await suite.app.signIn(email) });
     expect(response.statusCode).toBe(200);
   }
 
   async function sendAsAdmin(title: string, message: string, audience: object): Promise<void> {
-    const response = await app.inject({
+    const response = await suite.app.inject({
       method: 'POST',
       url: '/api/admin/notifications',
-      cookie: await app.signIn('admin@demo.myeai.local'),
+      cookie: await suite.app.signIn('admin@demo.myeai.local'),
       payload: { title, message, audience },
     });
     expect(response.statusCode).toBe(202);
@@ -74,7 +51,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     const affiliate = await newPage();
     // The server runs on the test's fixed clock: the affiliate's browser starts at the same time
     // (and lets it flow), so a notification delivered now reads "just now" whatever today's date.
-    await affiliate.page.clock.install({ time: app.clock.now() });
+    await affiliate.page.clock.install({ time: suite.app.clock.now() });
     await signInWithDemo(admin.page, 'Ada Admin');
     await signInWithDemo(affiliate.page, 'Alex Affiliate');
     const listRequests = countListRequests(affiliate.page);
@@ -110,7 +87,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     // Queued, not yet delivered; the job queue delivers it and the socket pushes it.
     await expect(bellName(affiliate.page)).resolves.toBe('Notifications, 0 unread');
     const requestsBefore = listRequests();
-    expect(await app.runJobs()).toBeGreaterThan(0);
+    expect(await suite.app.runJobs()).toBeGreaterThan(0);
     const deliveredAt = Date.now();
     await expect.poll(() => bellName(affiliate.page), { timeout: 5_000 }).toBe('Notifications, 1 unread');
     // Well before the 10 s poll would have run, and without any reload.
@@ -205,7 +182,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await markAllReadFor('subscriber@demo.myeai.local');
     await signInWithDemo(page, 'Sam Subscriber');
     await sendAsAdmin('Subscriber update', 'New consensus features are available to subscribers.', { kind: 'role', role: 'subscriber' });
-    await app.runJobs();
+    await suite.app.runJobs();
     await expect.poll(() => bellName(page)).toBe('Notifications, 1 unread');
 
     await page.route('**/api/notifications/*/read', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
@@ -245,7 +222,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     const listRequests = countListRequests(page);
 
     await sendAsAdmin('Trader desk notice', 'The entry window for BTC 4h opens in 10 minutes.', { kind: 'role', role: 'trader' });
-    await app.runJobs();
+    await suite.app.runJobs();
     // Nothing is pushed and no time passes on the page: the bell does not know yet.
     await new Promise((done) => setTimeout(done, 1_000));
     await expect(bellName(page)).resolves.toBe('Notifications, 0 unread');
@@ -280,7 +257,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     expect(new URL(connections[0]!.url).search).toBe('');
 
     await sendAsAdmin('Investor letter', 'The quarterly investor letter is out.', { kind: 'role', role: 'investor' });
-    await app.runJobs();
+    await suite.app.runJobs();
     await expect.poll(() => bellName(page), { timeout: 5_000 }).toBe('Notifications, 1 unread');
     const seen = JSON.parse(connections[0]!.fromServer.at(-1)!) as { id: number };
 
@@ -288,7 +265,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await connections[0]!.route.close({ code: 1011, reason: 'test drop' });
     await expect.poll(() => liveStatus(page)).not.toBe('open');
     await sendAsAdmin('Investor call', 'The investor call moved to Thursday.', { kind: 'role', role: 'investor' });
-    await app.runJobs();
+    await suite.app.runJobs();
 
     // The reconnect (3 to 6 s later) asks for everything after the last event id and gets the missed one.
     await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(2);
@@ -324,13 +301,13 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
   it('shows "9+" above 9, keeps the dropdown within a bounded height, and pages the list with Load more', async () => {
     const { context, page } = await newPage();
     await markAllReadFor('newcomer@demo.myeai.local');
-    const before = await app.inject({ method: 'GET', url: '/api/notifications?limit=100', cookie: await app.signIn('newcomer@demo.myeai.local') });
+    const before = await suite.app.inject({ method: 'GET', url: '/api/notifications?limit=100', cookie: await suite.app.signIn('newcomer@demo.myeai.local') });
     const existing = (before.json() as { items: unknown[] }).items.length;
     // Each tip is delivered a second after the previous one, so "newest first" has one answer.
     for (let i = 1; i <= 21; i++) {
-      app.clock.advance(1000);
+      suite.app.clock.advance(1000);
       await sendAsAdmin(`Welcome tip ${i}`, `Tip number ${i} for your first week.`, { kind: 'role', role: 'newcomer' });
-      while ((await app.runJobs()) > 0);
+      while ((await suite.app.runJobs()) > 0);
     }
     await signInWithDemo(page, 'Nico Newcomer');
     await expect.poll(() => bellName(page)).toBe('Notifications, 21 unread');

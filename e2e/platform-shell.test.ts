@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, navigationFor, ROLE_LABELS, SCREENS, type Role } from '@myeai/domain';
-import { startApp, type RunningApp } from './support/app-server.ts';
 import { builtScreenPaths } from './support/built-screens.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 /** The screens this build ships; the sidebar must list exactly the accessible ones among them. */
 const BUILT_SCREENS = builtScreenPaths();
@@ -14,29 +14,8 @@ const ACCOUNTS_BY_ROLE_SET = DEMO_ACCOUNTS.filter(
 );
 
 describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInWithDemo(page: Page, name: string): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { level: 1, name: /Welcome back/ }).waitFor();
-  }
+  const suite = useBrowserSuite({ waitForWelcome: true });
+  const { newPage, signInWithDemo } = suite;
 
   async function sidebarLabels(page: Page): Promise<string[]> {
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -73,7 +52,7 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
 
   it('shows the invitation banner and carries the stored referral code to sign-in', async () => {
     const { context, page } = await newPage();
-    const affiliate = await app.inject({ method: 'GET', url: '/api/auth/profile', cookie: await app.signIn('affiliate@demo.myeai.local') });
+    const affiliate = await suite.app.inject({ method: 'GET', url: '/api/auth/profile', cookie: await suite.app.signIn('affiliate@demo.myeai.local') });
     const code = affiliate.json().referral_code as string;
     await page.goto(`/?ref=${code}`);
     await page.getByText('You have been invited').waitFor();

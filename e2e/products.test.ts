@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/products');
 
@@ -22,20 +21,23 @@ async function startMerchant(): Promise<{ server: Server; url: string; hits: str
 }
 
 describe.skipIf(!hasChromium)('Opportunity Engine in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
   let merchant: Awaited<ReturnType<typeof startMerchant>>;
+  // Registered before the suite so that the merchant outlives the browser that visits it.
+  beforeAll(async () => {
+    merchant = await startMerchant();
+  });
+  afterAll(async () => {
+    await new Promise((done) => merchant?.server.close(done));
+  });
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS, appPermissions: ['clipboard-read', 'clipboard-write'] });
+  const { newPage, signInWithDemo } = suite;
   let productId: string;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    merchant = await startMerchant();
-    app = await startApp();
-    browser = await launchChromium();
-    const admin = await app.signIn('admin@demo.myeai.local');
-    const categories = await app.inject({ method: 'GET', url: '/api/products/categories', cookie: admin });
+    const admin = await suite.app.signIn('admin@demo.myeai.local');
+    const categories = await suite.app.inject({ method: 'GET', url: '/api/products/categories', cookie: admin });
     const software = (categories.json().categories as { id: string; name: string }[]).find((c) => c.name === 'Software')!;
-    const created = await app.inject({
+    const created = await suite.app.inject({
       method: 'POST',
       url: '/api/admin/products',
       cookie: admin,
@@ -52,23 +54,6 @@ describe.skipIf(!hasChromium)('Opportunity Engine in Chromium', () => {
     expect(created.statusCode, created.body).toBe(201);
     productId = created.json().id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await new Promise((done) => merchant?.server.close(done));
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-    return { context, page: await context.newPage() };
-  }
-
-  async function signInWithDemo(page: Page, name: string): Promise<void> {
-    await page.goto('/login');
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await page.waitForURL('**/dashboard');
-  }
 
   const card = (page: Page, name: string) => page.getByRole('article', { name });
 
@@ -103,7 +88,7 @@ describe.skipIf(!hasChromium)('Opportunity Engine in Chromium', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     const profile = await page.request.get('/api/auth/profile');
     const code = (await profile.json()).referral_code as string;
-    expect(link).toBe(`${app.baseUrl}/go/${productId}?ref=${code}`);
+    expect(link).toBe(`${suite.app.baseUrl}/go/${productId}?ref=${code}`);
     // "Copied!" lasts 2 seconds.
     await product.getByRole('button', { name: 'Copy Affiliate Link' }).waitFor({ timeout: 4_000 });
 
@@ -146,7 +131,7 @@ describe.skipIf(!hasChromium)('Opportunity Engine in Chromium', () => {
     const response = await page.goto('/go/00000000-0000-4000-8000-000000000000?ref=ABCDEFGH');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Link not found' }).waitFor();
-    expect(new URL(page.url()).host).toBe(new URL(app.baseUrl).host);
+    expect(new URL(page.url()).host).toBe(new URL(suite.app.baseUrl).host);
     await expectAccessible(page);
     await context.close();
   });

@@ -1,34 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SHOTS = 'test-results/subscriptions';
 
 describe.skipIf(!hasChromium)('subscriptions in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = useBrowserSuite({ screenshots: SHOTS });
 
   const api = (page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).json(), path) as Promise<Record<string, unknown>>;
   const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('a free user accepts the terms, subscribes to 4 Weeks through the test checkout, sees the trial, cancels and keeps access until the period end', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('button', { name: /^Fran Free/ }).click();
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await suite.signedInPage('Fran Free');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Ecosystem Access' }).click();
     await page.getByRole('heading', { level: 1, name: 'Trading Compass Subscription' }).waitFor();
@@ -77,8 +61,8 @@ describe.skipIf(!hasChromium)('subscriptions in Chromium', () => {
 
     // The period (here the trial) ends: access and the subscriber role end with it.
     const status = await api(page, '/api/subscription/status');
-    app.clock.set(new Date(status.current_period_end as string));
-    await app.runJobs();
+    suite.app.clock.set(new Date(status.current_period_end as string));
+    await suite.app.runJobs();
     await page.reload();
     await page.getByText('4 Weeks plan: ended').waitFor();
     await expect(api(page, '/api/trading/subscription')).resolves.toEqual({ plan: null });
@@ -88,11 +72,7 @@ describe.skipIf(!hasChromium)('subscriptions in Chromium', () => {
   });
 
   it('works at 375 px: plans, checkout and success page without sideways scrolling', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByRole('button', { name: /^Nico Newcomer/ }).click();
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await suite.signedInPage('Nico Newcomer', { width: 375, height: 812 });
     await page.goto('/trading-subscription');
     await page.getByRole('heading', { level: 1, name: 'Trading Compass Subscription' }).waitFor();
     await expect(noSideways(page)).resolves.toBe(true);

@@ -57,20 +57,29 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+export type Viewport = { width: number; height: number };
+
+export const DESKTOP_VIEWPORT: Viewport = { width: 1440, height: 900 };
+
 /**
- * A new browser context on `baseUrl`, signed in as the demo account whose login button starts
- * with `name` ("Ada Admin", "Tom Trader"...), on the Business Hub where every sign-in lands.
+ * Signs `page` in as the demo account whose login button starts with `name` ("Ada Admin",
+ * "Tom Trader"...); resolves on the Business Hub where every sign-in lands.
  */
+export async function signInWithDemo(page: Page, name: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A new browser context on `baseUrl`, signed in as the demo account `name` (see signInWithDemo). */
 export async function signedInDemoPage(
   browser: Browser,
   baseUrl: string,
   name: string,
-  viewport = { width: 1440, height: 900 },
+  viewport = DESKTOP_VIEWPORT,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.waitForURL('**/dashboard');
+  await signInWithDemo(page, name);
   return { context, page };
 }
