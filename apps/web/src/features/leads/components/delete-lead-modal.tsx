@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { deleteLeadConfirmation, type Lead } from '@myeai/domain';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { useDeleteLead } from '../api/leads-api.ts';
 
 type DeleteLeadModalProps = { lead: Lead | null; onClose: () => void };
@@ -19,16 +19,14 @@ export function DeleteLeadModal({ lead, onClose }: DeleteLeadModalProps) {
     });
   };
   return (
-    <Modal opened={lead !== null} onClose={onClose} title="Delete lead" centered>
-      <Text size="sm">{lead ? deleteLeadConfirmation(lead.name) : ''}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={remove.isPending}>
-          Delete
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={lead !== null}
+      title="Delete lead"
+      message={lead ? deleteLeadConfirmation(lead.name) : ''}
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

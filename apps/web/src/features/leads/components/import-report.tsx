@@ -63,7 +63,8 @@ export function ImportReport({ result }: { result: ImportCsvResponse }) {
                   <Table.Tr key={row.row}>
                     <Table.Td>{row.row}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATUS_LABELS[row.status].color}>
+                      {/* The label's own overflow would let a long reason squeeze the badge to "INVA…". */}
+                      <Badge variant="light" color={STATUS_LABELS[row.status].color} styles={{ label: { overflow: 'visible' } }}>
                         {STATUS_LABELS[row.status].label}
                       </Badge>
                     </Table.Td>

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Notification } from '@myeai/domain';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { useDeleteNotification } from '../api/notifications-api.ts';
 import { showWriteError } from './show-write-error.ts';
 
@@ -20,16 +20,14 @@ export function DeleteNotificationModal({ opened, notification, onClose }: Delet
     });
   };
   return (
-    <Modal opened={opened && notification !== null} onClose={onClose} title="Delete notification?" centered>
-      <Text size="sm">“{notification?.title}” will be removed from your notifications. This cannot be undone.</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} loading={remove.isPending}>
-          Delete
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmModal
+      opened={opened && notification !== null}
+      title="Delete notification?"
+      message={`“${notification?.title ?? ''}” will be removed from your notifications. This cannot be undone.`}
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

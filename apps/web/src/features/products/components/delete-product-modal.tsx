@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { deleteProductConfirmation, PRODUCT_TEXTS, type Product } from '@myeai/domain';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { useDeleteProduct } from '../api/products-api.ts';
 
 /** The spec's confirmation before a product is deleted (it leaves the catalogue; its history stays). */
@@ -17,23 +17,15 @@ export function DeleteProductModal({ product, onClose }: { product: Product | nu
     });
   };
   return (
-    <Modal opened={product !== null} onClose={onClose} title="Delete product" centered>
-      {product && (
-        <Stack gap="md">
-          <Text>{deleteProductConfirmation(product.name)}</Text>
-          <Text size="sm" c="dimmed">
-            Its links stop working at once. Clicks, conversions and commissions already recorded are kept.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={onConfirm} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmModal
+      opened={product !== null}
+      title="Delete product"
+      message={product ? deleteProductConfirmation(product.name) : ''}
+      detail="Its links stop working at once. Clicks, conversions and commissions already recorded are kept."
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

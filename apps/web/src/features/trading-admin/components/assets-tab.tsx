@@ -6,7 +6,7 @@ import { ASSET_CLASS_LABELS, ASSET_CLASSES, CreateAssetInputSchema, type Asset, 
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminAssets, useCreateAsset, useDeactivateAsset, useUpdateAsset } from '../api/trading-admin-api.ts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 
 const CLASS_OPTIONS = ASSET_CLASSES.map((value) => ({ value, label: ASSET_CLASS_LABELS[value] }));
 const FIELDS = ['symbol', 'name', 'asset_class'] as const;

@@ -6,7 +6,7 @@ import { CreateTimeframeInputSchema, type Timeframe } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTimeframes, useCreateTimeframe, useDeactivateTimeframe, useUpdateTimeframe } from '../api/trading-admin-api.ts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 
 const FIELDS = ['code', 'label', 'minutes', 'voting_window_minutes'] as const;
 type Field = (typeof FIELDS)[number];

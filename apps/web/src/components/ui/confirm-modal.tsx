@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+type ConfirmModalProps = {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  /** A second, quieter line: what the action keeps or changes besides. */
+  detail?: ReactNode;
+  confirmLabel: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The confirmation the spec asks for before a destructive action, as an in-app dialog instead of
+ * the browser's blocking prompt. The caller closes it once the server confirmed the write.
+ */
+export function ConfirmModal({ opened, title, message, detail, confirmLabel, loading, onConfirm, onClose }: ConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        <Text size="sm">{message}</Text>
+        {detail && (
+          <Text size="sm" c="dimmed">
+            {detail}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
