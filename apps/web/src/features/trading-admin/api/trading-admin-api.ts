@@ -53,6 +53,7 @@ export function useAdminAssets(includeInactive: boolean) {
     queryKey: tradingAdminKeys.assets(includeInactive),
     queryFn: () => get(`/api/trading/admin/assets?include_inactive=${includeInactive}`, AssetListSchema),
     placeholderData: keepPreviousData,
+    select: (data) => data.assets,
   });
 }
 
@@ -61,6 +62,7 @@ export function useAdminTimeframes(includeInactive: boolean) {
     queryKey: tradingAdminKeys.timeframes(includeInactive),
     queryFn: () => get(`/api/trading/admin/timeframes?include_inactive=${includeInactive}`, TimeframeListSchema),
     placeholderData: keepPreviousData,
+    select: (data) => data.timeframes,
   });
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, NumberInput, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_TIER_LABELS, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader, type Specialization } from '@myeai/domain';
@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
 import { formatPercent, formatWhen } from '../format.ts';
+import { FormFrame } from './form-frame.tsx';
 
 const SPECIALIZATION_OPTIONS = [{ value: '', label: 'None' }, ...SPECIALIZATIONS.map((value) => ({ value, label: SPECIALIZATION_LABELS[value] }))];
 /** A tinted alert's coloured title is below 4.5:1 on its own background; the body text colour is not. */
@@ -45,45 +46,30 @@ function TraderForm({ trader, onDone }: { trader: AdminTrader; onDone: () => voi
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Text size="sm">
-          {trader.name} ({trader.email})
-        </Text>
-        <NumberInput
-          label="Weight (%)"
-          description={tier ? `Tier: ${tier} (40 or more Corpus, 8 to under 40 Senior, else Regular)` : 'From 0 to 100 in steps of 0.1'}
-          required
-          data-autofocus
-          min={0}
-          max={100}
-          step={0.1}
-          decimalScale={1}
-          value={weight}
-          error={errors.weight}
-          onChange={(value) => {
-            setWeight(value);
-            setErrors((current) => ({ ...current, weight: undefined }));
-          }}
-        />
-        <Select label="Specialization" data={SPECIALIZATION_OPTIONS} value={specialization} allowDeselect={false} error={errors.specialization} onChange={(value) => setSpecialization(value ?? '')} />
-        <Switch label="KYC verified" checked={kyc} onChange={(e) => setKyc(e.currentTarget.checked)} />
-        <Switch label="Active in the Elite Pool" description="At most 13 traders are active at once" checked={active} error={errors.is_active} onChange={(e) => setActive(e.currentTarget.checked)} />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Trader
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame onSubmit={onSubmit} formError={formError} saving={update.isPending} submitLabel="Save Trader" onCancel={onDone}>
+      <Text size="sm">
+        {trader.name} ({trader.email})
+      </Text>
+      <NumberInput
+        label="Weight (%)"
+        description={tier ? `Tier: ${tier} (40 or more Corpus, 8 to under 40 Senior, else Regular)` : 'From 0 to 100 in steps of 0.1'}
+        required
+        data-autofocus
+        min={0}
+        max={100}
+        step={0.1}
+        decimalScale={1}
+        value={weight}
+        error={errors.weight}
+        onChange={(value) => {
+          setWeight(value);
+          setErrors((current) => ({ ...current, weight: undefined }));
+        }}
+      />
+      <Select label="Specialization" data={SPECIALIZATION_OPTIONS} value={specialization} allowDeselect={false} error={errors.specialization} onChange={(value) => setSpecialization(value ?? '')} />
+      <Switch label="KYC verified" checked={kyc} onChange={(e) => setKyc(e.currentTarget.checked)} />
+      <Switch label="Active in the Elite Pool" description="At most 13 traders are active at once" checked={active} error={errors.is_active} onChange={(e) => setActive(e.currentTarget.checked)} />
+    </FormFrame>
   );
 }
 
