@@ -424,6 +424,12 @@ export const CompassAccessSchema = z.strictObject({
   level: CompassAccessLevelSchema,
   has_plan: z.boolean(),
   premium_locked: z.boolean(),
+  /**
+   * Why premium is locked for a trial user: the trial day it unlocks on (3, the staged unlocks of
+   * the 7-day trial) while their trial has not reached it. Null when premium is open, or locked
+   * until a plan (preview, no running trial).
+   */
+  premium_unlocks_on_trial_day: z.number().int().nullable(),
   locked_timeframe_codes: z.array(z.string()),
   /** 120 for preview access, else 0. */
   delay_minutes: z.number().int(),

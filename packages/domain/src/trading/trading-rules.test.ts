@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { compassAccessFor, dataCutoff, historyFloor, isTimeframeLocked } from './compass-access.ts';
+import type { Role } from '../access/roles.ts';
+import { accessLevelOf, decideTrialFeature, runningTrialDay } from '../trial/access-level.ts';
+import { featureUnlocksOnDayMessage, trialEndsAt } from '../trial/trial-stages.ts';
+import { compassAccessFor, compassTrialRefusal, dataCutoff, gridVisibilityKey, historyFloor, isTimeframeLocked } from './compass-access.ts';
 import { accuracyColor, rankLeaderboard, scoreVote, traderScores } from './trader-scores.ts';
 import { ADMIN_TIER_LABELS, checkElitePool, TIER_LABELS, traderTier } from './trader-tiers.ts';
-import { emailLocalPart, isPremiumTimeframe, trafficLightOf } from './trading-rules.ts';
+import { emailLocalPart, isPremiumTimeframe, PREMIUM_TIMEFRAME_CODES, trafficLightOf } from './trading-rules.ts';
 import { refuseSubmission, selectCountedSubmissions, specializationFits, voteWeightTenths, windowRulesFor, type WindowRules } from './vote-counting.ts';
 
 describe('traderTier (DESIGN.md section 3 item 21, weights in tenths)', () => {
@@ -44,27 +47,27 @@ describe('checkElitePool (exactly 13: 1 lead, 3 senior, 9 regular)', () => {
 
 describe('compass access (spec 3 section 6)', () => {
   test.each([
-    { who: 'a subscriber with a plan', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' }, level: 'subscriber' },
-    { who: 'an affiliate with a plan', viewer: { activeRole: 'affiliate', roles: ['affiliate'], hasPlan: true, accessLevel: 'preview' }, level: 'subscriber' },
-    { who: 'an admin', viewer: { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview' }, level: 'subscriber' },
-    { who: 'a newcomer whose trial runs', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'trial' },
-    { who: 'a newcomer who has not started a trial', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
-    { who: 'a newcomer whose trial ended', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial' }, level: 'preview' },
-    { who: 'a free user', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
-    { who: 'a free user whose trial runs', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'trial' },
-    { who: 'a trader without a plan', viewer: { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
-    { who: 'an affiliate who also holds trader', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'trader'], hasPlan: false, accessLevel: 'preview' }, level: 'preview' },
-    { who: 'a subscriber whose plan ended', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: false, accessLevel: 'subscriber' }, level: 'none' },
-    { who: 'an investor without a plan', viewer: { activeRole: 'investor', roles: ['investor'], hasPlan: false, accessLevel: 'preview' }, level: 'none' },
-    { who: 'an affiliate whose trial runs (not a compass role)', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'newcomer'], hasPlan: false, accessLevel: 'trial' }, level: 'none' },
+    { who: 'a subscriber with a plan', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber', trialDay: 0 }, level: 'subscriber' },
+    { who: 'an affiliate with a plan', viewer: { activeRole: 'affiliate', roles: ['affiliate'], hasPlan: true, accessLevel: 'preview', trialDay: 0 }, level: 'subscriber' },
+    { who: 'an admin', viewer: { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'subscriber' },
+    { who: 'a newcomer whose trial runs', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 }, level: 'trial' },
+    { who: 'a newcomer who has not started a trial', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'preview' },
+    { who: 'a newcomer whose trial ended', viewer: { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial', trialDay: 0 }, level: 'preview' },
+    { who: 'a free user', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'preview' },
+    { who: 'a free user whose trial runs', viewer: { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 }, level: 'trial' },
+    { who: 'a trader without a plan', viewer: { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'preview' },
+    { who: 'an affiliate who also holds trader', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'trader'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'preview' },
+    { who: 'a subscriber whose plan ended', viewer: { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: false, accessLevel: 'subscriber', trialDay: 0 }, level: 'none' },
+    { who: 'an investor without a plan', viewer: { activeRole: 'investor', roles: ['investor'], hasPlan: false, accessLevel: 'preview', trialDay: 0 }, level: 'none' },
+    { who: 'an affiliate whose trial runs (not a compass role)', viewer: { activeRole: 'affiliate', roles: ['affiliate', 'newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 }, level: 'none' },
   ] as const)('$who: $level', ({ viewer, level }) => {
     expect(compassAccessFor({ ...viewer, roles: [...viewer.roles] }).level).toBe(level);
   });
 
   const now = new Date('2026-11-23T12:00:00Z');
   test('premium timeframes are locked without a plan, open with one', () => {
-    const free = compassAccessFor({ activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' });
-    const paid = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' });
+    const free = compassAccessFor({ activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview', trialDay: 0 });
+    const paid = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber', trialDay: 0 });
     for (const code of ['H1', 'H4', 'D1', 'W1', 'W4', 'h1']) {
       expect(isPremiumTimeframe(code)).toBe(true);
       expect(isTimeframeLocked(free, code)).toBe(true);
@@ -78,36 +81,105 @@ describe('compass access (spec 3 section 6)', () => {
 
   test('preview is delayed by 2 hours; the trial sees 3 assets and 24 hours; subscribers everything live', () => {
     for (const accessLevel of ['preview', 'expired_trial'] as const) {
-      const preview = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel });
+      const preview = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel, trialDay: 0 });
       expect(dataCutoff(preview, now).toISOString()).toBe('2026-11-23T10:00:00.000Z');
     }
-    const trial = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' });
+    const trial = compassAccessFor({ activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 });
     expect(trial.assetLimit).toBe(3);
     expect(historyFloor(trial, now)?.toISOString()).toBe('2026-11-22T12:00:00.000Z');
     expect(dataCutoff(trial, now)).toEqual(now);
-    const full = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' });
+    const full = compassAccessFor({ activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber', trialDay: 0 });
     expect([full.delayMs, full.assetLimit, full.historyMs]).toEqual([0, null, null]);
   });
 
-  test('every viewer of one level gets the same limits (the grid cache is shared per level)', () => {
+  test('every viewer of one grid key gets the same limits (the grid cache is shared per key)', () => {
     const viewers = [
-      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview' },
-      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial' },
-      { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview' },
-      { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview' },
-      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial' },
-      { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial' },
-      { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber' },
-      { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview' },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'preview', trialDay: 0 },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'expired_trial', trialDay: 0 },
+      { activeRole: 'subscriber_free', roles: ['subscriber_free'], hasPlan: false, accessLevel: 'preview', trialDay: 0 },
+      { activeRole: 'trader', roles: ['trader'], hasPlan: false, accessLevel: 'preview', trialDay: 0 },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 2 },
+      { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 1 },
+      { activeRole: 'trader', roles: ['trader', 'subscriber'], hasPlan: false, accessLevel: 'subscriber', trialDay: 0 },
+      { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 3 },
+      { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false, accessLevel: 'trial', trialDay: 7 },
+      { activeRole: 'subscriber', roles: ['subscriber'], hasPlan: true, accessLevel: 'subscriber', trialDay: 0 },
+      { activeRole: 'admin', roles: ['admin'], hasPlan: false, accessLevel: 'preview', trialDay: 0 },
     ] as const;
-    const limitsByLevel = new Map<string, string>();
+    const limitsByKey = new Map<string, string>();
     for (const viewer of viewers) {
-      const { level, premiumLocked, delayMs, assetLimit, historyMs } = compassAccessFor({ ...viewer, roles: [...viewer.roles] });
+      const access = compassAccessFor({ ...viewer, roles: [...viewer.roles] });
+      const { premiumLocked, delayMs, assetLimit, historyMs } = access;
+      const key = gridVisibilityKey(access);
       const limits = JSON.stringify({ premiumLocked, delayMs, assetLimit, historyMs });
-      expect(limitsByLevel.get(level) ?? limits, level).toBe(limits);
-      limitsByLevel.set(level, limits);
+      expect(limitsByKey.get(key) ?? limits, key).toBe(limits);
+      limitsByKey.set(key, limits);
     }
-    expect([...limitsByLevel.keys()].sort()).toEqual(['preview', 'subscriber', 'trial']);
+    expect([...limitsByKey.keys()].sort()).toEqual(['preview', 'subscriber', 'trial', 'trial_premium']);
+  });
+});
+
+describe('the premium compass follows the trial stages (day 3 = 48 h after the start, ±1 s)', () => {
+  const START = new Date('2026-11-23T12:00:00.000Z');
+  const DAY = 86_400_000;
+  const SECOND = 1000;
+  const at = (ms: number) => new Date(START.getTime() + ms);
+  const trial = { startedAt: START, endsAt: trialEndsAt(START), convertedAt: null };
+  const newcomer = { activeRole: 'newcomer', roles: ['newcomer'], hasPlan: false } as const;
+  /** What the server does per request: the access level and the trial day, both at the request's time. */
+  const accessAt = (now: Date, viewer: { activeRole: Role; roles: readonly Role[]; hasPlan: boolean } = newcomer) =>
+    compassAccessFor({ ...viewer, accessLevel: accessLevelOf({ ...viewer, trial }, now).access_level, trialDay: runningTrialDay(trial, now) });
+  const MESSAGE = 'Premium Trading Compass unlocks on day 3 of your trial.';
+
+  test.each([
+    { label: 'the start (day 1)', offset: 0, open: false },
+    { label: '1 s before 48 h (day 2)', offset: 2 * DAY - SECOND, open: false },
+    { label: 'exactly 48 h (day 3)', offset: 2 * DAY, open: true },
+    { label: '1 s after 48 h (day 3)', offset: 2 * DAY + SECOND, open: true },
+    { label: '1 s before the end (day 7)', offset: 7 * DAY - SECOND, open: true },
+  ])('$label: premium open $open', ({ offset, open }) => {
+    const access = accessAt(at(offset));
+    expect(access).toMatchObject({ level: 'trial', premiumLocked: !open, premiumUnlocksOnTrialDay: open ? null : 3, delayMs: 0, assetLimit: 3, historyMs: DAY });
+    expect(gridVisibilityKey(access)).toBe(open ? 'trial_premium' : 'trial');
+    for (const code of PREMIUM_TIMEFRAME_CODES) {
+      expect(isTimeframeLocked(access, code)).toBe(!open);
+      expect(compassTrialRefusal(access, code)).toBe(open ? null : MESSAGE);
+    }
+    expect(isTimeframeLocked(access, 'M5')).toBe(false);
+    expect(compassTrialRefusal(access, 'M5')).toBeNull();
+  });
+
+  test('the refusal is the feature guard\'s text, from the one stage table', () => {
+    const day2 = at(2 * DAY - SECOND);
+    const guard = decideTrialFeature({ ...newcomer, trial }, 'premium_trading_compass', day2);
+    expect(guard).toMatchObject({ allowed: false, message: MESSAGE });
+    expect(compassTrialRefusal(accessAt(day2), 'H1')).toBe(featureUnlocksOnDayMessage('premium_trading_compass'));
+  });
+
+  test('a free user in a trial follows the same stages', () => {
+    const free = { activeRole: 'subscriber_free', roles: ['subscriber_free', 'newcomer'], hasPlan: false } as const;
+    expect(accessAt(at(DAY), free)).toMatchObject({ level: 'trial', premiumLocked: true, premiumUnlocksOnTrialDay: 3 });
+    expect(accessAt(at(2 * DAY), free)).toMatchObject({ level: 'trial', premiumLocked: false, premiumUnlocksOnTrialDay: null });
+  });
+
+  test('the trial level without a running platform trial keeps premium locked until a plan (no day to wait for)', () => {
+    const trader = compassAccessFor({ activeRole: 'trader', roles: ['trader', 'subscriber'], hasPlan: false, accessLevel: 'subscriber', trialDay: 0 });
+    expect(trader).toMatchObject({ level: 'trial', premiumLocked: true, premiumUnlocksOnTrialDay: null });
+    expect(isTimeframeLocked(trader, 'H1')).toBe(true);
+    expect(compassTrialRefusal(trader, 'H1')).toBeNull();
+    expect(gridVisibilityKey(trader)).toBe('trial');
+  });
+
+  test('an ended or converted trial: preview again, nothing to wait for; plans and admins unchanged', () => {
+    const ended = accessAt(at(7 * DAY));
+    expect(ended).toMatchObject({ level: 'preview', premiumLocked: true, premiumUnlocksOnTrialDay: null });
+    expect(runningTrialDay(trial, at(7 * DAY))).toBe(0);
+    expect(runningTrialDay({ ...trial, convertedAt: at(DAY) }, at(DAY + SECOND))).toBe(0);
+    expect(runningTrialDay(null, START)).toBe(0);
+    expect(accessAt(at(DAY), { activeRole: 'subscriber', roles: ['subscriber', 'newcomer'], hasPlan: true })).toMatchObject({ level: 'subscriber', premiumLocked: false, premiumUnlocksOnTrialDay: null });
+    expect(accessAt(at(DAY), { activeRole: 'admin', roles: ['admin', 'newcomer'], hasPlan: false })).toMatchObject({ level: 'subscriber', premiumLocked: false, premiumUnlocksOnTrialDay: null });
+    expect(accessAt(at(DAY), { activeRole: 'investor', roles: ['investor', 'newcomer'], hasPlan: false })).toMatchObject({ level: 'none', premiumUnlocksOnTrialDay: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Role } from '../access/roles.ts';
-import { isFeatureUnlockedOnDay, stageOf, TRIAL_FEATURES, trialDay, type TrialFeature } from './trial-stages.ts';
+import { featureUnlocksOnDayMessage, isFeatureUnlockedOnDay, stageOf, TRIAL_FEATURES, trialDay, type TrialFeature } from './trial-stages.ts';
 
 /** Preview access sees market data this much later than real time (spec 2 section 9). */
 export const PREVIEW_DATA_DELAY_MS = 2 * 3_600_000;
@@ -14,6 +14,11 @@ export type AccessFacts = { roles: readonly Role[]; activeRole: Role; trial: Tri
 
 export function isTrialRunning(trial: TrialFacts, now: Date): boolean {
   return trial !== null && trial.convertedAt === null && now.getTime() < trial.endsAt.getTime() && now.getTime() >= trial.startedAt.getTime();
+}
+
+/** The day of the user's running trial at `now` (trialDay), 0 when no trial runs (none, ended, converted). */
+export function runningTrialDay(trial: TrialFacts, now: Date): number {
+  return trial !== null && isTrialRunning(trial, now) ? trialDay(trial.startedAt, now) : 0;
 }
 
 /**
@@ -49,6 +54,5 @@ export function decideTrialFeature(facts: AccessFacts, feature: TrialFeature, no
   }
   const day = trialDay(facts.trial.startedAt, now);
   if (isFeatureUnlockedOnDay(feature, day)) return { allowed: true };
-  const unlockDay = stageOf(feature).day;
-  return { allowed: false, reason: 'not_yet_unlocked', unlock_day: unlockDay, message: `${name} unlocks on day ${unlockDay} of your trial.` };
+  return { allowed: false, reason: 'not_yet_unlocked', unlock_day: stageOf(feature).day, message: featureUnlocksOnDayMessage(feature) };
 }

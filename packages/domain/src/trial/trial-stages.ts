@@ -57,6 +57,11 @@ export function isFeatureUnlockedOnDay(feature: TrialFeature, day: number): bool
   return day >= stageOf(feature).day;
 }
 
+/** The one text for a staged feature refused before its day: "Premium Trading Compass unlocks on day 3 of your trial." */
+export function featureUnlocksOnDayMessage(feature: TrialFeature): string {
+  return `${TRIAL_FEATURES[feature]} unlocks on day ${stageOf(feature).day} of your trial.`;
+}
+
 export type StageStatus = 'unlocked' | 'coming_soon' | 'locked';
 
 export type UnlockedFeatures = {

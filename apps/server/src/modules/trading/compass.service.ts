@@ -3,6 +3,7 @@ import { consensusEvents, entryWindows, sentimentAggregates, tradingAssets, trad
 import {
   AppError,
   compassAccessFor,
+  compassTrialRefusal,
   dataCutoff,
   historyFloor,
   isTimeframeLocked,
@@ -42,9 +43,10 @@ export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role
 /** What decides a viewer's access besides their roles; the routes read both from caches (planReaderFor, accessLevelReaderFor). */
 export type CompassFactReaders = { hasPlan: PlanReader; accessLevel: AccessLevelReader };
 
+/** The viewer's access at `now`: plan, access level and trial day are all taken at the request's time. */
 export async function compassAccessOf(viewer: CompassViewer, now: Date, readers: CompassFactReaders): Promise<CompassAccess> {
-  const [hasPlan, accessLevel] = await Promise.all([readers.hasPlan(viewer.id, now), readers.accessLevel(viewer, now)]);
-  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan, accessLevel });
+  const [hasPlan, { accessLevel, trialDay }] = await Promise.all([readers.hasPlan(viewer.id, now), readers.accessLevel(viewer, now)]);
+  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan, accessLevel, trialDay });
 }
 
 export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo {
@@ -52,6 +54,7 @@ export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo
     level: access.level,
     has_plan: access.hasPlan,
     premium_locked: access.premiumLocked,
+    premium_unlocks_on_trial_day: access.premiumUnlocksOnTrialDay,
     locked_timeframe_codes: access.premiumLocked && access.level !== 'none' ? [...PREMIUM_TIMEFRAME_CODES] : [],
     delay_minutes: Math.round(access.delayMs / 60_000),
     asset_limit: access.assetLimit,
@@ -217,16 +220,23 @@ export function gridResponseBody(access: CompassAccess, asOf: Date, grid: Pick<C
   return body;
 }
 
-/** Distinct `access` members are few (levels x plan); the bound only guards against surprises. */
+/** Distinct `access` members are few (levels x plan x trial stage); the bound only guards against surprises. */
 const MAX_GRID_RESPONSES_KEPT = 32;
 
 // ------------------------------------------------------------------ detail, events, history
 
+/**
+ * The pair, and whether the viewer may see its figures. A premium timeframe of a visible asset
+ * that the viewer's trial has not unlocked yet is refused (403, the staged-unlock text), as the
+ * feature guard refuses the premium compass before its day; other locks answer `locked: true`.
+ */
 async function visiblePair(db: DbOrTx, access: CompassAccess, assetId: string, timeframeId: string) {
   const [asset, timeframe] = await Promise.all([getAsset(db, assetId), getTimeframe(db, timeframeId)]);
   if (!asset || !asset.isActive) throw new AppError('NOT_FOUND', 'Unknown asset.');
   if (!timeframe || !timeframe.isActive) throw new AppError('NOT_FOUND', 'Unknown timeframe.');
   const assetVisible = (await visibleAssets(db, access)).some((visible) => visible.id === asset.id);
+  const refusal = assetVisible ? compassTrialRefusal(access, timeframe.code) : null;
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
   const locked = !assetVisible || isTimeframeLocked(access, timeframe.code);
   return { asset, timeframe, locked };
 }
@@ -253,7 +263,11 @@ export async function getSentimentDetail(db: DbOrTx, access: CompassAccess, asse
   return { access: info, asset: toAssetRef(asset), timeframe: timeframeView, cell: visibleCell(access, timeframe, cell, now), open_window: openWindow };
 }
 
-/** Recent consensus events the viewer may see, newest first. */
+/**
+ * Recent consensus events the viewer may see, newest first. Asked for a premium timeframe the
+ * viewer's trial has not unlocked yet, refused like its detail (403); without a timeframe, the
+ * locked timeframes' events are left out.
+ */
 export async function listConsensusEvents(
   db: DbOrTx,
   access: CompassAccess,
@@ -262,6 +276,11 @@ export async function listConsensusEvents(
 ): Promise<ConsensusEvent[]> {
   const assets = await visibleAssets(db, access);
   if (assets.length === 0) return [];
+  if (query.timeframe_id && access.premiumUnlocksOnTrialDay !== null && (!query.asset_id || assets.some((asset) => asset.id === query.asset_id))) {
+    const timeframe = await getTimeframe(db, query.timeframe_id);
+    const refusal = timeframe?.isActive ? compassTrialRefusal(access, timeframe.code) : null;
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+  }
   const conditions: SQL[] = [eq(tradingTimeframes.isActive, true), inArray(consensusEvents.assetId, assets.map((asset) => asset.id))];
   if (query.asset_id) conditions.push(eq(consensusEvents.assetId, query.asset_id));
   if (query.timeframe_id) conditions.push(eq(consensusEvents.timeframeId, query.timeframe_id));

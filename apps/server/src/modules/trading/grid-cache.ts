@@ -1,9 +1,9 @@
-import type { CompassAccessLevel } from '@myeai/domain';
+import type { CompassGridKey } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { perApp } from '../../per-app.ts';
 import { GRID_CHANNEL } from './trading-events.ts';
 
-/** A built grid body for one visibility level, serialized once. */
+/** A built grid body for one visibility key (gridVisibilityKey), serialized once. */
 export type CachedGrid = {
   version: number;
   builtAt: Date;
@@ -16,19 +16,20 @@ export type CachedGrid = {
   responses: Map<string, Buffer>;
 };
 
-/** Delayed (preview) and time-limited (trial) grids move with the clock: rebuild at least this often. */
+/** Delayed (preview) and time-limited (trial, either stage) grids move with the clock: rebuild at least this often. */
 const TIME_BOUND_TTL_MS = 60_000;
 
 /**
- * The compass grid is the same for every viewer of one visibility level, so it is built once per
- * level and served from memory. Votes, opens, closes and admin market changes bump the version:
+ * The compass grid is the same for every viewer of one visibility key (the access level, and for
+ * the trial whether premium is open: gridVisibilityKey), so it is built once per key and served
+ * from memory. Votes, opens, closes and admin market changes bump the version:
  * locally right after their transaction commits, on every instance through NOTIFY. A build that
  * started before a bump is not stored.
  */
 export class GridCache {
   #version = 0;
-  readonly #entries = new Map<CompassAccessLevel, CachedGrid>();
-  readonly #building = new Map<CompassAccessLevel, Promise<CachedGrid>>();
+  readonly #entries = new Map<CompassGridKey, CachedGrid>();
+  readonly #building = new Map<CompassGridKey, Promise<CachedGrid>>();
   #unlisten: (() => Promise<void>) | undefined;
 
   get version(): number {
@@ -55,10 +56,10 @@ export class GridCache {
     this.#unlisten = undefined;
   }
 
-  /** The cached grid of a level, built by `build` when missing, stale or too old for the level. */
-  async get(level: CompassAccessLevel, now: Date, build: () => Promise<string>): Promise<CachedGrid> {
+  /** The cached grid of a key, built by `build` when missing, stale or too old for the key. */
+  async get(level: CompassGridKey, now: Date, build: () => Promise<string>): Promise<CachedGrid> {
     const cached = this.#entries.get(level);
-    const timeBound = level === 'preview' || level === 'trial';
+    const timeBound = level === 'preview' || level === 'trial' || level === 'trial_premium';
     if (cached && cached.version === this.#version && (!timeBound || now.getTime() - cached.builtAt.getTime() < TIME_BOUND_TTL_MS)) return cached;
     const pending = this.#building.get(level);
     if (pending) return pending;

@@ -6,6 +6,7 @@ import {
   CellQuerySchema,
   CompassAccessSchema,
   dataCutoff,
+  gridVisibilityKey,
   EventListSchema,
   EventsQuerySchema,
   HistoryQuerySchema,
@@ -147,8 +148,10 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const now = deps.clock.now();
       const access = await compassAccessOf(request.user!, now, compassFacts);
-      const entry = await grid.get(access.level, now, () => buildGridBody(deps.db, access, now));
-      const etag = `"grid-${access.level}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}"`;
+      // One entry per visibility key: a trial before and after the premium compass's day never share one.
+      const key = gridVisibilityKey(access);
+      const entry = await grid.get(key, now, () => buildGridBody(deps.db, access, now));
+      const etag = `"grid-${key}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}-${access.premiumUnlocksOnTrialDay ?? 0}"`;
       // The body was validated against SentimentGridSchema when the cache entry was built and is
       // sent as those bytes (a JSON string is not serialised again), hence the untyped reply.
       const raw = reply as FastifyReply;
@@ -160,7 +163,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/api/trading/sentiment/detail', {
     config: { access: 'everyRole' },
-    schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
+    schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe (403 on a premium timeframe before the trial day that unlocks it)', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
       const access = await compassAccessOf(request.user!, now, compassFacts);
@@ -170,7 +173,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/api/trading/events', {
     config: { access: 'everyRole' },
-    schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
+    schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit; 403 for a premium timeframe before the trial day that unlocks it)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
       const access = await compassAccessOf(request.user!, now, compassFacts);
@@ -180,7 +183,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   app.get('/api/trading/history', {
     config: { access: 'everyRole' },
-    schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
+    schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first (403 on a premium timeframe before the trial day that unlocks it)', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
       const now = deps.clock.now();
       const access = await compassAccessOf(request.user!, now, compassFacts);

@@ -2,4 +2,4 @@ export { trialsRoutes } from './trials.routes.ts';
 export { trialJobHandlers } from './trials.jobs.ts';
 export { requireTrialFeature } from './trial-feature-guard.ts';
 export { getAccessLevel, markTrialConverted, getTrialOfUser } from './trials.service.ts';
-export { accessLevelReaderFor, type AccessLevelReader } from './access-level-reader.ts';
+export { accessLevelReaderFor, type AccessLevelAt, type AccessLevelReader } from './access-level-reader.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { GridCell } from '@myeai/domain';
+import type { CompassAccessInfo, GridCell } from '@myeai/domain';
 import { formatUpdated } from './relative-time.ts';
-import { cellLabel, cellView, formatShare, LIGHT_COLORS } from './traffic-light.ts';
+import { cellLabel, cellView, formatShare, LIGHT_COLORS, lockedCellReason, trialLockMessage } from './traffic-light.ts';
 
 const open = (overrides: Partial<Extract<GridCell, { locked: false }>>): GridCell => ({
   locked: false,
@@ -72,5 +72,31 @@ describe('figures and times', () => {
     ['2026-11-21T12:00:00.000Z', '2 days ago'],
   ])('updated %s reads %s', (iso, text) => {
     expect(formatUpdated(iso, now)).toBe(text);
+  });
+});
+
+describe('premium locked by the trial stage (decision 011: day 3)', () => {
+  const access = (premium_unlocks_on_trial_day: number | null): CompassAccessInfo => ({
+    level: 'trial',
+    has_plan: false,
+    premium_locked: premium_unlocks_on_trial_day !== null,
+    premium_unlocks_on_trial_day,
+    locked_timeframe_codes: premium_unlocks_on_trial_day === null ? [] : ['H1', 'H4', 'D1', 'W1', 'W4'],
+    delay_minutes: 0,
+    asset_limit: 3,
+    history_hours: 24,
+    data_as_of: '2026-11-23T12:00:00.000Z',
+  });
+
+  test('a trial before day 3 says when premium unlocks, in the feature guard\'s words', () => {
+    expect(trialLockMessage(access(3))).toBe('Premium Trading Compass unlocks on day 3 of your trial.');
+    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', trialLockMessage(access(3)))).toBe('EUR/USD H1: locked, Premium Trading Compass unlocks on day 3 of your trial.');
+  });
+
+  test('open premium, or premium locked until a plan: no day to wait for, the plan text', () => {
+    expect(trialLockMessage(access(null))).toBeNull();
+    expect(trialLockMessage({ ...access(null), level: 'preview', premium_locked: true, delay_minutes: 120 })).toBeNull();
+    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', null)).toBe('EUR/USD H1: locked, needs a plan');
+    expect(lockedCellReason(null)).toBe('needs a plan');
   });
 });

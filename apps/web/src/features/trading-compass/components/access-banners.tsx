@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollarsAndCents, getPlan, type CompassAccessInfo } from '@myeai/domain';
+import { trialLockMessage } from '../traffic-light.ts';
 
 const PREVIEW_DISMISSED_KEY = 'myeai.compass.preview-banner-dismissed';
 const TITLE_STYLES = { title: { color: 'var(--mantine-color-text)' } };
@@ -14,12 +15,14 @@ function sessionFlag(): boolean {
   }
 }
 
-/** The newcomer's trial (spec 3 section 2.1): last 24 hours, 3 assets. */
+/** The newcomer's trial (spec 3 section 2.1): last 24 hours, 3 assets; premium timeframes from the trial's day 3 (the staged unlocks). */
 function TrialBanner({ access }: { access: CompassAccessInfo }) {
+  const trialLock = trialLockMessage(access);
+  const premium = !access.premium_locked ? 'premium timeframes are open during your trial.' : trialLock ? `premium timeframes are locked. ${trialLock}` : 'premium timeframes are locked.';
   return (
     <Alert color="yellow" title="Limited Trial Access" styles={TITLE_STYLES}>
-      You see the last {access.history_hours ?? 24} hours of {access.asset_limit ?? 3} assets at most, and premium timeframes are locked. Upgrade to the subscriber role
-      for every asset, timeframe and the full history.
+      You see the last {access.history_hours ?? 24} hours of {access.asset_limit ?? 3} assets at most, and {premium} Upgrade to the subscriber role for every asset,
+      timeframe and the full history.
     </Alert>
   );
 }

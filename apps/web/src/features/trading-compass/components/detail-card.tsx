@@ -1,13 +1,37 @@
 import { Badge, Card, Group, Loader, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LockedContentCard } from '../../../components/ui/locked-content-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { type useSentimentDetail } from '../api/compass-api.ts';
 import { formatUpdated } from '../relative-time.ts';
-import { BIAS_WORDS, formatShare, LIGHT_COLORS } from '../traffic-light.ts';
+import { BIAS_WORDS, formatShare, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
 import classes from './compass.module.css';
 import { LightDot } from './sentiment-grid.tsx';
 
-type DetailCardProps = { detail: ReturnType<typeof useSentimentDetail>; now: number };
+type DetailCardProps = {
+  detail: ReturnType<typeof useSentimentDetail>;
+  /** A premium pair the trial has not unlocked yet: not asked, shown locked with the day it unlocks. */
+  trialLock: TrialLock | null;
+  now: number;
+};
+
+/** A locked pair: nothing behind the blur (the server sent no figures), and the shared locked-content card. */
+function LockedDetail({ code, description, upgradeLabel }: { code: string; description: string; upgradeLabel: string }) {
+  return (
+    <>
+      <Stack gap={6} className={classes.placeholder} aria-hidden>
+        <Progress value={0} />
+        <Progress value={0} />
+        <Progress value={0} />
+      </Stack>
+      <LockedContentCard title={`${code} is a premium timeframe`} description={description} upgradeLabel={upgradeLabel} />
+    </>
+  );
+}
+
+const PLAN_DESCRIPTION = 'The consensus on premium timeframes (H1, H4, D1, W1, W4) comes with every plan.';
+/** The trial's card still offers a plan, which opens premium at once. */
+const TRIAL_UPGRADE_LABEL = 'Unlock now with a plan';
 
 function Share({ label, value, color }: { label: string; value: number; color: string }) {
   return (
@@ -24,8 +48,20 @@ function Share({ label, value, color }: { label: string; value: number; color: s
 }
 
 /** The selected asset x timeframe: bias, consensus %, the three shares to one decimal, last updated (spec 3 section 2.1). */
-export function DetailCard({ detail, now }: DetailCardProps) {
+export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
+  if (trialLock) {
+    return (
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="detail-title" h="100%">
+        <Title order={2} size="h4" id="detail-title" mb="sm">
+          {`${trialLock.symbol} · ${trialLock.code}`}
+        </Title>
+        <LockedDetail code={trialLock.code} description={trialLock.message} upgradeLabel={TRIAL_UPGRADE_LABEL} />
+      </Card>
+    );
+  }
   const data = detail.data;
+  // A grid older than the trial's stage can still select a pair the server refuses: its reason is the card's text.
+  const refused = detail.isError && detail.error instanceof ApiError && detail.error.status === 403 ? detail.error.message : null;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="detail-title" h="100%">
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -35,26 +71,15 @@ export function DetailCard({ detail, now }: DetailCardProps) {
         {detail.isFetching && <Loader size="xs" aria-label="Refreshing" />}
       </Group>
       {detail.isPending && <Skeleton h={180} />}
-      {detail.isError && <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />}
-      {data && (
+      {refused && <LockedContentCard title="Premium timeframe" description={refused} upgradeLabel={TRIAL_UPGRADE_LABEL} />}
+      {detail.isError && !refused && <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />}
+      {data && !refused && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {data.asset.name} · {data.timeframe.label}
           </Text>
           {data.cell.locked ? (
-            <>
-              {/* Nothing behind the blur: the server sent no figures for this pair. */}
-              <Stack gap={6} className={classes.placeholder} aria-hidden>
-                <Progress value={0} />
-                <Progress value={0} />
-                <Progress value={0} />
-              </Stack>
-              <LockedContentCard
-                title={`${data.timeframe.code} is a premium timeframe`}
-                description="The consensus on premium timeframes (H1, H4, D1, W1, W4) comes with every plan."
-                upgradeLabel={`Unlock ${data.timeframe.code}`}
-              />
-            </>
+            <LockedDetail code={data.timeframe.code} description={PLAN_DESCRIPTION} upgradeLabel={`Unlock ${data.timeframe.code}`} />
           ) : !data.cell.has_data ? (
             <Text size="sm">No votes yet on this pair. The consensus appears once traders vote in an entry window.</Text>
           ) : (

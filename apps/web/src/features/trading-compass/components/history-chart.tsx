@@ -2,8 +2,9 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import type { useSentimentHistory } from '../api/compass-api.ts';
-import { formatShare } from '../traffic-light.ts';
+import { formatShare, type TrialLock } from '../traffic-light.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -14,20 +15,24 @@ const SERIES = [
 ];
 
 /** Long / short / neutral shares of the selected pair over its last closed windows (oldest first). */
-export function HistoryChart({ history }: { history: ReturnType<typeof useSentimentHistory> }) {
-  const data = history.data;
+export function HistoryChart({ history, trialLock }: { history: ReturnType<typeof useSentimentHistory>; trialLock: TrialLock | null }) {
+  const data = trialLock ? undefined : history.data;
   const points = data?.points ?? [];
   const last = points.at(-1);
+  // The trial's stage (not asked, or refused with 403 by a grid older than the stage) says when it unlocks.
+  const refused = history.isError && history.error instanceof ApiError && history.error.status === 403 ? history.error.message : null;
+  const lockText = trialLock?.message ?? refused;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="history-title" h="100%">
       <Title order={2} size="h4" id="history-title">
-        Consensus History{data ? `: ${data.asset.symbol} ${data.timeframe.code}` : ''}
+        Consensus History{trialLock ? `: ${trialLock.symbol} ${trialLock.code}` : data ? `: ${data.asset.symbol} ${data.timeframe.code}` : ''}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Shares of the last closed entry windows, oldest first.
       </Text>
-      {history.isPending && <Skeleton h={220} />}
-      {history.isError && <LoadError message={history.error.message} onRetry={() => void history.refetch()} />}
+      {lockText && <Text size="sm">{lockText}</Text>}
+      {!lockText && history.isPending && <Skeleton h={220} />}
+      {!lockText && history.isError && <LoadError message={history.error.message} onRetry={() => void history.refetch()} />}
       {data?.locked && <Text size="sm">The history of premium timeframes comes with a plan.</Text>}
       {data && !data.locked && points.length === 0 && <Text size="sm">No closed window with votes on this pair yet.</Text>}
       {data && !data.locked && points.length > 0 && (

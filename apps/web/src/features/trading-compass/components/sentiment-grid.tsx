@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Group, Stack, Table, Text, Title, UnstyledButton, Vi
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ASSET_CLASS_LABELS, type GridCell, type SentimentGrid as SentimentGridData } from '@myeai/domain';
-import { cellLabel, cellView } from '../traffic-light.ts';
+import { cellLabel, cellView, lockedCellReason, trialLockMessage } from '../traffic-light.ts';
 import classes from './compass.module.css';
 
 export type PairSelection = { assetId: string; timeframeId: string };
@@ -22,10 +22,24 @@ export function LightDot({ color, size = 12 }: { color: string; size?: number })
  * ("62% Long"), so the name always contains the visible words. The same words (cellLabel) are its
  * tooltip, which names the pair for a sighted user too.
  */
-function Cell({ cell, asset, timeframe, isSelected, onSelect }: { cell: GridCell; asset: string; timeframe: string; isSelected: boolean; onSelect: () => void }) {
+function Cell({
+  cell,
+  asset,
+  timeframe,
+  trialLock,
+  isSelected,
+  onSelect,
+}: {
+  cell: GridCell;
+  asset: string;
+  timeframe: string;
+  trialLock: string | null;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
   const view = cellView(cell);
   const pair = `${asset} ${timeframe}`;
-  const label = cellLabel(cell, asset, timeframe);
+  const label = cellLabel(cell, asset, timeframe, trialLock);
   const isOpenWindow = !cell.locked && cell.window_open;
   return (
     <UnstyledButton onClick={onSelect} aria-pressed={isSelected} title={label} className={classes.cell} data-selected={isSelected || undefined}>
@@ -33,7 +47,7 @@ function Cell({ cell, asset, timeframe, isSelected, onSelect }: { cell: GridCell
       {view.kind === 'locked' ? (
         // No figures exist for a locked cell: a neutral placeholder under the blur, and a lock.
         <Stack gap={2} align="center">
-          <VisuallyHidden>locked, needs a plan</VisuallyHidden>
+          <VisuallyHidden>{`locked, ${lockedCellReason(trialLock)}`}</VisuallyHidden>
           <Group gap={4} className={classes.blurred} aria-hidden wrap="nowrap">
             <LightDot color="gray.4" />
             <Text size="sm" fw={700} component="span">
@@ -71,6 +85,9 @@ function Cell({ cell, asset, timeframe, isSelected, onSelect }: { cell: GridCell
 
 /** Assets (rows) by timeframes (columns): a traffic-light dot and the rounded top share per cell (spec 3 section 2.1). */
 export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) {
+  // In a trial before the premium compass's day, locked cells say when they unlock instead of "needs a plan".
+  const trialLock = trialLockMessage(grid.access);
+  const unlockDay = grid.access.premium_unlocks_on_trial_day;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sentiment-grid-title">
       <Title order={2} size="h4" id="sentiment-grid-title">
@@ -105,7 +122,12 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
                       <Text size="sm" fw={700}>
                         {timeframe.code}
                       </Text>
-                      {timeframe.locked && (
+                      {timeframe.locked && unlockDay !== null && (
+                        <Text size="xs" c="dimmed" title={trialLock ?? undefined}>
+                          Day {unlockDay}
+                        </Text>
+                      )}
+                      {timeframe.locked && unlockDay === null && (
                         <Anchor component={Link} to="/trading-subscription" size="xs" aria-label={`Unlock ${timeframe.code} with a plan`}>
                           Unlock
                         </Anchor>
@@ -131,7 +153,7 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
                     const isSelected = selected?.assetId === asset.id && selected.timeframeId === timeframe.id;
                     return (
                       <Table.Td key={timeframe.id} p={2}>
-                        <Cell cell={cell} asset={asset.symbol} timeframe={timeframe.code} isSelected={isSelected} onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })} />
+                        <Cell cell={cell} asset={asset.symbol} timeframe={timeframe.code} trialLock={trialLock} isSelected={isSelected} onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })} />
                       </Table.Td>
                     );
                   })}

@@ -6,6 +6,7 @@ import { TradingDisclaimer } from '../../subscriptions/index.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
+import { trialLockMessage, type TrialLock } from '../traffic-light.ts';
 import { AccessBanners } from './access-banners.tsx';
 import { DetailCard } from './detail-card.tsx';
 import { EngineInfoCard } from './engine-info-card.tsx';
@@ -79,10 +80,15 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
   // A chosen pair that left the grid (an asset deactivated) falls back to the default.
   const stillThere = chosen && grid.assets.some((a) => a.id === chosen.assetId) && grid.timeframes.some((t) => t.id === chosen.timeframeId);
   const selected = stillThere ? chosen : defaultSelection(grid);
-  const detail = useSentimentDetail(selected?.assetId ?? null, selected?.timeframeId ?? null);
-  const events = useConsensusEvents(selected?.assetId ?? null);
-  const history = useSentimentHistory(selected?.assetId ?? null, selected?.timeframeId ?? null);
   const symbol = grid.assets.find((asset) => asset.id === selected?.assetId)?.symbol ?? null;
+  const timeframe = grid.timeframes.find((t) => t.id === selected?.timeframeId) ?? null;
+  // A premium pair the trial has not unlocked yet: the server would refuse it (403), so it is not asked.
+  const trialLockText = trialLockMessage(grid.access);
+  const trialLock: TrialLock | null = trialLockText && timeframe?.locked && symbol ? { message: trialLockText, symbol, code: timeframe.code } : null;
+  const pairAsked = selected && !trialLock ? selected : null;
+  const detail = useSentimentDetail(pairAsked?.assetId ?? null, pairAsked?.timeframeId ?? null);
+  const events = useConsensusEvents(selected?.assetId ?? null);
+  const history = useSentimentHistory(pairAsked?.assetId ?? null, pairAsked?.timeframeId ?? null);
   const delayed = grid.access.delay_minutes > 0;
 
   return (
@@ -101,10 +107,10 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
       <SentimentGrid grid={grid} selected={selected} onSelect={setChosen} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-          <DetailCard detail={detail} now={now} />
+          <DetailCard detail={detail} trialLock={trialLock} now={now} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-          <HistoryChart history={history} />
+          <HistoryChart history={history} trialLock={trialLock} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <RecentEventsCard events={events} symbol={symbol} now={now} />
