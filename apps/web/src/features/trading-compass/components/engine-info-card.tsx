@@ -1,6 +1,16 @@
 import { Card, List, Text, Title } from '@mantine/core';
 import { ELITE_POOL, THRESHOLD_RANGES } from '@myeai/domain';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
+import type { LiveSocketStatus } from '../../../lib/live-socket.ts';
+
+// A first connection is not a reconnection: only a socket that dropped or gave up is; until the
+// socket is open the grid polls every 60 s (useLiveFallbackInterval).
+const REAL_TIME_TEXT: Record<LiveSocketStatus, string> = {
+  open: 'the grid changes on this page as votes arrive.',
+  connecting: 'connecting; meanwhile the grid refreshes every 60 seconds.',
+  down: 'reconnecting; meanwhile the grid refreshes every 60 seconds.',
+  closed: 'reconnecting; meanwhile the grid refreshes every 60 seconds.',
+};
 
 /** How the consensus is made (spec 3 section 2.1): 13 professionals, the agreement threshold, live updates, anonymity. */
 export function EngineInfoCard() {
@@ -18,7 +28,7 @@ export function EngineInfoCard() {
           <strong>≥{THRESHOLD_RANGES.confirmation.default}% Agreement</strong>: a bias is confirmed when its weighted share reaches the confirmation threshold (50% by default, set by the administrators).
         </List.Item>
         <List.Item>
-          <strong>Real-time updates</strong>: {status === 'open' ? 'the grid changes on this page as votes arrive.' : 'reconnecting; meanwhile the grid refreshes every 60 seconds.'}
+          <strong>Real-time updates</strong>: {REAL_TIME_TEXT[status]}
         </List.Item>
         <List.Item>
           <strong>Anonymous</strong>: traders stay anonymous; you see only the aggregated consensus, never who voted how.
