@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trials, usageEvents, users } from '@myeai/db';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 const DAY = 86_400_000;
+/** The staged-unlock text of the premium compass (decision 011), on the compass before trial day 3. */
+const DAY_3_UNLOCK = 'Premium Trading Compass unlocks on day 3 of your trial.';
+const PREMIUM_CODES = ['H1', 'H4', 'D1', 'W1', 'W4'];
 
 /**
  * The newcomer journey in Chromium: sign up locally, onboard with the demo affiliate's code,
@@ -14,29 +17,29 @@ const DAY = 86_400_000;
  * old, and see the admin's trial analytics count the trial.
  */
 describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+  const { newPage } = suite;
   let affiliateCode: string;
   const email = `nora-${Date.now()}@example.test`;
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchChromium();
-    const [affiliate] = await app.database.db.select({ code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    const [affiliate] = await suite.app.database.db.select({ code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
     affiliateCode = affiliate!.code;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  async function newPage(viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport });
-    return { context, page: await context.newPage() };
-  }
 
   async function shoot(page: Page, name: string) {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  }
+
+  /** A cell of the compass grid, named "EUR/USD H1: …" (see trading-live.test.ts). */
+  const compassCell = (page: Page, pair: string) => page.getByRole('button', { name: new RegExp(`^${pair.replace('/', '\\/')}: `) });
+
+  /** The compass, reached from the sidebar of the page the test is on. */
+  async function openCompass(page: Page) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trading Compass' }).click();
+    await page.waitForURL('**/trading-compass');
+    await page.getByRole('heading', { level: 1, name: 'MYEAI – Trading Compass' }).waitFor();
+    await page.getByRole('heading', { name: 'Market Sentiment Grid' }).waitFor();
   }
 
   async function choose(page: Page, label: string, option: string) {
@@ -90,7 +93,7 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     const short = page.getByRole('group', { name: /Short term/ });
     await short.getByLabel('Title').fill('Close my first three deals');
     await short.getByLabel('Target value').fill('1500');
-    await short.getByLabel('Deadline').fill(new Date(app.clock.now().getTime() + 45 * DAY).toISOString().slice(0, 10));
+    await short.getByLabel('Deadline').fill(new Date(suite.app.clock.now().getTime() + 45 * DAY).toISOString().slice(0, 10));
     await short.getByLabel('Why is this important to you?').fill('A better life for my family');
     await expectAccessible(page);
     await shoot(page, 'onboarding-goals-1440');
@@ -102,8 +105,8 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     // The Business Hub shows the goal just set up, not the figures cached before onboarding.
     await page.getByRole('article', { name: 'Monthly target' }).getByText(/\$0 of \$1,500 · Close my first three deals/).waitFor({ timeout: 10_000 });
 
-    const [me] = await app.database.db.select().from(users).where(eq(users.email, email));
-    const [affiliate] = await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    const [me] = await suite.app.database.db.select().from(users).where(eq(users.email, email));
+    const [affiliate] = await suite.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
     expect(me!.referredBy).toBe(affiliate!.id);
 
     // Goals completed: the trial is offered, once.
@@ -120,8 +123,28 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await expectAccessible(page);
     await shoot(page, 'dashboard-day1-1440');
 
+    // Day 1 on the compass: the premium timeframes wait for trial day 3 (decision 011's stage table),
+    // in the banner, the column heads, the cells and the selected pair's locked-content card.
+    await openCompass(page);
+    const trialNotice = page.getByRole('alert').filter({ hasText: 'Limited Trial Access' });
+    await trialNotice.getByText(`premium timeframes are locked. ${DAY_3_UNLOCK}`, { exact: false }).waitFor();
+    await expect(page.getByRole('columnheader').filter({ hasText: 'Day 3' }).count()).resolves.toBe(PREMIUM_CODES.length);
+    for (const code of PREMIUM_CODES) await expect(page.getByRole('columnheader', { name: new RegExp(`^${code}`) }).innerText()).resolves.toMatch(/Day 3/);
+    await expect(compassCell(page, 'EUR/USD H1').getAttribute('title')).resolves.toBe(`EUR/USD H1: locked, ${DAY_3_UNLOCK}`);
+    await expect(page.getByRole('button', { name: `locked, ${DAY_3_UNLOCK}`, exact: false }).count()).resolves.toBe(3 * PREMIUM_CODES.length);
+    await expect(compassCell(page, 'EUR/USD M5').getAttribute('title')).resolves.not.toMatch(/locked/);
+    // The first asset and H1 are preselected: the detail is the trial's locked-content card, with the day.
+    const lockedDetail = page.getByRole('region', { name: 'H1 is a premium timeframe' });
+    await lockedDetail.getByText(DAY_3_UNLOCK, { exact: true }).waitFor();
+    await expect(lockedDetail.getByText(DAY_3_UNLOCK, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(lockedDetail.getByRole('link', { name: 'Unlock now with a plan' }).getAttribute('href')).resolves.toBe('/trading-subscription');
+    await expectAccessible(page);
+    await shoot(page, 'compass-day1-1440');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Business Hub' }).click();
+    await page.getByRole('heading', { name: 'Your trial journey: day 1 of 7' }).waitFor();
+
     // The trial started 4 days ago: day 5, CEO Tools unlocked, Full Access next.
-    await app.database.db
+    await suite.app.database.db
       .update(trials)
       .set({ startedAt: sql`${trials.startedAt} - interval '4 days'`, endsAt: sql`${trials.endsAt} - interval '4 days'` })
       .where(eq(trials.userId, me!.id));
@@ -143,8 +166,24 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile Settings' }).waitFor();
     await expect
-      .poll(async () => (await app.database.db.select().from(usageEvents).where(eq(usageEvents.userId, me!.id))).filter((e) => e.eventType === 'page_view' && e.component === 'dashboard').length, { timeout: 5000 })
+      .poll(async () => (await suite.app.database.db.select().from(usageEvents).where(eq(usageEvents.userId, me!.id))).filter((e) => e.eventType === 'page_view' && e.component === 'dashboard').length, { timeout: 5000 })
       .toBeGreaterThanOrEqual(1);
+
+    // Day 5 on the compass: premium opened on day 3, with figures (the seed's EUR/USD H1 window
+    // of 8 hours ago is within the trial's 24 hours); no day to wait for is left anywhere.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openCompass(page);
+    await page.getByRole('alert').filter({ hasText: 'Limited Trial Access' }).getByText('premium timeframes are open during your trial.', { exact: false }).waitFor();
+    await expect(compassCell(page, 'EUR/USD H1').getAttribute('title')).resolves.toMatch(/^EUR\/USD H1: \d+% Long$/);
+    await expect(page.getByRole('columnheader').filter({ hasText: 'Day 3' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /: locked, / }).count()).resolves.toBe(0);
+    await expect(page.getByText(DAY_3_UNLOCK, { exact: false }).count()).resolves.toBe(0);
+    await expect(page.getByRole('region', { name: 'H1 is a premium timeframe' }).count()).resolves.toBe(0);
+    const detail = page.getByRole('region', { name: 'EUR/USD · H1' });
+    await detail.getByText('LONG', { exact: true }).waitFor();
+    await detail.getByText(/^\d+\.\d% consensus$/).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'compass-day5-1440');
     await context.close();
   });
 

@@ -1,27 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium, signedInDemoPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/trading-admin');
 
 describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  const signedInPage = (name: string, viewport?: { width: number; height: number }) => signedInDemoPage(browser, app.baseUrl, name, viewport);
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+  const { signedInPage } = suite;
 
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -129,7 +116,7 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     await toast(page, 'Consensus settings updated successfully!');
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'settings.png'), fullPage: true });
-    const saved = await app.inject({ method: 'GET', url: '/api/trading/admin/settings', cookie: await app.signIn('admin@demo.myeai.local') });
+    const saved = await suite.app.inject({ method: 'GET', url: '/api/trading/admin/settings', cookie: await suite.app.signIn('admin@demo.myeai.local') });
     expect(saved.json()).toMatchObject({ confirmation_threshold: 52, exit_threshold: 47, max_consensus_size: 10, consensus_mode: 'fixed' });
     await context.close();
   });
@@ -143,17 +130,17 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     await page.getByRole('heading', { name: 'Regular (9)' }).waitFor();
     await page.getByText('Recent voting windows').waitFor();
     // A vote arrives: the feed shows it without a reload.
-    const trader = await app.signIn('trader@demo.myeai.local');
-    const assets = (await app.inject({ method: 'GET', url: '/api/trading/assets', cookie: trader })).json().assets as { id: string; symbol: string }[];
-    const timeframes = (await app.inject({ method: 'GET', url: '/api/trading/timeframes', cookie: trader })).json().timeframes as { id: string; code: string }[];
-    const opened = await app.inject({
+    const trader = await suite.app.signIn('trader@demo.myeai.local');
+    const assets = (await suite.app.inject({ method: 'GET', url: '/api/trading/assets', cookie: trader })).json().assets as { id: string; symbol: string }[];
+    const timeframes = (await suite.app.inject({ method: 'GET', url: '/api/trading/timeframes', cookie: trader })).json().timeframes as { id: string; code: string }[];
+    const opened = await suite.app.inject({
       method: 'POST',
       url: '/api/trading/windows/open',
       cookie: trader,
       payload: { asset_id: assets.find((a) => a.symbol === 'TSLA')!.id, timeframe_id: timeframes.find((t) => t.code === 'M15')!.id },
     });
     expect(opened.statusCode).toBe(201);
-    await app.inject({ method: 'POST', url: `/api/trading/windows/${opened.json().window.id}/vote`, cookie: trader, payload: { bias: 'long', confidence: 77 } });
+    await suite.app.inject({ method: 'POST', url: `/api/trading/windows/${opened.json().window.id}/vote`, cookie: trader, payload: { bias: 'long', confidence: 77 } });
     await page.getByText('trader (46.0%) voted LONG at 77% confidence on TSLA M15: 1/13').waitFor();
     await page.getByRole('table', { name: 'Votes on TSLA M15' }).waitFor();
     await expectAccessible(page);

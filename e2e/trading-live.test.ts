@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PREMIUM_TIMEFRAME_CODES, type EntryWindow, type SentimentGrid } from '@myeai/domain';
-import { startApp, type RunningApp } from './support/app-server.ts';
-import { expectAccessible, hasChromium, launchChromium, signedInDemoPage } from './support/browser.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SHOTS = 'test-results/trading-live';
 
@@ -39,20 +38,8 @@ function fakeNotifications() {
 }
 
 describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    app = await startApp();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  const signedIn = (name: string, viewport?: { width: number; height: number }) => signedInDemoPage(browser, app.baseUrl, name, viewport);
+  const suite = useBrowserSuite({ screenshots: SHOTS });
+  const signedIn = suite.signedInPage;
 
   async function dialogSettled(page: Page, name: string | RegExp) {
     const dialog = page.getByRole('dialog', { name });
@@ -115,10 +102,10 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     // A pair another trader opened meanwhile is refused (409) with the server's message in a toast.
     await trader.page.getByRole('button', { name: 'Open an entry window on ETH/USD M5' }).click();
     const stale = await dialogSettled(trader.page, 'Open an entry window?');
-    const market = (await app.inject({ method: 'GET', url: '/api/trading/timeframes', cookie: await app.signIn('trader2@demo.myeai.local') })).json() as { timeframes: { id: string; code: string }[] };
-    const assets = (await app.inject({ method: 'GET', url: '/api/trading/assets', cookie: await app.signIn('trader2@demo.myeai.local') })).json() as { assets: { id: string; symbol: string }[] };
+    const market = (await suite.app.inject({ method: 'GET', url: '/api/trading/timeframes', cookie: await suite.app.signIn('trader2@demo.myeai.local') })).json() as { timeframes: { id: string; code: string }[] };
+    const assets = (await suite.app.inject({ method: 'GET', url: '/api/trading/assets', cookie: await suite.app.signIn('trader2@demo.myeai.local') })).json() as { assets: { id: string; symbol: string }[] };
     const ethM5 = { asset_id: assets.assets.find((a) => a.symbol === 'ETH/USD')!.id, timeframe_id: market.timeframes.find((t) => t.code === 'M5')!.id };
-    expect((await app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: await app.signIn('trader2@demo.myeai.local'), payload: ethM5 })).statusCode).toBe(201);
+    expect((await suite.app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: await suite.app.signIn('trader2@demo.myeai.local'), payload: ethM5 })).statusCode).toBe(201);
     await stale.getByRole('button', { name: 'Open window' }).click();
     await toast(trader.page, 'An entry window is already open for ETH/USD M5.');
     await trader.page.getByRole('article', { name: 'ETH/USD M5' }).waitFor();
@@ -147,13 +134,13 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
 
     // The other 12 traders vote through the API.
     const windowId = await (async () => {
-      const cookie = await app.signIn(OTHER_VOTES[0]![0]);
-      const active = (await app.inject({ method: 'GET', url: '/api/trading/windows/active', cookie })).json() as { windows: EntryWindow[] };
+      const cookie = await suite.app.signIn(OTHER_VOTES[0]![0]);
+      const active = (await suite.app.inject({ method: 'GET', url: '/api/trading/windows/active', cookie })).json() as { windows: EntryWindow[] };
       return active.windows.find((w) => w.asset.symbol === 'GBP/USD' && w.timeframe.code === 'M15')!.id;
     })();
     for (const [index, [email, bias]] of OTHER_VOTES.entries()) {
-      const cookie = await app.signIn(email);
-      const response = await app.inject({ method: 'POST', url: `/api/trading/windows/${windowId}/vote`, cookie, payload: { bias, confidence: 60 } });
+      const cookie = await suite.app.signIn(email);
+      const response = await suite.app.inject({ method: 'POST', url: `/api/trading/windows/${windowId}/vote`, cookie, payload: { bias, confidence: 60 } });
       expect(response.statusCode, response.body).toBe(201);
       if (index === 4) await card.getByText('6/13 traders voted').waitFor();
     }
@@ -185,7 +172,7 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     // A late vote: the server's clock passes closes_at while the dialog is open; the refusal shows in it.
     await trader.page.getByRole('article', { name: 'ETH/USD M5' }).getByRole('button', { name: 'Submit Vote: ETH/USD M5' }).click();
     const late = await dialogSettled(trader.page, /Submit Vote/);
-    app.clock.advance(4 * 60_000);
+    suite.app.clock.advance(4 * 60_000);
     await late.getByRole('button', { name: 'Submit Vote', exact: true }).click();
     await late.getByRole('alert').getByText('Voting for this entry window has closed.').waitFor();
     await expect(late.isVisible()).resolves.toBe(true);
