@@ -1,6 +1,7 @@
 export * from './access/roles.ts';
 export * from './access/access-rules.ts';
 export * from './access/screens.ts';
+export * from './access/page-data.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './auth/referral-code.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, type VideoWidgetInputValues } from '@myeai/domain';
+import { UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, videoWidgetsPath, type VideoWidgetInputValues } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const videoWidgetKeys = {
@@ -11,7 +11,7 @@ export const videoWidgetKeys = {
 export const videoWidgetsQuery = (isAdmin: boolean) =>
   queryOptions({
     queryKey: videoWidgetKeys.list(isAdmin ? 'all' : 'active'),
-    queryFn: async () => (await apiRequest(isAdmin ? '/api/admin/video-widgets' : '/api/video-widgets', { schema: VideoWidgetListSchema })).widgets,
+    queryFn: async () => (await apiRequest(videoWidgetsPath(isAdmin), { schema: VideoWidgetListSchema })).widgets,
   });
 
 export function useVideoWidgets(isAdmin: boolean) {

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const preloadsOf = (link: string | string[] | number | undefined) =>
+  typeof link === 'string' ? [...link.matchAll(/<([^>]+)>; rel=preload; as=fetch; crossorigin=anonymous/g)].map((match) => match[1]) : [];
+
+describe('the web app’s HTML', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'myeai-web-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MYEAI</title>');
+    t = await createTestApp('pglite', { webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names the Business Hub’s first reads as preloads for a signed-in viewer, by role, and the page then reads exactly those', async () => {
+    const affiliate = await t.signIn('affiliate@demo.myeai.local');
+    const admin = await t.signIn('admin@demo.myeai.local');
+    const forAffiliate = await t.inject({ method: 'GET', url: '/dashboard', cookie: affiliate });
+    const forAdmin = await t.inject({ method: 'GET', url: '/dashboard?from=login', cookie: admin });
+    expect(forAffiliate.statusCode).toBe(200);
+    expect(forAffiliate.body).toContain('<title>MYEAI</title>');
+    expect(preloadsOf(forAffiliate.headers.link)).toEqual(['/api/dashboard/stats', '/api/video-widgets']);
+    expect(preloadsOf(forAdmin.headers.link)).toEqual(['/api/dashboard/stats', '/api/admin/video-widgets']);
+    for (const [url, cookie] of [...preloadsOf(forAffiliate.headers.link).map((u) => [u, affiliate]), ...preloadsOf(forAdmin.headers.link).map((u) => [u, admin])]) {
+      expect((await t.inject({ method: 'GET', url: url!, cookie })).statusCode, url).toBe(200);
+    }
+    // Per viewer: a shared cache must not hand one user's preloads to another.
+    expect(forAffiliate.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('names none for a visitor, a page without first reads, or a page the role may not open', async () => {
+    const affiliate = await t.signIn('affiliate@demo.myeai.local');
+    const responses = await Promise.all([
+      t.inject({ method: 'GET', url: '/dashboard' }),
+      t.inject({ method: 'GET', url: '/leads', cookie: affiliate }),
+      t.inject({ method: 'GET', url: '/trading-admin', cookie: affiliate }),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const response of responses) expect(response.headers.link).toBeUndefined();
+  });
+});

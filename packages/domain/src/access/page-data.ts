@@ -1,0 +1,28 @@
+import { decideAccess } from './access-rules.ts';
+import type { Role } from './roles.ts';
+import { findScreen } from './screens.ts';
+
+/** The Business Hub's figures (GET /api/dashboard/stats). */
+export const DASHBOARD_STATS_PATH = '/api/dashboard/stats';
+
+/** Admins read every video widget slot (inactive ones too, to edit them); everyone else the active ones. */
+export function videoWidgetsPath(isAdmin: boolean): string {
+  return isAdmin ? '/api/admin/video-widgets' : '/api/video-widgets';
+}
+
+const PAGE_DATA_PATHS: Readonly<Record<string, (activeRole: Role) => readonly string[]>> = {
+  '/dashboard': (activeRole) => [DASHBOARD_STATS_PATH, videoWidgetsPath(decideAccess('admin', { activeRole }) === 'allowed')],
+};
+
+/**
+ * The reads a signed-in page makes first, for a viewer whose active role may open it (none
+ * otherwise). The server names them as preloads on the page's HTML response, so the browser
+ * asks for them while the scripts download instead of after they ran; the web app's queries ask
+ * for the very same paths and are answered by those preloads.
+ */
+export function pageDataPaths(path: string, activeRole: Role): readonly string[] {
+  const paths = PAGE_DATA_PATHS[path];
+  const screen = findScreen(path);
+  if (!paths || !screen || decideAccess(screen.access, { activeRole }) !== 'allowed') return [];
+  return paths(activeRole);
+}
