@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,17 +69,4 @@ export async function signInWithDemo(page: Page, name: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await page.waitForURL('**/dashboard');
-}
-
-/** A new browser context on `baseUrl`, signed in as the demo account `name` (see signInWithDemo). */
-export async function signedInDemoPage(
-  browser: Browser,
-  baseUrl: string,
-  name: string,
-  viewport = DESKTOP_VIEWPORT,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  const page = await context.newPage();
-  await signInWithDemo(page, name);
-  return { context, page };
 }

@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's reason when it refused the request as forbidden (403), else null. */
+export function forbiddenMessage(error: Error | null): string | null {
+  return error instanceof ApiError && error.status === 403 ? error.message : null;
+}
+
 type RequestOptions<T extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

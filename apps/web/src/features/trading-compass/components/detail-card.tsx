@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Loader, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LockedContentCard } from '../../../components/ui/locked-content-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { forbiddenMessage } from '../../../lib/api-client.ts';
 import { type useSentimentDetail } from '../api/compass-api.ts';
 import { formatUpdated } from '../relative-time.ts';
 import { BIAS_WORDS, formatShare, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
@@ -61,7 +61,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
   }
   const data = detail.data;
   // A grid older than the trial's stage can still select a pair the server refuses: its reason is the card's text.
-  const refused = detail.isError && detail.error instanceof ApiError && detail.error.status === 403 ? detail.error.message : null;
+  const refused = forbiddenMessage(detail.error);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="detail-title" h="100%">
       <Group justify="space-between" mb="sm" wrap="nowrap">

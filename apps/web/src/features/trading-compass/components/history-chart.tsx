@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { forbiddenMessage } from '../../../lib/api-client.ts';
 import type { useSentimentHistory } from '../api/compass-api.ts';
 import { formatShare, type TrialLock } from '../traffic-light.ts';
 
@@ -20,7 +20,7 @@ export function HistoryChart({ history, trialLock }: { history: ReturnType<typeo
   const points = data?.points ?? [];
   const last = points.at(-1);
   // The trial's stage (not asked, or refused with 403 by a grid older than the stage) says when it unlocks.
-  const refused = history.isError && history.error instanceof ApiError && history.error.status === 403 ? history.error.message : null;
+  const refused = forbiddenMessage(history.error);
   const lockText = trialLock?.message ?? refused;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="history-title" h="100%">
