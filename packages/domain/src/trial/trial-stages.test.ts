@@ -48,10 +48,10 @@ describe('trial days and stage unlocks at day boundaries (±1 s)', () => {
   });
 
   it('lists the spec features of unlocked stages', () => {
-    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Dashboard Overview', 'Basic Learning Hub', 'Trading Compass Preview', 'Lead Management Intro']);
+    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
     expect(unlockedFeaturesForDay(3).unlocked_features).toContain('Premium Trading Compass');
-    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual(expect.arrayContaining(['Goals & Targets', 'Full Learning Library', 'Basic Analytics']));
-    expect(unlockedFeaturesForDay(7).unlocked_features).toHaveLength(13);
+    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual(expect.arrayContaining(['Full Learning Library']));
+    expect(unlockedFeaturesForDay(7).unlocked_features).toHaveLength(9);
   });
 
   it('unlocks nothing without a running trial', () => {
@@ -65,11 +65,11 @@ describe('trial days and stage unlocks at day boundaries (±1 s)', () => {
     const facts = { roles: ['newcomer'] as const, activeRole: 'newcomer' as const, trial: { startedAt: START, endsAt: trialEndsAt(START), convertedAt: null } };
     expect(decideTrialFeature(facts, 'premium_trading_compass', at(2 * DAY - SECOND))).toMatchObject({ allowed: false, reason: 'not_yet_unlocked', unlock_day: 3 });
     expect(decideTrialFeature(facts, 'premium_trading_compass', at(2 * DAY))).toEqual({ allowed: true });
-    expect(decideTrialFeature(facts, 'dashboard_overview', START)).toEqual({ allowed: true });
-    expect(decideTrialFeature(facts, 'dashboard_overview', at(7 * DAY))).toMatchObject({ allowed: false, reason: 'trial_expired' });
-    expect(decideTrialFeature({ ...facts, trial: null }, 'dashboard_overview', START)).toMatchObject({ allowed: false, reason: 'no_trial' });
-    expect(decideTrialFeature({ ...facts, roles: ['newcomer', 'subscriber'] }, 'all_premium_features', START)).toEqual({ allowed: true });
-    expect(decideTrialFeature({ roles: ['affiliate'], activeRole: 'affiliate', trial: null }, 'commission_tracking', START)).toEqual({ allowed: true });
+    expect(decideTrialFeature(facts, 'business_hub', START)).toEqual({ allowed: true });
+    expect(decideTrialFeature(facts, 'business_hub', at(7 * DAY))).toMatchObject({ allowed: false, reason: 'trial_expired' });
+    expect(decideTrialFeature({ ...facts, trial: null }, 'business_hub', START)).toMatchObject({ allowed: false, reason: 'no_trial' });
+    expect(decideTrialFeature({ ...facts, roles: ['newcomer', 'subscriber'] }, 'trader_breakdown', START)).toEqual({ allowed: true });
+    expect(decideTrialFeature({ roles: ['affiliate'], activeRole: 'affiliate', trial: null }, 'trader_breakdown', START)).toEqual({ allowed: true });
   });
 });
 

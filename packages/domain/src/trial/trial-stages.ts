@@ -8,32 +8,34 @@ export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
+/**
+ * The features a running trial opens, by stage (DESIGN.md decision 35): the route table decides
+ * which screens a role may open; these stages decide only what opens inside screens a newcomer
+ * may open. Features of other roles (lead management, commission tracking, affiliate links,
+ * products) are not trial days and are not listed.
+ */
 export const TRIAL_FEATURES = {
-  dashboard_overview: 'Dashboard Overview',
+  business_hub: 'Business Hub',
+  goal_progress: 'Goals & Progress',
   basic_learning_hub: 'Basic Learning Hub',
-  trading_compass_preview: 'Trading Compass Preview',
-  lead_management_intro: 'Lead Management Intro',
+  trading_compass_live: 'Trading Compass (live, standard timeframes)',
   premium_trading_compass: 'Premium Trading Compass',
   advanced_learning_modules: 'Advanced Learning Modules',
-  commission_tracking: 'Commission Tracking',
-  goals_and_targets: 'Goals & Targets',
   full_learning_library: 'Full Learning Library',
-  basic_analytics: 'Basic Analytics',
-  products_and_offers: 'Products & Offers',
-  full_analytics_suite: 'Full Analytics Suite',
-  all_premium_features: 'All Premium Features',
+  trading_alerts: 'Trading Alerts',
+  trader_breakdown: 'Trader Breakdown',
 } as const;
 export type TrialFeature = keyof typeof TRIAL_FEATURES;
 export const TRIAL_FEATURE_KEYS = Object.keys(TRIAL_FEATURES) as TrialFeature[];
 
 export type TrialStage = { day: number; name: string; features: readonly TrialFeature[] };
 
-/** The one unlock table: read by the API guard, the unlocked-features call and the journey. */
+/** The one unlock table: read by the API guards, the unlocked-features call, the journey and the sidebar. */
 export const TRIAL_STAGES: readonly TrialStage[] = [
-  { day: 1, name: 'Welcome Package', features: ['dashboard_overview', 'basic_learning_hub', 'trading_compass_preview', 'lead_management_intro'] },
-  { day: 3, name: 'Trading Powerup', features: ['premium_trading_compass', 'advanced_learning_modules', 'commission_tracking'] },
-  { day: 5, name: 'CEO Tools', features: ['goals_and_targets', 'full_learning_library', 'basic_analytics'] },
-  { day: 7, name: 'Full Access', features: ['products_and_offers', 'full_analytics_suite', 'all_premium_features'] },
+  { day: 1, name: 'Welcome Package', features: ['business_hub', 'goal_progress', 'basic_learning_hub', 'trading_compass_live'] },
+  { day: 3, name: 'Trading Powerup', features: ['premium_trading_compass', 'advanced_learning_modules'] },
+  { day: 5, name: 'CEO Tools', features: ['full_learning_library'] },
+  { day: 7, name: 'Full Access', features: ['trading_alerts', 'trader_breakdown'] },
 ];
 
 export function trialEndsAt(startedAt: Date, days = TRIAL_LENGTH_DAYS): Date {

@@ -39,7 +39,7 @@ describe('upgrade recommendation', () => {
     expect(upgradeRecommendation({ ...base, level: 'high' })).toMatchObject({ should_show_prompt: true, recommendation: { urgency: 'medium' } });
   });
   test('highlights the features still to unlock', () => {
-    expect(upgradeRecommendation({ ...base, level: 'medium' }).recommendation.features_highlight).toEqual(['Premium Trading Compass', 'Advanced Learning Modules', 'Commission Tracking']);
+    expect(upgradeRecommendation({ ...base, level: 'medium' }).recommendation.features_highlight).toEqual(['Premium Trading Compass', 'Advanced Learning Modules', 'Full Learning Library']);
   });
   test('three days left: medium; under a day or expired: high, with no discount unless one is configured', () => {
     expect(upgradeRecommendation({ ...base, trialDay: 4, daysRemaining: 3 }).recommendation.urgency).toBe('medium');

@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ has_trial: true, is_expired: false, days_remaining: 7, hours_remaining: 0, minutes_remaining: 0 });
     const day1 = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
     expect(day1).toMatchObject({ trial_day: 1, next_unlock_day: 3, days_until_next_unlock: 2 });
-    expect(day1.unlocked_features).toEqual(['Dashboard Overview', 'Basic Learning Hub', 'Trading Compass Preview', 'Lead Management Intro']);
+    expect(day1.unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
     expect(day1.stages.map((s: { status: string }) => s.status)).toEqual(['unlocked', 'coming_soon', 'locked', 'locked']);
 
     t.clock.advance(DAY + 5 * 3_600_000);
