@@ -29,6 +29,7 @@ export * from './commissions/conversion-signature.ts';
 export * from './commissions/commission-csv.ts';
 export * from './schemas/commissions.ts';
 export * from './subscriptions/plans.ts';
+export * from './subscriptions/entitlements.ts';
 export * from './subscriptions/trial-allowance.ts';
 export * from './subscriptions/subscription-state.ts';
 export * from './schemas/subscriptions.ts';
