@@ -14,6 +14,7 @@ export * from './goals.ts';
 export * from './trials.ts';
 export * from './usage.ts';
 export * from './trading.ts';
+export * from './trading-picks.ts';
 export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';
