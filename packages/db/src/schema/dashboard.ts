@@ -6,7 +6,9 @@ import { users } from './users.ts';
  * `leads` (migration dashboard_lead_activity): creating or importing a lead counts on its
  * created_at day, moving one to closed (or creating it closed) on its updated_at / created_at day.
  * The Business Hub reads its "vs last month" figures and closed-lead milestones from a few rows
- * here, however many leads a user has. Deleting a lead does not undo what happened.
+ * here, however many leads a user has. Deleting a lead takes it off its added day (migration
+ * lead_activity_follows_deletes), so "new this month" never exceeds the leads there are; a
+ * closed deal stays counted.
  */
 export const leadDailyActivity = pgTable(
   'lead_daily_activity',
