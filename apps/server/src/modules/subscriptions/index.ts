@@ -1,3 +1,3 @@
 export { subscriptionsRoutes } from './subscriptions.routes.ts';
-export { getSubscriptionStatus, getTradingPlan, planAt, readPlanState, userHasPlan } from './subscriptions.service.ts';
+export { getSubscriptionStatus, getTradingPlan, planAt, planIdAt, readPlanState, storedPlanId, userHasPlan } from './subscriptions.service.ts';
 export { seedDemoSubscription } from './demo-subscription.ts';

@@ -15,6 +15,7 @@ import {
   type CheckoutSessionView,
   type CreateCheckoutInput,
   type PaymentProviderKind,
+  type PlanId,
   type StoredSubscriptionState,
   type SubscriptionStatus,
 } from '@myeai/domain';
@@ -219,4 +220,18 @@ export async function readPlanState(db: DbOrTx, userId: string): Promise<StoredS
 
 export function planAt(state: StoredSubscriptionState | null, now: Date): boolean {
   return viewSubscription(state, now).has_access;
+}
+
+/** The plan whose card features the user has at `now` (null: no subscription gives access then). */
+export function planIdAt(state: StoredSubscriptionState | null, now: Date): PlanId | null {
+  return state && viewSubscription(state, now).has_access ? state.plan : null;
+}
+
+/**
+ * The plan of the user's stored subscription while its status entitles (trial, active, past
+ * due), without a clock: for readers that check the moment themselves (entitlementsOf).
+ */
+export async function storedPlanId(db: DbOrTx, userId: string): Promise<PlanId | null> {
+  const state = await readPlanState(db, userId);
+  return state && isEntitledStatus(state.status) ? state.plan : null;
 }

@@ -18,3 +18,4 @@ const closeWindowJob: JobHandler = async (payload, { deps }) => {
 };
 
 export const tradingJobHandlers: Record<string, JobHandler> = { [CLOSE_WINDOW_JOB]: closeWindowJob };
+export { pickedAssetIds } from './asset-picks.service.ts';
