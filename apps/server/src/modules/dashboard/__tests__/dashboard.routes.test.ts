@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
+import { multipartBody } from '../../leads/__tests__/multipart.ts';
 import { createSignedInUser, insertCommission, insertGoal, insertLeads } from './dashboard-helpers.ts';
 
 // TEST_NOW is 2026-11-23T12:00Z: "vs last month" compares 1-23 November with 1-23 October.
@@ -176,6 +177,21 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/stats on %s', (kind) => {
       ['Goal completed', '2026-11-09'],
       ['Goal approved', '2026-10-02'],
     ]);
+  });
+
+  it('follows deletes: add 1, import 2, delete 1 leaves 2 new this month beside 2 leads', async () => {
+    const fresh = await createSignedInUser(t, 'Della Deleter');
+    const added = await t.inject({ method: 'POST', url: '/api/leads', payload: { name: 'Ann Added', email: 'ann@x.io', stage: 'new' }, cookie: fresh.cookie });
+    expect(added.statusCode, added.body).toBe(201);
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'leads.csv', content: 'Name,Email\nIan Imported,ian@x.io\nIva Imported,iva@x.io' }]);
+    const imported = await t.inject({ method: 'POST', url: '/api/leads/import/csv', payload, headers, cookie: fresh.cookie });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await stats(fresh.cookie)).active_leads_change.current).toBe(3);
+    const deleted = await t.inject({ method: 'DELETE', url: `/api/leads/${added.json().id}`, cookie: fresh.cookie });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await stats(fresh.cookie);
+    expect(after.total_leads).toBe(2);
+    expect(after.active_leads_change).toEqual({ current: 2, previous: 0, percent: null });
   });
 
   it('is open to every role and closed to anonymous visitors', async () => {
