@@ -15,6 +15,7 @@ export * from './trials.ts';
 export * from './usage.ts';
 export * from './trading.ts';
 export * from './trading-picks.ts';
+export * from './trading-alerts.ts';
 export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';

@@ -24,7 +24,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** The five toggles of the notifications settings modal; a missing row means all on. */
+/** The toggles of the notifications settings modal; a missing row means all on. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   commissionAlerts: boolean('commission_alerts').notNull().default(true),
@@ -32,6 +32,8 @@ export const notificationSettings = pgTable('notification_settings', {
   leadActivity: boolean('lead_activity').notNull().default(true),
   followUpReminders: boolean('follow_up_reminders').notNull().default(true),
   emailNotifications: boolean('email_notifications').notNull().default(true),
+  tradingAlerts: boolean('trading_alerts').notNull().default(true),
+  tradingAlertsEmail: boolean('trading_alerts_email').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
