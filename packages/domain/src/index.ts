@@ -67,3 +67,7 @@ export * from './admin/admin-overview.ts';
 export * from './schemas/admin-overview.ts';
 export * from './support/support-rules.ts';
 export * from './schemas/support.ts';
+export * from './admin/admin-overview.ts';
+export * from './schemas/admin-overview.ts';
+export * from './support/support-rules.ts';
+export * from './schemas/support.ts';

@@ -19,3 +19,4 @@ export * from './trading-alerts.ts';
 export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';
+export * from './support.ts';

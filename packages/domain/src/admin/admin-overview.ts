@@ -1,0 +1,52 @@
+import { PROVIDER_STATUSES, isEntitledStatus } from '../subscriptions/subscription-state.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The Overview compares the users who joined in the last 30 days with the 30 days before. */
+export const GROWTH_WINDOW_DAYS = 30;
+
+/** The performance summary covers the last 24 hours. */
+export const PERFORMANCE_WINDOW_HOURS = 24;
+
+/** The Analytics tab's ranges (days, today included). */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+
+/** Provider statuses of a subscription that gives access (trial, active, past due while retried). */
+export const ENTITLED_PROVIDER_STATUSES = PROVIDER_STATUSES.filter(isEntitledStatus);
+
+/**
+ * Share of the e-mails that were delivered among those whose fate is known (sent, or failed
+ * after every retry), in percent with one decimal; null when none is known yet, so the tile says
+ * "no e-mail yet" instead of a made-up 0 % or 100 %.
+ */
+export function deliveryRatePercent(sent: number, failed: number): number | null {
+  const settled = sent + failed;
+  if (settled <= 0) return null;
+  return Math.round((sent / settled) * 1000) / 10;
+}
+
+export type GrowthWindows = { currentFrom: Date; previousFrom: Date; until: Date };
+
+/** [previousFrom, currentFrom) and [currentFrom, until]: two windows of `days` each, ending now. */
+export function growthWindows(now: Date, days: number = GROWTH_WINDOW_DAYS): GrowthWindows {
+  const currentFrom = new Date(now.getTime() - days * DAY_MS);
+  return { currentFrom, previousFrom: new Date(currentFrom.getTime() - days * DAY_MS), until: now };
+}
+
+/** Start of the UTC day of `now`: "today" of the sign-ins and of people earning today. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** The UTC days (YYYY-MM-DD) of a range of `days` ending today, oldest first. */
+export function analyticsDays(now: Date, days: number): string[] {
+  const today = startOfUtcDay(now).getTime();
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** One point per day of the range: the counted days with their counts, every other day 0. */
+export function dailySeries(days: readonly string[], counted: readonly { day: string; count: number }[]): { day: string; count: number }[] {
+  const byDay = new Map(counted.map((row) => [row.day, row.count]));
+  return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }));
+}

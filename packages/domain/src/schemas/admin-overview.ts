@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ANALYTICS_RANGES } from '../admin/admin-overview.ts';
+import { ChangeSchema } from './dashboard.ts';
+
+const count = z.number().int().min(0);
+
+/** The comprehensive dashboard's Overview (spec 3 section 2.9): every figure counted in SQL. */
+export const AdminOverviewSchema = z.object({
+  generated_at: z.string(),
+  users: z.object({
+    total: count,
+    /** Users who joined in the last 30 days against the 30 days before. */
+    growth: ChangeSchema,
+  }),
+  goals: z.object({ pending: count, total: count }),
+  email: z.object({
+    sent: count,
+    /** Outbox rows whose send job failed after every retry. */
+    failed: count,
+    queued: count,
+    delivery_rate_percent: z.number().nullable(),
+  }),
+  user_status: z.object({ visitors: count, trial: count, subscribers: count }),
+  performance: z.object({
+    window_hours: z.number().int(),
+    jobs_succeeded: count,
+    jobs_failed: count,
+    emails_sent: count,
+    emails_failed: count,
+    /** Sessions started since 00:00 UTC. */
+    sign_ins_today: count,
+  }),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+export const AdminAnalyticsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((days) => (ANALYTICS_RANGES as readonly number[]).includes(days), 'Choose a range of 7, 30 or 90 days.')
+    .default(30),
+});
+
+export const DailyCountSchema = z.object({ day: z.string(), count: count });
+
+/** Goal approvals join this when approvals are stored (the goals review issue); until then the tab has no such chart. */
+export const AdminAnalyticsSchema = z.object({
+  days: z.number().int(),
+  user_growth: z.array(DailyCountSchema),
+});
+export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
+
+/** GET /api/stats/user-count: people credited a commission today (UTC), live. */
+export const UserCountSchema = z.object({ people_earning_today: count, as_of: z.string() });
+export type UserCount = z.infer<typeof UserCountSchema>;
+
+/** The sidebar's monthly progress card: the running USD monetary goal, progress from the commission ledger. */
+export const MonthlyProgressSchema = z.object({
+  goal: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      deadline: z.string(),
+      target_cents: z.number().int(),
+      progress_cents: z.number().int(),
+      percent: z.number(),
+    })
+    .nullable(),
+});
+export type MonthlyProgress = z.infer<typeof MonthlyProgressSchema>;

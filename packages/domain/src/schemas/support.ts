@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS, SUPPORT_ANSWER_MAX, SUPPORT_MESSAGE_MAX, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX } from '../support/support-rules.ts';
+import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+
+export const SupportRequestInputSchema = z.object({
+  subject: z
+    .string('Enter a subject.')
+    .trim()
+    .min(3, 'Enter a subject of at least 3 characters.')
+    .max(SUPPORT_SUBJECT_MAX, `Keep the subject under ${SUPPORT_SUBJECT_MAX + 1} characters.`)
+    .refine((v) => !/[\r\n]/.test(v), 'The subject must fit on one line.')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'The subject contains characters that are not allowed.'),
+  message: z
+    .string('Enter a message.')
+    .trim()
+    .min(10, 'Describe your request in at least 10 characters.')
+    .max(SUPPORT_MESSAGE_MAX, `Keep the message under ${SUPPORT_MESSAGE_MAX + 1} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'The message contains characters that are not allowed.'),
+});
+export type SupportRequestInput = z.infer<typeof SupportRequestInputSchema>;
+
+export const SupportAnswerInputSchema = z.object({
+  answer: z
+    .string('Enter an answer.')
+    .trim()
+    .min(1, 'Enter an answer.')
+    .max(SUPPORT_ANSWER_MAX, `Keep the answer under ${SUPPORT_ANSWER_MAX + 1} characters.`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'The answer contains characters that are not allowed.'),
+});
+export type SupportAnswerInput = z.infer<typeof SupportAnswerInputSchema>;
+
+export const SupportStatusSchema = z.enum(SUPPORT_STATUSES);
+
+export const SupportRequestSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  status: SupportStatusSchema,
+  /** The requester held a plan with priority support when they sent it. */
+  priority: z.boolean(),
+  answer: z.string().nullable(),
+  answered_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SupportRequest = z.infer<typeof SupportRequestSchema>;
+
+export const MySupportRequestsSchema = z.object({ items: z.array(SupportRequestSchema) });
+
+export const AdminSupportRequestSchema = SupportRequestSchema.extend({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  answered_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AdminSupportRequest = z.infer<typeof AdminSupportRequestSchema>;
+
+export const ListSupportRequestsQuerySchema = z.object({
+  status: SupportStatusSchema.optional(),
+  limit: PageLimitSchema,
+  cursor: PageCursorSchema,
+});
+
+export const AdminSupportPageSchema = z.object({
+  items: z.array(AdminSupportRequestSchema),
+  open_count: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type AdminSupportPage = z.infer<typeof AdminSupportPageSchema>;
+
+export const SupportRequestIdParamsSchema = z.object({ id: z.uuid('Unknown support request.') });
