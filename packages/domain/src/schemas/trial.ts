@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRIAL_FEATURE_KEYS } from '../trial/trial-stages.ts';
+import { TRIAL_FEATURE_KEYS, type TrialFeature } from '../trial/trial-stages.ts';
 
 export const AccessLevelSchema = z.object({
   access_level: z.enum(['preview', 'trial', 'subscriber', 'expired_trial']),
@@ -31,7 +31,17 @@ export const UnlockedFeaturesSchema = z.object({
   trial_day: z.number().int(),
   next_unlock_day: z.number().int().nullable(),
   days_until_next_unlock: z.number().int().nullable(),
-  stages: z.array(z.object({ day: z.number().int(), name: z.string(), features: z.array(z.string()), status: z.enum(['unlocked', 'coming_soon', 'locked']) })),
+  stages: z.array(
+    z.object({
+      day: z.number().int(),
+      name: z.string(),
+      /** `available` false: the feature's screen is not built yet (TRIAL_FEATURES_IN_DEVELOPMENT). */
+      features: z.array(z.object({ key: z.enum(TRIAL_FEATURE_KEYS as [TrialFeature, ...TrialFeature[]]), name: z.string(), available: z.boolean() })),
+      status: z.enum(['unlocked', 'coming_soon', 'locked']),
+      /** At least one of the stage's features is built. */
+      available: z.boolean(),
+    }),
+  ),
 });
 
 export const TrialFeatureSchema = z.enum(TRIAL_FEATURE_KEYS as [string, ...string[]]);

@@ -7,8 +7,13 @@ import {
   trialBannerTone,
   trialDay,
   trialEndsAt,
+  TRIAL_FEATURE_KEYS,
+  TRIAL_FEATURE_SCREENS,
+  TRIAL_STAGES,
   unlockedFeaturesForDay,
 } from './trial-stages.ts';
+import { decideAccess } from '../access/access-rules.ts';
+import { findScreen } from '../access/screens.ts';
 import { accessLevelOf, decideTrialFeature } from './access-level.ts';
 
 const START = new Date('2026-11-23T12:00:00.000Z');
@@ -47,11 +52,42 @@ describe('trial days and stage unlocks at day boundaries (±1 s)', () => {
     expect(answer.days_until_next_unlock).toBe(until);
   });
 
-  it('lists the spec features of unlocked stages', () => {
-    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
-    expect(unlockedFeaturesForDay(3).unlocked_features).toContain('Premium Trading Compass');
-    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual(expect.arrayContaining(['Full Learning Library']));
-    expect(unlockedFeaturesForDay(7).unlocked_features).toHaveLength(9);
+  it('lists the built features of unlocked stages, never a learning feature while the learning hub is not built', () => {
+    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)']);
+    expect(unlockedFeaturesForDay(3).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)', 'Premium Trading Compass']);
+    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual(unlockedFeaturesForDay(3).unlocked_features);
+    expect(unlockedFeaturesForDay(7).unlocked_features).toEqual([...unlockedFeaturesForDay(3).unlocked_features, 'Trading Alerts', 'Trader Breakdown']);
+    for (const day of [1, 3, 5, 7]) expect(unlockedFeaturesForDay(day).unlocked_features.filter((name) => /Learning/.test(name))).toEqual([]);
+  });
+
+  it('marks each stage feature with its availability; a stage with nothing built is not available', () => {
+    const stages = unlockedFeaturesForDay(5).stages;
+    expect(stages[0]!.features).toEqual([
+      { key: 'business_hub', name: 'Business Hub', available: true },
+      { key: 'goal_progress', name: 'Goals & Progress', available: true },
+      { key: 'basic_learning_hub', name: 'Basic Learning Hub', available: false },
+      { key: 'trading_compass_live', name: 'Trading Compass (live, standard timeframes)', available: true },
+    ]);
+    expect(stages.map((s) => [s.name, s.status, s.available])).toEqual([
+      ['Welcome Package', 'unlocked', true],
+      ['Trading Powerup', 'unlocked', true],
+      ['CEO Tools', 'unlocked', false],
+      ['Full Access', 'coming_soon', true],
+    ]);
+  });
+
+  it('places every staged feature on a screen of the route table that a newcomer may open (decision 35)', () => {
+    for (const feature of TRIAL_FEATURE_KEYS) {
+      const screen = findScreen(TRIAL_FEATURE_SCREENS[feature]);
+      expect(screen, feature).toBeDefined();
+      expect(decideAccess(screen!.access, { activeRole: 'newcomer' }), feature).toBe('allowed');
+    }
+  });
+
+  it('every stage holds at least one feature and every feature sits in exactly one stage', () => {
+    const staged = TRIAL_STAGES.flatMap((stage) => stage.features);
+    expect([...staged].sort()).toEqual([...TRIAL_FEATURE_KEYS].sort());
+    expect(TRIAL_STAGES.map((stage) => stage.day)).toEqual([1, 3, 5, 7]);
   });
 
   it('unlocks nothing without a running trial', () => {
@@ -70,6 +106,18 @@ describe('trial days and stage unlocks at day boundaries (±1 s)', () => {
     expect(decideTrialFeature({ ...facts, trial: null }, 'business_hub', START)).toMatchObject({ allowed: false, reason: 'no_trial' });
     expect(decideTrialFeature({ ...facts, roles: ['newcomer', 'subscriber'] }, 'trader_breakdown', START)).toEqual({ allowed: true });
     expect(decideTrialFeature({ roles: ['affiliate'], activeRole: 'affiliate', trial: null }, 'trader_breakdown', START)).toEqual({ allowed: true });
+  });
+});
+
+describe('each staged feature opens on its day, to the second', () => {
+  const facts = { roles: ['newcomer'] as const, activeRole: 'newcomer' as const, trial: { startedAt: START, endsAt: trialEndsAt(START), convertedAt: null } };
+  test.each(TRIAL_STAGES.flatMap((stage) => stage.features.map((feature) => ({ feature, day: stage.day }))))('$feature: refused 1 s before day $day, allowed from its first second', ({ feature, day }) => {
+    const opens = (day - 1) * DAY;
+    if (day > 1) expect(decideTrialFeature(facts, feature, at(opens - SECOND))).toMatchObject({ allowed: false, reason: 'not_yet_unlocked', unlock_day: day });
+    expect(decideTrialFeature(facts, feature, at(opens))).toEqual({ allowed: true });
+    expect(decideTrialFeature(facts, feature, at(opens + SECOND))).toEqual({ allowed: true });
+    expect(decideTrialFeature(facts, feature, at(7 * DAY - SECOND))).toEqual({ allowed: true });
+    expect(decideTrialFeature(facts, feature, at(7 * DAY))).toMatchObject({ allowed: false, reason: 'trial_expired' });
   });
 });
 

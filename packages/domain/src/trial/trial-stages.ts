@@ -38,6 +38,32 @@ export const TRIAL_STAGES: readonly TrialStage[] = [
   { day: 7, name: 'Full Access', features: ['trading_alerts', 'trader_breakdown'] },
 ];
 
+/**
+ * The screen of the route table where each staged feature is used. Goals are set in onboarding
+ * and followed on the Business Hub's monthly target card until /goal-progress is built.
+ */
+export const TRIAL_FEATURE_SCREENS: Readonly<Record<TrialFeature, string>> = {
+  business_hub: '/dashboard',
+  goal_progress: '/onboarding',
+  basic_learning_hub: '/learning-hub',
+  trading_compass_live: '/trading-compass',
+  premium_trading_compass: '/trading-compass',
+  advanced_learning_modules: '/learning-hub',
+  full_learning_library: '/learning-hub',
+  trading_alerts: '/notifications',
+  trader_breakdown: '/trading-compass',
+};
+
+/**
+ * Staged features whose screen is not built yet (DESIGN.md decision 34): the journey shows them
+ * as "in development", never as unlocked, and nothing links to them. The change that builds the
+ * learning hub removes its features from here (a web test checks this list against the screens
+ * the web app registers).
+ */
+export const TRIAL_FEATURES_IN_DEVELOPMENT: ReadonlySet<TrialFeature> = new Set<TrialFeature>(['basic_learning_hub', 'advanced_learning_modules', 'full_learning_library']);
+
+export const isTrialFeatureAvailable = (feature: TrialFeature): boolean => !TRIAL_FEATURES_IN_DEVELOPMENT.has(feature);
+
 export function trialEndsAt(startedAt: Date, days = TRIAL_LENGTH_DAYS): Date {
   return new Date(startedAt.getTime() + days * DAY_MS);
 }
@@ -66,30 +92,34 @@ export function featureUnlocksOnDayMessage(feature: TrialFeature): string {
 
 export type StageStatus = 'unlocked' | 'coming_soon' | 'locked';
 
+export type StageFeature = { key: TrialFeature; name: string; available: boolean };
+
 export type UnlockedFeatures = {
   unlocked_features: string[];
   trial_day: number;
   next_unlock_day: number | null;
   days_until_next_unlock: number | null;
-  stages: { day: number; name: string; features: string[]; status: StageStatus }[];
+  stages: { day: number; name: string; features: StageFeature[]; status: StageStatus; available: boolean }[];
 };
 
 /**
  * The unlocked-features answer for a trial day (0 = no running trial: nothing unlocked, every
- * stage locked). The first stage not yet unlocked is "Coming Soon".
+ * stage locked). The first stage not yet unlocked is "Coming Soon". A feature in development is
+ * never in `unlocked_features`, and a stage with none of its features built is not `available`.
  */
 export function unlockedFeaturesForDay(day: number): UnlockedFeatures {
   const next = day >= 1 ? TRIAL_STAGES.find((stage) => stage.day > day) : undefined;
   return {
-    unlocked_features: TRIAL_STAGES.filter((s) => day >= 1 && day >= s.day).flatMap((s) => s.features.map((f) => TRIAL_FEATURES[f])),
+    unlocked_features: TRIAL_STAGES.filter((s) => day >= 1 && day >= s.day).flatMap((s) => s.features.filter(isTrialFeatureAvailable).map((f) => TRIAL_FEATURES[f])),
     trial_day: day,
     next_unlock_day: next?.day ?? null,
     days_until_next_unlock: next ? next.day - day : null,
     stages: TRIAL_STAGES.map((stage) => ({
       day: stage.day,
       name: stage.name,
-      features: stage.features.map((f) => TRIAL_FEATURES[f]),
+      features: stage.features.map((key) => ({ key, name: TRIAL_FEATURES[key], available: isTrialFeatureAvailable(key) })),
       status: day >= 1 && day >= stage.day ? 'unlocked' : stage === next ? 'coming_soon' : 'locked',
+      available: stage.features.some(isTrialFeatureAvailable),
     })),
   };
 }

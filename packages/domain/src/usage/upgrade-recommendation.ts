@@ -1,5 +1,5 @@
 import type { AccessLevelName } from '../trial/access-level.ts';
-import { TRIAL_FEATURES, TRIAL_STAGES } from '../trial/trial-stages.ts';
+import { isTrialFeatureAvailable, TRIAL_FEATURES, TRIAL_STAGES } from '../trial/trial-stages.ts';
 import type { EngagementLevel } from './engagement.ts';
 
 export type Urgency = 'high' | 'medium' | 'low';
@@ -22,7 +22,8 @@ export type Recommendation = {
   recommendation: { message: string; features_highlight: string[]; urgency: Urgency; urgency_message: string | null; promotion: string | null };
 };
 
-const FULL_ACCESS_HIGHLIGHTS = ['Real-time Trading Compass', 'Full Learning Library', 'Full Analytics Suite'];
+/** What a plan adds, named only by features that are built (DESIGN.md decision 34). */
+const FULL_ACCESS_HIGHLIGHTS = ['Real-time Trading Compass', TRIAL_FEATURES.trading_alerts, TRIAL_FEATURES.trader_breakdown];
 
 /**
  * When to show the newcomer's upgrade prompt, what it says and how urgent it is. Subscribers and
@@ -31,7 +32,7 @@ const FULL_ACCESS_HIGHLIGHTS = ['Real-time Trading Compass', 'Full Learning Libr
  * days left is prompted with medium urgency; a little-engaged user early in the trial is not prompted.
  */
 export function upgradeRecommendation(input: RecommendationInput): Recommendation {
-  const upcoming = TRIAL_STAGES.filter((stage) => stage.day > input.trialDay).flatMap((stage) => stage.features.map((f) => TRIAL_FEATURES[f]));
+  const upcoming = TRIAL_STAGES.filter((stage) => stage.day > input.trialDay).flatMap((stage) => stage.features.filter(isTrialFeatureAvailable).map((f) => TRIAL_FEATURES[f]));
   const features_highlight = input.accessLevel === 'trial' && upcoming.length > 0 ? upcoming.slice(0, 3) : FULL_ACCESS_HIGHLIGHTS;
   const none = (message: string): Recommendation => ({
     should_show_prompt: false,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AccessLevelSchema,
+  AppError,
+  isTrialFeatureAvailable,
   ActivateTrialResponseSchema,
   ExpireTrialsResponseSchema,
   ExtendTrialInputSchema,
@@ -63,11 +65,16 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
   /**
    * Opens a staged feature: refused (403) until the trial reaches its day; when granted, the use
    * is recorded as a feature_access event. Other modules guard their data with requireTrialFeature.
+   * A feature whose screen is not built yet is 404 on every day: nothing may call it unlocked.
    */
   app.get('/api/rbac/analytics/feature-access/:feature', {
     config: { access: 'signedIn' },
     schema: { tags, params: FeatureAccessParamsSchema, response: { 200: FeatureAccessSchema } },
-    preHandler: async (request) => requireTrialFeature(request.params.feature as TrialFeature)(request),
+    preHandler: async (request) => {
+      const feature = request.params.feature as TrialFeature;
+      if (!isTrialFeatureAvailable(feature)) throw new AppError('NOT_FOUND', `${TRIAL_FEATURES[feature]} is not open yet: it is still in development.`);
+      await requireTrialFeature(feature)(request);
+    },
     handler: async (request) => {
       const feature = request.params.feature as TrialFeature;
       await recordUsageEvent(deps.db, deps.clock, request.user!.id, {

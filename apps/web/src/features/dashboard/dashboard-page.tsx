@@ -1,8 +1,9 @@
 import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBook2, IconTarget, IconUserPlus } from '@tabler/icons-react';
+import { IconBook2, IconCoin, IconCompass, IconShoppingBag, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { decideAccess, type UserProfile } from '@myeai/domain';
+import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
+import { isBuilt } from '../../app/screens.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ShareEarnButton } from '../referrals/index.ts';
 import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
@@ -12,22 +13,22 @@ import { AchievementsList, AchievementsListSkeleton } from './components/achieve
 import { MetricCards, MetricCardsSkeleton } from './components/metric-cards.tsx';
 import { PipelinePanel } from './components/pipeline-panel.tsx';
 
-type QuickAction = { to: string; title: string; description: string; icon: ComponentType<{ size?: number }> };
-
-/** The three quick actions of spec 1 section 2.4. */
-const QUICK_ACTIONS: QuickAction[] = [
-  { to: '/leads', title: 'Add Lead', description: 'Capture a new prospect in your client pipeline.', icon: IconUserPlus },
-  { to: '/goals', title: 'Set Purpose Goal', description: 'Define what you are working towards this month.', icon: IconTarget },
-  { to: '/learning-hub', title: 'Explore Learning', description: 'Grow your skills with the learning hub.', icon: IconBook2 },
-];
+const QUICK_ACTION_ICONS: Record<QuickActionKey, ComponentType<{ size?: number }>> = {
+  add_lead: IconUserPlus,
+  set_goal: IconTarget,
+  explore_learning: IconBook2,
+  open_compass: IconCompass,
+  browse_opportunities: IconShoppingBag,
+  view_earnings: IconCoin,
+};
 
 type StatsQuery = ReturnType<typeof useDashboardStats>;
 
 /** The four cards; a failed load says so with Try Again (never zeros standing in for "unknown"). */
-function FiguresSection({ stats }: { stats: StatsQuery }) {
+function FiguresSection({ stats, user }: { stats: StatsQuery; user: UserProfile }) {
   if (stats.isError) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
   if (stats.isPending) return <MetricCardsSkeleton />;
-  return <MetricCards stats={stats.data} />;
+  return <MetricCards stats={stats.data} goalPath={goalSettingPath({ activeRole: user.active_role }, isBuilt)} />;
 }
 
 /** Pipeline and achievements, from the same call (its error is shown once, with the cards). */
@@ -45,6 +46,8 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   const firstName = user.name.split(' ')[0] || user.name;
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
   const stats = useDashboardStats();
+  // Chosen per active role from the route table, built screens only (DESIGN.md decision 34).
+  const quickActions = quickActionsFor({ activeRole: user.active_role }, isBuilt);
   useTrackPageView('dashboard');
   return (
     <Container size="lg" px={0}>
@@ -54,7 +57,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
         <NewcomerPanels user={user} />
-        <FiguresSection stats={stats} />
+        <FiguresSection stats={stats} user={user} />
         <VideoWidgetsSection isAdmin={isAdmin} />
         <PipelineSection stats={stats} user={user} />
         <section aria-labelledby="quick-actions-title">
@@ -62,19 +65,22 @@ export function DashboardPage({ user }: { user: UserProfile }) {
             Quick actions
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {QUICK_ACTIONS.map((action) => (
-              <UnstyledButton key={action.to} component={Link} to={action.to}>
-                <Card withBorder radius="md" padding="lg" h="100%">
-                  <ThemeIcon size="lg" variant="light" mb="sm" aria-hidden>
-                    <action.icon size={20} />
-                  </ThemeIcon>
-                  <Text fw={700}>{action.title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {action.description}
-                  </Text>
-                </Card>
-              </UnstyledButton>
-            ))}
+            {quickActions.map((action) => {
+              const Icon = QUICK_ACTION_ICONS[action.key];
+              return (
+                <UnstyledButton key={action.key} component={Link} to={action.path}>
+                  <Card withBorder radius="md" padding="lg" h="100%">
+                    <ThemeIcon size="lg" variant="light" mb="sm" aria-hidden>
+                      <Icon size={20} />
+                    </ThemeIcon>
+                    <Text fw={700}>{action.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {action.description}
+                    </Text>
+                  </Card>
+                </UnstyledButton>
+              );
+            })}
           </SimpleGrid>
         </section>
         {/* Room below the last cards for the floating button on narrow screens. */}

@@ -94,14 +94,14 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ has_trial: true, is_expired: false, days_remaining: 7, hours_remaining: 0, minutes_remaining: 0 });
     const day1 = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
     expect(day1).toMatchObject({ trial_day: 1, next_unlock_day: 3, days_until_next_unlock: 2 });
-    expect(day1.unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
+    expect(day1.unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)']);
     expect(day1.stages.map((s: { status: string }) => s.status)).toEqual(['unlocked', 'coming_soon', 'locked', 'locked']);
 
     t.clock.advance(DAY + 5 * 3_600_000);
     const refused = await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/premium_trading_compass', cookie: me.cookie });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Premium Trading Compass unlocks on day 3 of your trial.' } });
-    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/dashboard_overview', cookie: me.cookie })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/business_hub', cookie: me.cookie })).statusCode).toBe(200);
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ days_remaining: 5, hours_remaining: 19 });
 
     t.clock.advance(DAY - 5 * 3_600_000);
@@ -114,7 +114,54 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     });
     expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/no_such_thing', cookie: me.cookie })).statusCode).toBe(400);
     // Other roles are governed by their own rules, not the trial's stages.
-    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/all_premium_features', cookie: await t.signInAs('affiliate') })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/trader_breakdown', cookie: await t.signInAs('affiliate') })).statusCode).toBe(200);
+  });
+
+  it('opens each stage at its boundary to the second, in unlocked-features and the feature guard', async () => {
+    const me = await trialUser();
+    const start = t.clock.now().getTime();
+    const access = (feature: string) => t.inject({ method: 'GET', url: `/api/rbac/analytics/feature-access/${feature}`, cookie: me.cookie });
+    const stages = [
+      { day: 3, feature: 'premium_trading_compass', name: 'Premium Trading Compass', stage: 'Trading Powerup' },
+      { day: 7, feature: 'trading_alerts', name: 'Trading Alerts', stage: 'Full Access' },
+      { day: 7, feature: 'trader_breakdown', name: 'Trader Breakdown', stage: 'Full Access' },
+    ];
+    for (const { day, feature, name, stage } of stages) {
+      t.clock.set(new Date(start + (day - 1) * DAY - 1000));
+      const before = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
+      expect(before.trial_day).toBe(day - 1);
+      expect(before.unlocked_features).not.toContain(name);
+      expect(before.stages.find((s: { name: string }) => s.name === stage).status).toBe('coming_soon');
+      const refused = await access(feature);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(`${name} unlocks on day ${day} of your trial.`);
+
+      t.clock.set(new Date(start + (day - 1) * DAY));
+      const after = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
+      expect(after.trial_day).toBe(day);
+      expect(after.unlocked_features).toContain(name);
+      expect(after.stages.find((s: { name: string }) => s.name === stage).status).toBe('unlocked');
+      expect((await access(feature)).json()).toMatchObject({ feature, unlocked: true, unlock_day: day });
+    }
+    // Day 5 (CEO Tools) holds only the learning library, whose screen is not built: the stage
+    // turns on its day but names no feature as unlocked, and the feature answers 404 on any day.
+    t.clock.set(new Date(start + 4 * DAY - 1000));
+    expect((await get(me.cookie, '/api/rbac/analytics/unlocked-features')).stages[2]).toMatchObject({ name: 'CEO Tools', status: 'coming_soon', available: false });
+    t.clock.set(new Date(start + 4 * DAY));
+    const day5 = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
+    expect(day5.stages[2]).toMatchObject({ name: 'CEO Tools', status: 'unlocked', available: false, features: [{ key: 'full_learning_library', available: false }] });
+    expect(day5.unlocked_features.filter((f: string) => f.includes('Learning'))).toEqual([]);
+    for (const learning of ['basic_learning_hub', 'advanced_learning_modules', 'full_learning_library']) {
+      const answer = await access(learning);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.message).toMatch(/is not open yet: it is still in development\.$/);
+    }
+    // The trial's last second still opens everything built; its end closes it.
+    t.clock.set(new Date(start + 7 * DAY - 1000));
+    expect((await access('trader_breakdown')).statusCode).toBe(200);
+    t.clock.set(new Date(start + 7 * DAY));
+    expect((await access('trader_breakdown')).statusCode).toBe(403);
+    expect((await get(me.cookie, '/api/rbac/analytics/unlocked-features')).unlocked_features).toEqual([]);
   });
 
   it('expires the trial through its job when the clock passes the end, notifies once, and survives a re-run', async () => {
@@ -136,7 +183,7 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect(expired).toMatchObject({ status: 'expired', expiredAt: t.clock.now() });
     expect(await get(me.cookie, '/api/user/access-level')).toMatchObject({ access_level: 'expired_trial', user_status: 'visitor', can_activate_trial: false });
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ has_trial: true, is_expired: true, days_remaining: 0, minutes_remaining: 0 });
-    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/dashboard_overview', cookie: me.cookie })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/rbac/analytics/feature-access/business_hub', cookie: me.cookie })).statusCode).toBe(403);
     const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, me.id));
     expect(notes.map((n) => n.title).sort()).toEqual(['Your free trial ends tomorrow', 'Your free trial has ended']);
 

@@ -30,14 +30,15 @@ function MetricCard({ label, value, children }: { label: string; value: ReactNod
   );
 }
 
-function TargetCard({ target }: { target: DashboardStats['target_progress'] }) {
+/** `goalPath`: where this role sets a goal (goalSettingPath), never a screen that is not built. */
+function TargetCard({ target, goalPath }: { target: DashboardStats['target_progress']; goalPath: string }) {
   if (!target) {
     return (
       <MetricCard label="Monthly target" value="No target">
         <Text size="xs" c="dimmed">
           You have no monetary goal running this month.
         </Text>
-        <Anchor component={Link} to="/goals" size="xs" underline="always">
+        <Anchor component={Link} to={goalPath} size="xs" underline="always">
           Set a purpose goal
         </Anchor>
       </MetricCard>
@@ -77,7 +78,7 @@ export function MetricCardsSkeleton() {
 }
 
 /** The four cards of the Business Hub (spec 1 section 2.4), whole dollars. */
-export function MetricCards({ stats }: { stats: DashboardStats }) {
+export function MetricCards({ stats, goalPath }: { stats: DashboardStats; goalPath: string }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="section" aria-label="Your figures">
       <MetricCard label="Total commissions" value={formatDollars(stats.total_commissions_cents)}>
@@ -103,7 +104,7 @@ export function MetricCards({ stats }: { stats: DashboardStats }) {
           {stats.active_leads_change.current} new this month
         </Text>
       </MetricCard>
-      <TargetCard target={stats.target_progress} />
+      <TargetCard target={stats.target_progress} goalPath={goalPath} />
     </SimpleGrid>
   );
 }

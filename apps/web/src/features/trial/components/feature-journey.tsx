@@ -1,12 +1,25 @@
 import { Badge, Card, Group, List, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconLock, IconSparkles } from '@tabler/icons-react';
+import { IconCheck, IconLock, IconSparkles, IconTool } from '@tabler/icons-react';
+import type { UnlockedFeatures } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useUnlockedFeatures } from '../api/trial-api.ts';
 
-const STATUS_LABEL = { unlocked: 'Unlocked', coming_soon: 'Coming Soon', locked: 'Locked' } as const;
-const STATUS_COLOR = { unlocked: 'teal', coming_soon: 'blue', locked: 'gray' } as const;
+const STATUS_LABEL = { unlocked: 'Unlocked', coming_soon: 'Coming Soon', locked: 'Locked', in_development: 'In development' } as const;
+const STATUS_COLOR = { unlocked: 'teal', coming_soon: 'blue', locked: 'gray', in_development: 'gray' } as const;
+const STATUS_ICON = { unlocked: IconCheck, coming_soon: IconSparkles, locked: IconLock, in_development: IconTool } as const;
 
-/** The staged unlocks of the trial (days 1, 3, 5, 7): unlocked stages, the next one "Coming Soon". */
+type Stage = UnlockedFeatures['stages'][number];
+
+/** A stage none of whose features is built is "In development" whatever the day, never "Unlocked" (DESIGN.md decision 34). */
+const stageLabel = (stage: Stage) => (stage.available ? stage.status : 'in_development');
+
+/** A feature's own mark: its stage's, or "in development" while its screen is not built. */
+const featureLabel = (stage: Stage, feature: Stage['features'][number]) => (feature.available ? stage.status : 'in_development');
+
+/**
+ * The staged unlocks of the trial (days 1, 3, 5, 7) from the domain's one stage table: unlocked
+ * stages, the next one "Coming Soon"; a feature whose screen is not built says so.
+ */
 export function FeatureJourney() {
   const unlocked = useUnlockedFeatures(true);
   if (unlocked.isError) return <LoadError message={unlocked.error.message} onRetry={() => void unlocked.refetch()} />;
@@ -26,32 +39,47 @@ export function FeatureJourney() {
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        {stages.map((stage) => (
-          <Card key={stage.day} withBorder radius="md" padding="md" aria-label={`${stage.name}: ${STATUS_LABEL[stage.status]}`} opacity={stage.status === 'locked' ? 0.85 : 1}>
-            <Group justify="space-between" mb="xs" gap="xs">
-              <Text fw={700}>{stage.name}</Text>
-              <Badge color={STATUS_COLOR[stage.status]} variant="dot">
-                {STATUS_LABEL[stage.status]}
-              </Badge>
-            </Group>
-            <Text size="xs" c="dimmed" mb="xs">
-              Day {stage.day}
-            </Text>
-            <List
-              size="sm"
-              spacing={4}
-              icon={
-                <ThemeIcon size={18} radius="xl" variant="light" color={STATUS_COLOR[stage.status]} aria-hidden>
-                  {stage.status === 'unlocked' ? <IconCheck size={12} /> : stage.status === 'coming_soon' ? <IconSparkles size={12} /> : <IconLock size={12} />}
-                </ThemeIcon>
-              }
-            >
-              {stage.features.map((feature) => (
-                <List.Item key={feature}>{feature}</List.Item>
-              ))}
-            </List>
-          </Card>
-        ))}
+        {stages.map((stage) => {
+          const label = stageLabel(stage);
+          return (
+            <Card key={stage.day} withBorder radius="md" padding="md" aria-label={`${stage.name}: ${STATUS_LABEL[label]}`} opacity={label === 'locked' ? 0.85 : 1}>
+              <Group justify="space-between" mb="xs" gap="xs">
+                <Text fw={700}>{stage.name}</Text>
+                <Badge color={STATUS_COLOR[label]} variant="dot">
+                  {STATUS_LABEL[label]}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed" mb="xs">
+                Day {stage.day}
+              </Text>
+              <List size="sm" spacing={4}>
+                {stage.features.map((feature) => {
+                  const mark = featureLabel(stage, feature);
+                  const Icon = STATUS_ICON[mark];
+                  return (
+                    <List.Item
+                      key={feature.key}
+                      aria-label={`${feature.name}: ${STATUS_LABEL[mark]}`}
+                      icon={
+                        <ThemeIcon size={18} radius="xl" variant="light" color={STATUS_COLOR[mark]} aria-hidden>
+                          <Icon size={12} />
+                        </ThemeIcon>
+                      }
+                    >
+                      {feature.name}
+                      {!feature.available && (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          (in development, not open yet)
+                        </Text>
+                      )}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            </Card>
+          );
+        })}
       </SimpleGrid>
     </section>
   );
