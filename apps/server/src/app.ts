@@ -27,17 +27,21 @@ import { trialsRoutes } from './modules/trials/index.ts';
 import { usageRoutes } from './modules/usage/index.ts';
 import { tradingRoutes } from './modules/trading/index.ts';
 import { tradingAdminRoutes } from './modules/trading-admin/index.ts';
+import { tradingAlertsRoutes } from './modules/trading-alerts/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { videoWidgetsRoutes } from './modules/video-widgets/index.ts';
 import { referralsRoutes } from './modules/referrals/index.ts';
+import { adminOverviewRoutes } from './modules/admin-overview/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -59,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAccessGuard(app);
+  registerInputGuard(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app);
   registerSession(app);

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'system',
   'reminder',
   'alert',
+  'trading_alert',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -32,6 +33,10 @@ export type NotificationSettings = {
   lead_activity: boolean;
   follow_up_reminders: boolean;
   email_notifications: boolean;
+  /** Alerts of followed compass cells (docs/decisions/020-trading-alerts.md). */
+  trading_alerts: boolean;
+  /** Trading alerts also by e-mail (with Email Notifications on). */
+  trading_alerts_email: boolean;
 };
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
@@ -40,6 +45,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   lead_activity: true,
   follow_up_reminders: true,
   email_notifications: true,
+  trading_alerts: true,
+  trading_alerts_email: true,
 };
 
 /** The settings modal's toggles, in the order and with the labels of spec 2. */
@@ -49,6 +56,8 @@ export const NOTIFICATION_SETTING_LABELS: Record<keyof NotificationSettings, str
   lead_activity: 'Lead Activity',
   follow_up_reminders: 'Follow-up Reminders',
   email_notifications: 'Email Notifications',
+  trading_alerts: 'Trading Alerts',
+  trading_alerts_email: 'Trading Alerts by Email',
 };
 
 /** Which category toggle governs a type; types without one (system, trading...) are always delivered. */
@@ -58,6 +67,12 @@ const TYPE_SETTING: Partial<Record<NotificationType, keyof NotificationSettings>
   lead: 'lead_activity',
   reminder: 'follow_up_reminders',
   vote_reminder: 'follow_up_reminders',
+  trading_alert: 'trading_alerts',
+};
+
+/** Types with their own e-mail choice beside the Email Notifications switch. */
+const TYPE_EMAIL_SETTING: Partial<Record<NotificationType, keyof NotificationSettings>> = {
+  trading_alert: 'trading_alerts_email',
 };
 
 /** A type whose category the user switched off is neither shown nor e-mailed. */
@@ -67,7 +82,8 @@ export function isTypeEnabled(type: NotificationType, settings: NotificationSett
 }
 
 export function shouldEmail(type: NotificationType, settings: NotificationSettings): boolean {
-  return settings.email_notifications && isTypeEnabled(type, settings);
+  const emailSetting = TYPE_EMAIL_SETTING[type];
+  return settings.email_notifications && isTypeEnabled(type, settings) && (emailSetting ? settings[emailSetting] : true);
 }
 
 /** The bell's badge: the count, or "9+" above 9, or nothing at 0. */

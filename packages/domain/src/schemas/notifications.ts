@@ -42,6 +42,8 @@ export const NotificationSettingsSchema = z.object({
   lead_activity: z.boolean(),
   follow_up_reminders: z.boolean(),
   email_notifications: z.boolean(),
+  trading_alerts: z.boolean(),
+  trading_alerts_email: z.boolean(),
 });
 
 export const NotificationAudienceSchema = z.discriminatedUnion('kind', [

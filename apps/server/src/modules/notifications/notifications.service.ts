@@ -40,6 +40,8 @@ export async function getNotificationSettings(db: DbOrTx, userId: string): Promi
     lead_activity: row.leadActivity,
     follow_up_reminders: row.followUpReminders,
     email_notifications: row.emailNotifications,
+    trading_alerts: row.tradingAlerts,
+    trading_alerts_email: row.tradingAlertsEmail,
   };
 }
 
@@ -50,6 +52,8 @@ export async function saveNotificationSettings(db: DbOrTx, clock: Clock, userId:
     leadActivity: settings.lead_activity,
     followUpReminders: settings.follow_up_reminders,
     emailNotifications: settings.email_notifications,
+    tradingAlerts: settings.trading_alerts,
+    tradingAlertsEmail: settings.trading_alerts_email,
     updatedAt: clock.now(),
   };
   await db

@@ -24,6 +24,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { enqueueConsensusAlerts } from '../trading-alerts/alert-queue.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
 import { publishTradingEvents } from './trading-events.ts';
 import {
@@ -364,11 +365,14 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
     })
     .where(eq(entryWindows.id, window.id));
 
+  const recordedEventIds: number[] = [];
   for (const event of decision.events) {
-    await tx
+    const [recorded] = await tx
       .insert(consensusEvents)
       .values({ windowId: window.id, assetId: window.assetId, timeframeId: window.timeframeId, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: now })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: consensusEvents.id });
+    if (recorded) recordedEventIds.push(recorded.id);
   }
 
   const cleared = { openWindowId: null, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: null, updatedAt: now };
@@ -403,6 +407,8 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
   }
 
   if (!live) return;
+  // Followers of the cell hear of each new event (trading alerts, decision 020).
+  await enqueueConsensusAlerts(tx, clock, recordedEventIds);
   const { asset, timeframe } = await pairOf(tx, window);
   const result = {
     ...windowRef(window, asset, timeframe),

@@ -2,6 +2,7 @@ import {
   IconActivity,
   IconAlertTriangle,
   IconBell,
+  IconBellRinging,
   IconChecks,
   IconClock,
   IconCurrencyDollar,
@@ -30,4 +31,5 @@ export const NOTIFICATION_LOOKS: Record<NotificationType, NotificationLook> = {
   system_update: { icon: IconRefresh, color: 'indigo', label: 'System update' },
   trader_activity: { icon: IconActivity, color: 'cyan', label: 'Trader activity' },
   other: { icon: IconBell, color: 'gray', label: 'Notification' },
+  trading_alert: { icon: IconBellRinging, color: 'teal', label: 'Trading alert' },
 };

@@ -80,15 +80,15 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     expect((await t.inject({ method: 'DELETE', url: `/api/notifications/${newest!.id}`, cookie: affiliate })).statusCode).toBe(404);
   });
 
-  it('saves the five settings and honours them: a type switched off is neither stored nor e-mailed', async () => {
+  it('saves the settings and honours them: a type switched off is neither stored nor e-mailed', async () => {
     const defaults = await t.inject({ method: 'GET', url: '/api/notifications/settings', cookie: trader });
-    expect(defaults.json()).toEqual({ commission_alerts: true, goal_milestones: true, lead_activity: true, follow_up_reminders: true, email_notifications: true });
+    expect(defaults.json()).toEqual({ commission_alerts: true, goal_milestones: true, lead_activity: true, follow_up_reminders: true, email_notifications: true, trading_alerts: true, trading_alerts_email: true });
     const mailsTo = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, traderId))).map((m) => m.subject);
 
     expect(await notify(traderId, 'commission', 'Commission on')).not.toBeNull();
     expect(await mailsTo()).toContain('Commission on');
 
-    const off = { commission_alerts: false, goal_milestones: true, lead_activity: true, follow_up_reminders: true, email_notifications: true };
+    const off = { commission_alerts: false, goal_milestones: true, lead_activity: true, follow_up_reminders: true, email_notifications: true, trading_alerts: true, trading_alerts_email: false };
     const saved = await t.inject({ method: 'PUT', url: '/api/notifications/settings', cookie: trader, payload: off });
     expect(saved.json()).toEqual(off);
     expect((await t.inject({ method: 'GET', url: '/api/notifications/settings', cookie: trader })).json()).toEqual(off);

@@ -97,6 +97,7 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
       has_access: true,
       payment_failed: false,
       free_trial_available: false,
+      checkout_trial: { kind: 'none', days: 0, ends_at: null },
     });
     expect(await tradingPlan(cookie)).toEqual({ plan: '4weeks' });
     expect(await profile(cookie)).toMatchObject({ roles: ['subscriber_free', 'subscriber'], active_role: 'subscriber' });
@@ -246,6 +247,8 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
       lead_activity: true,
       follow_up_reminders: true,
       email_notifications: false,
+      trading_alerts: true,
+      trading_alerts_email: true,
     });
     await subscribe(cookie, 'weekly');
     await t.database.db.update(users).set({ roles: ['subscriber'], activeRole: 'subscriber' }).where(eq(users.id, subscriber.id));
