@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, findNulCharacter, NUL_CHARACTER_MESSAGE } from '@myeai/domain';
+
+/**
+ * One check for every route, before its schema runs: a NUL character in a path parameter, the
+ * query string or a JSON body is refused with 400. PostgreSQL cannot store it in text, so without
+ * this the request failed in the database with a 500, possibly after other writes had run.
+ * preValidation: after the access guard (a caller without access learns nothing) and after the
+ * body was parsed; a multipart upload is read by its handler, and the CSV import refuses files
+ * holding NUL bytes itself.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const parts = { params: request.params, query: request.query, body: request.body } as const;
+    for (const [part, value] of Object.entries(parts)) {
+      const found = findNulCharacter(value);
+      if (found) throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE, [{ path: found.path || part, message: NUL_CHARACTER_MESSAGE }]);
+    }
+  });
+}

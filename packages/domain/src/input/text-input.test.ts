@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest';
+import { findNulCharacter } from './text-input.ts';
+
+describe('findNulCharacter: the first NUL in a decoded request part', () => {
+  test.each([
+    { label: 'a string with one', value: 'a\u0000b', expected: { path: '' } },
+    { label: 'a string with one at the end', value: 'ab\u0000', expected: { path: '' } },
+    { label: 'a field of an object', value: { name: 'a\u0000b' }, expected: { path: 'name' } },
+    { label: 'a nested field', value: { contact: { notes: ['ok', '\u0000'] } }, expected: { path: 'contact.notes.1' } },
+    { label: 'a key', value: { ['ma\u0000pping']: 'x' }, expected: { path: 'ma\u0000pping' } },
+    { label: 'the first of two', value: { a: 'x\u0000', b: '\u0000' }, expected: { path: 'a' } },
+  ])('finds it in $label', ({ value, expected }) => {
+    expect(findNulCharacter(value)).toEqual(expected);
+  });
+
+  test.each([
+    { label: 'plain text', value: 'Ana Müller 😀' },
+    { label: 'the escaped text "\\u0000"', value: '\\u0000' },
+    { label: 'numbers, booleans and null', value: { n: 0, b: false, z: null, u: undefined } },
+    { label: 'a byte buffer (a signed webhook body is checked by its own route)', value: Buffer.from([0, 1, 2]) },
+    { label: 'other control characters', value: 'tab\there\nnew line\u0001' },
+  ])('finds none in $label', ({ value }) => {
+    expect(findNulCharacter(value)).toBeNull();
+  });
+});
