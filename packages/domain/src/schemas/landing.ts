@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeHttpUrl } from '../products/product-rules.ts';
 
 /** Marketing figures are editable content, labelled as such on the page (DESIGN.md section 3, item 9). */
 export const LandingFigureSchema = z.object({
@@ -6,9 +7,13 @@ export const LandingFigureSchema = z.object({
   value: z.string().trim().min(1).max(20),
 });
 
+export const COMMUNITY_URL_MESSAGE = 'The community link must be an http:// or https:// address.';
+
 export const LandingContentSchema = z.object({
   figures: z.array(LandingFigureSchema).min(1).max(6),
-  community_url: z.url().nullable(),
+  // Shown as a link and drawn into a QR code for every visitor: http(s) only, never javascript: or
+  // data: (reliability catalogue T-29); the same rule as product links.
+  community_url: z.string(COMMUNITY_URL_MESSAGE).refine(isSafeHttpUrl, COMMUNITY_URL_MESSAGE).nullable(),
   community_name: z.string().trim().min(1).max(60),
 });
 export type LandingContent = z.infer<typeof LandingContentSchema>;

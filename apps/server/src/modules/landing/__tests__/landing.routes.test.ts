@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@myeai/db';
+import { COMMUNITY_URL_MESSAGE } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 
@@ -77,6 +78,19 @@ describe.each(testDatabaseKinds())('landing content on %s', (kind) => {
     expect(await landing()).toEqual(before);
     expect(await auditRows()).toHaveLength(auditBefore);
   });
+
+  it.each(['javascript:alert(document.cookie)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.example', 'https://user:pw@evil.example'])(
+    'refuses the community link %s (only http and https) with 400 and stores nothing',
+    async (communityUrl) => {
+      const before = await landing();
+      const auditBefore = (await auditRows()).length;
+      const response = await put({ ...EDITED, community_url: communityUrl }, admin);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: COMMUNITY_URL_MESSAGE, details: [{ path: 'community_url' }] } });
+      expect(await landing()).toEqual(before);
+      expect(await auditRows()).toHaveLength(auditBefore);
+    },
+  );
 
   it('an admin saves it: the page shows the new figures and an audit row records who and what', async () => {
     t.clock.advance(60_000);
