@@ -16,6 +16,11 @@ export const SubscriptionStatusSchema = z.object({
   payment_failed: z.boolean(),
   /** Whether the next checkout gets the 7-day free trial (one free trial per user). */
   free_trial_available: z.boolean(),
+  /**
+   * The free days the next checkout gets (checkoutTrialFor): the full 7, the rest of a running
+   * platform trial (first charge at ends_at), or none.
+   */
+  checkout_trial: z.object({ kind: z.enum(['full', 'rest_of_trial', 'none']), days: z.number().int(), ends_at: z.string().nullable() }),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { checkoutSessions } from '@myeai/db';
-import { AppError, isEntitledStatus, isPlanId, toProviderStatus, type LocalTestCard } from '@myeai/domain';
+import { AppError, checkoutTrialEnd, isEntitledStatus, isPlanId, toProviderStatus, type LocalTestCard } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyBillingEvent, getSubscriptionRow, lockUser } from './apply-billing-event.ts';
+import { readCheckoutTrial } from './checkout-trial.ts';
 import { localPaymentProvider } from './providers.ts';
 
 const successUrl = (sessionId: string) => `/subscription-success?session_id=${encodeURIComponent(sessionId)}`;
@@ -12,12 +13,15 @@ export const LOCAL_CHECKOUT_CANCEL_URL = '/trading-subscription';
 /**
  * The buyer pressed Confirm on the test checkout page. The embedded provider starts the
  * subscription and emits checkout.session.completed, customer.subscription.created and
- * invoice.paid, applied by the same applyBillingEvent as Stripe's webhooks. Confirming again
+ * invoice.paid, applied by the same applyBillingEvent as Stripe's webhooks. The trial is read at
+ * confirmation: a running platform trial's remaining days, else 7 days if the allowance is
+ * unused, else none (decision 024). Confirming again
  * (a double click, a reload) answers the same redirect and changes nothing.
  */
 export async function confirmLocalCheckout(deps: AppDeps, userId: string, sessionId: string, card: LocalTestCard): Promise<{ redirect_url: string }> {
   return deps.db.transaction(async (tx) => {
-    await lockUser(tx, userId);
+    const user = await lockUser(tx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'Checkout session not found.');
     const [session] = await tx
       .select()
       .from(checkoutSessions)
@@ -33,7 +37,8 @@ export async function confirmLocalCheckout(deps: AppDeps, userId: string, sessio
     if (current && isEntitledStatus(toProviderStatus(current.status)) && !current.cancelAtPeriodEnd) {
       throw new AppError('CONFLICT', 'You already have an active subscription.');
     }
-    const events = await localPaymentProvider(deps).completeCheckout(tx, { providerSessionId: sessionId, userId, plan: session.plan, trialDays: session.trialDays }, card);
+    const trialEnd = checkoutTrialEnd(await readCheckoutTrial(tx, user, now), now);
+    const events = await localPaymentProvider(deps).completeCheckout(tx, { providerSessionId: sessionId, userId, plan: session.plan, trialEnd }, card);
     for (const event of events) await applyBillingEvent(tx, { clock: deps.clock }, event);
     return { redirect_url: successUrl(sessionId) };
   });

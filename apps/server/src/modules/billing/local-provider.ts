@@ -43,14 +43,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** The buyer confirmed on the test checkout page: the subscription starts (trial or first payment). */
   async completeCheckout(
     tx: DbOrTx,
-    session: { providerSessionId: string; userId: string; plan: PlanId; trialDays: number },
+    session: { providerSessionId: string; userId: string; plan: PlanId; trialEnd: Date | null },
     card: LocalTestCard,
   ): Promise<BillingEvent[]> {
     const now = this.clock.now();
     const plan = getPlan(session.plan);
-    const hasTrial = session.trialDays > 0;
+    const trialEnd = session.trialEnd && session.trialEnd.getTime() > now.getTime() ? session.trialEnd : null;
+    const hasTrial = trialEnd !== null;
     if (!hasTrial && card === 'declines') throw new AppError('VALIDATION', 'Your card was declined. Choose the test card that succeeds, or cancel.');
-    const trialEnd = hasTrial ? new Date(now.getTime() + session.trialDays * DAY_MS) : null;
     const periodEnd = trialEnd ?? new Date(now.getTime() + plan.duration_days * DAY_MS);
     const [row] = await tx
       .insert(localBillingSubscriptions)

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@myeai/db';
-import type { PaymentConfig, PaymentProviderKind, PlanId } from '@myeai/domain';
+import type { CheckoutTrial, PaymentConfig, PaymentProviderKind, PlanId } from '@myeai/domain';
 import type { BillingEvent } from './billing-event.ts';
 
 export type CheckoutRequest = {
@@ -10,7 +10,8 @@ export type CheckoutRequest = {
   /** The provider's customer of an earlier subscription, reused. */
   customerId: string | null;
   plan: PlanId;
-  trialDays: number;
+  /** The free days the subscription gets (checkoutTrialFor): the full 7, the rest of a running platform trial, or none. */
+  trial: CheckoutTrial;
   /** Origin the provider sends the browser back to. */
   baseUrl: string;
 };

@@ -6,6 +6,8 @@ import type { StripeSettings } from '../../env.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
 import type { CheckoutRequest, CreatedCheckout, PaymentProvider } from './payment-provider.ts';
 
+/** Stripe Checkout refuses a subscription_data.trial_end less than 48 hours ahead. */
+const STRIPE_MIN_TRIAL_END_MS = 48 * 3_600_000;
 const UNAVAILABLE_MESSAGE = 'The payment provider could not be reached. Please try again in a moment.';
 const fromUnix = (seconds: number | null | undefined): Date | null => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
@@ -47,7 +49,7 @@ export class StripePaymentProvider implements PaymentProvider {
           client_reference_id: request.userId,
           ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
           metadata,
-          subscription_data: { metadata, ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}) },
+          subscription_data: { metadata, ...this.trialParams(request.trial) },
           success_url: `${request.baseUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${request.baseUrl}/trading-subscription`,
         },
@@ -56,6 +58,19 @@ export class StripePaymentProvider implements PaymentProvider {
     );
     if (!session.url) throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
     return { providerSessionId: session.id, url: session.url, expiresAt: fromUnix(session.expires_at) ?? new Date(this.clock.now().getTime() + 86_400_000) };
+  }
+
+  /**
+   * The full trial is 7 trial days. The rest of a platform trial ends exactly when it does
+   * (trial_end), except that Checkout needs a trial_end at least 48 hours ahead: with less left
+   * it gets the remaining time rounded up to whole days, so the first charge never comes early.
+   */
+  private trialParams(trial: CheckoutRequest['trial']): Pick<Stripe.Checkout.SessionCreateParams.SubscriptionData, 'trial_period_days' | 'trial_end'> {
+    if (trial.kind === 'none' || trial.days <= 0) return {};
+    if (trial.kind === 'rest_of_trial' && trial.endsAt && trial.endsAt.getTime() - this.clock.now().getTime() >= STRIPE_MIN_TRIAL_END_MS) {
+      return { trial_end: Math.floor(trial.endsAt.getTime() / 1000) };
+    }
+    return { trial_period_days: trial.days };
   }
 
   async expireCheckoutSession(providerSessionId: string): Promise<void> {

@@ -37,12 +37,12 @@ export async function seedDemoSubscription(db: Database, clock: Clock, input: { 
         expiresAt: new Date(now.getTime() + 86_400_000),
       })
       .returning({ id: checkoutSessions.id });
-    const created = await provider.createCheckoutSession({ checkoutId: session!.id, userId: found.id, email: found.email, customerId: null, plan: plan.id, trialDays: 0, baseUrl: '' });
+    const created = await provider.createCheckoutSession({ checkoutId: session!.id, userId: found.id, email: found.email, customerId: null, plan: plan.id, trial: { kind: 'none', days: 0, endsAt: null }, baseUrl: '' });
     await tx
       .update(checkoutSessions)
       .set({ providerSessionId: created.providerSessionId, url: created.url, expiresAt: created.expiresAt })
       .where(eq(checkoutSessions.id, session!.id));
-    const events = await provider.completeCheckout(tx, { providerSessionId: created.providerSessionId, userId: found.id, plan: plan.id, trialDays: 0 }, 'succeeds');
+    const events = await provider.completeCheckout(tx, { providerSessionId: created.providerSessionId, userId: found.id, plan: plan.id, trialEnd: null }, 'succeeds');
     for (const event of events) await applyBillingEvent(tx, { clock }, event);
   });
 }

@@ -2,7 +2,6 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { billingEvents, checkoutSessions, users, type DbOrTx } from '@myeai/db';
 import {
   AppError,
-  freeTrialDaysFor,
   getPlan,
   hasUsedFreeTrial,
   isEntitledStatus,
@@ -12,6 +11,7 @@ import {
   toProviderStatus,
   viewSubscription,
   type AdminSubscriptionHistory,
+  type CheckoutTrial,
   type CheckoutSessionView,
   type CreateCheckoutInput,
   type PaymentProviderKind,
@@ -22,9 +22,9 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { activePaymentProvider, applyBillingEvent, getSubscriptionRow, lockUser, paymentProviderFor, toStoredState, type SubscriptionRow } from '../billing/index.ts';
+import { activePaymentProvider, applyBillingEvent, getSubscriptionRow, lockUser, paymentProviderFor, readCheckoutTrial, toStoredState, type SubscriptionRow } from '../billing/index.ts';
 
-function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null, now: Date): SubscriptionStatus {
+function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null, checkoutTrial: CheckoutTrial, now: Date): SubscriptionStatus {
   const state = toStoredState(row);
   const view = viewSubscription(state, now);
   const known = view.status !== 'none' && row;
@@ -37,12 +37,15 @@ function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null
     has_access: view.has_access,
     payment_failed: view.payment_failed,
     free_trial_available: !hasUsedFreeTrial({ freeTrialUsedAt }),
+    checkout_trial: { kind: checkoutTrial.kind, days: checkoutTrial.days, ends_at: checkoutTrial.endsAt?.toISOString() ?? null },
   };
 }
 
 export async function getSubscriptionStatus(db: DbOrTx, clock: Clock, userId: string): Promise<SubscriptionStatus> {
   const [user] = await db.select({ freeTrialUsedAt: users.freeTrialUsedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return statusOf(await getSubscriptionRow(db, userId), user?.freeTrialUsedAt ?? null, clock.now());
+  const now = clock.now();
+  const freeTrialUsedAt = user?.freeTrialUsedAt ?? null;
+  return statusOf(await getSubscriptionRow(db, userId), freeTrialUsedAt, await readCheckoutTrial(db, { id: userId, freeTrialUsedAt }, now), now);
 }
 
 /** True while a subscription is trial or active and not cancelled: a new checkout is refused then (409). */
@@ -54,7 +57,8 @@ export type CheckoutOrigin = { ip: string | null; baseUrl: string };
 
 /**
  * Starts a checkout with the configured provider. The consent is stored with the server's time
- * and the request's IP; the trial (7 days or none) and the price come from the server. A second
+ * and the request's IP; the trial (7 days, the rest of a running platform trial, or none) and
+ * the price come from the server. A second
  * click on the same plan returns the same open session; another plan replaces it.
  */
 export async function createCheckout(deps: AppDeps, userId: string, input: CreateCheckoutInput, origin: CheckoutOrigin) {
@@ -73,7 +77,8 @@ export async function createCheckout(deps: AppDeps, userId: string, input: Creat
           : 'You already have an active subscription. Cancel it first; you can choose another plan once it is cancelled.',
       );
     }
-    const trialDays = freeTrialDaysFor(user);
+    const trial = await readCheckoutTrial(tx, user, now);
+    const trialDays = trial.days;
     const open = await tx
       .select()
       .from(checkoutSessions)
@@ -108,7 +113,7 @@ export async function createCheckout(deps: AppDeps, userId: string, input: Creat
       email: user.email,
       customerId: current?.provider === provider.kind ? current.providerCustomerId : null,
       plan: plan.id,
-      trialDays,
+      trial,
       baseUrl: origin.baseUrl,
     });
     await tx
@@ -188,7 +193,7 @@ export async function getSubscriptionHistory(db: DbOrTx, clock: Clock, userId: s
     .limit(200);
   return {
     user: { id: user.id, name: user.name, email: user.email, free_trial_used_at: user.freeTrialUsedAt?.toISOString() ?? null },
-    subscription: statusOf(row, user.freeTrialUsedAt, clock.now()),
+    subscription: statusOf(row, user.freeTrialUsedAt, await readCheckoutTrial(db, user, clock.now()), clock.now()),
     provider: (row?.provider as PaymentProviderKind | undefined) ?? null,
     provider_status: row?.status ?? null,
     history: events.map((event) => ({

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEvents, checkoutSessions, mailOutbox, subscriptions, users } from '@myeai/db';
+import { billingEvents, checkoutSessions, mailOutbox, subscriptions, trials, users } from '@myeai/db';
 import type { StripeSettings } from '../../../env.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -240,6 +240,28 @@ describe.each(testDatabaseKinds())('Stripe adapter against a local Stripe-shaped
     const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
     expect(created.params['line_items[0][price]']).toBe('price_12weeks');
     expect(created.params).not.toHaveProperty('subscription_data[trial_period_days]');
+  });
+
+  it('keeps the rest of a running platform trial free: trial_end at its end, or whole days when Checkout needs 48 hours', async () => {
+    const { user, cookie } = await newUser('carry');
+    const startedAt = new Date(t.clock.now().getTime() - 2 * DAY_S * 1000);
+    const endsAt = new Date(startedAt.getTime() + 7 * DAY_S * 1000);
+    await t.database.db.update(users).set({ freeTrialUsedAt: startedAt }).where(eq(users.id, user.id));
+    await t.database.db.insert(trials).values({ userId: user.id, startedAt, endsAt, createdAt: startedAt });
+    const response = await t.inject({ method: 'POST', url: '/api/stripe/create-checkout-session', cookie, payload: { plan: '4weeks', consent: CONSENT } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().trial_days).toBe(5);
+    const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(created.params['subscription_data[trial_end]']).toBe(String(endsAt.getTime() / 1000));
+    expect(created.params).not.toHaveProperty('subscription_data[trial_period_days]');
+
+    // 30 hours left: Checkout refuses a trial_end under 48 hours, so 2 whole days (never charged early).
+    await t.database.db.update(trials).set({ endsAt: new Date(t.clock.now().getTime() + 30 * 3_600_000) }).where(eq(trials.userId, user.id));
+    const late = await t.inject({ method: 'POST', url: '/api/stripe/create-checkout-session', cookie, payload: { plan: 'weekly', consent: CONSENT } });
+    expect(late.json().trial_days).toBe(2);
+    const lateParams = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.params;
+    expect(lateParams['subscription_data[trial_period_days]']).toBe('2');
+    expect(lateParams).not.toHaveProperty('subscription_data[trial_end]');
   });
 
   it('answers 503 when Stripe fails, keeps nothing half-made, and its retries reuse the idempotency key', async () => {
