@@ -1,11 +1,13 @@
-import { Alert, Button, Container, Group, List, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_CONTACT_PREFERENCE, DEFAULT_CONTACT_TIME, INCOMPLETE_GOALS_MESSAGE, isoDay, ONBOARDING_ERROR_MESSAGE, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { storedReferralCode } from '../../auth/index.ts';
+import { useAccessLevel } from '../../trial/index.ts';
 import { useOnboardingProfile, useSaveProfile, useSetupGoals } from '../api/onboarding-api.ts';
+import { CompletedOnboarding } from './completed-onboarding.tsx';
 import { completeTiers, emptyDrafts, GoalsStep, type GoalDrafts } from './goals-step.tsx';
 import { QuestionnaireStep, type Questionnaire } from './questionnaire-step.tsx';
 import { ReferralStep, type ReferralState } from './referral-step.tsx';
@@ -29,13 +31,23 @@ const EMPTY_QUESTIONNAIRE: Questionnaire = {
 /** After the confirmation, the dashboard follows by itself (spec 2: after 3 seconds). */
 const CONFIRMATION_DELAY_MS = 3000;
 
-/** The onboarding wizard (/onboarding and /goal-onboarding): referral code, questionnaire, goals, confirmation. */
+/** The wizard's four steps (spec 2): referral code, profile questionnaire, goals, confirmation. */
+const CONFIRMATION_STEP = 3;
+
+/**
+ * The onboarding wizard (/onboarding and /goal-onboarding): referral code, questionnaire, goals,
+ * confirmation. Once the questionnaire is saved, the page opens on the stored answers instead,
+ * with a way to edit them and, for a user without goals, to set them.
+ */
 export function OnboardingPage({ user }: { user: UserProfile }) {
   const navigate = useNavigate();
   const saved = useOnboardingProfile();
   const saveProfile = useSaveProfile();
   const setupGoals = useSetupGoals();
+  const accessLevel = useAccessLevel();
   const [step, setStep] = useState(0);
+  // null: not decided yet (the summary shows when the questionnaire was saved before this visit).
+  const [inWizard, setInWizard] = useState<boolean | null>(null);
   const [referral, setReferral] = useState<ReferralState>(() => ({ code: storedReferralCode() ?? '', referrerName: null }));
   const [questionnaire, setQuestionnaire] = useState<Questionnaire | null>(null);
   const [drafts, setDrafts] = useState<GoalDrafts>(emptyDrafts);
@@ -47,12 +59,25 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
   const today = isoDay(new Date());
 
   useEffect(() => {
-    if (step !== 3) return;
+    if (step !== CONFIRMATION_STEP) return;
     const timer = window.setTimeout(() => void navigate('/dashboard'), CONFIRMATION_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [step, navigate]);
 
   if (saved.isError) return <LoadError message={saved.error.message} onRetry={() => void saved.refetch()} />;
+  if (accessLevel.isError) return <LoadError message={accessLevel.error.message} onRetry={() => void accessLevel.refetch()} />;
+  const hasGoals = accessLevel.data?.goals_completed ?? false;
+  const showSummary = inWizard === null ? saved.data?.profile != null && accessLevel.data !== undefined : !inWizard;
+  // Moving in the wizard keeps it open when the saved questionnaire arrives meanwhile.
+  const goTo = (at: number) => {
+    setStep(at);
+    setInWizard(true);
+  };
+  const openWizardAt = (at: number) => {
+    setError(null);
+    goTo(at);
+  };
+  if (inWizard === null && (saved.isPending || accessLevel.isPending)) return <Loader aria-label="Loading your onboarding" />;
   const answers = questionnaire ?? saved.data?.profile ?? EMPTY_QUESTIONNAIRE;
   const existingReferrer = saved.data?.referrer?.name ?? null;
 
@@ -63,7 +88,11 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
       {
         onSuccess: (answer) => {
           if (answer.referrer) setReferral({ code: answer.referrer.referral_code, referrerName: answer.referrer.name });
-          setStep(2);
+          // A user with goals who edited the answers is done: back to the summary, not to new goals.
+          if (hasGoals) {
+            setQuestionnaire(null);
+            setInWizard(false);
+          } else goTo(2);
         },
         onError: (failure) => setError(`${ONBOARDING_ERROR_MESSAGE} (${failure.message})`),
       },
@@ -83,7 +112,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
       {
         onSuccess: (answer) => {
           setSummary({ referrer: referral.referrerName ?? existingReferrer, goals: answer.goals_created });
-          setStep(3);
+          goTo(CONFIRMATION_STEP);
         },
         onError: (failure) => setError(`Failed to submit goals. Please try again. (${failure.message})`),
       },
@@ -98,7 +127,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             <Title order={1}>Welcome, {user.name.split(' ')[0]}</Title>
             <Text c="dimmed">Four short steps to set up your journey and unlock your free 7-day trial.</Text>
           </div>
-          {step < 3 && (
+          {!showSummary && step < CONFIRMATION_STEP && (
             <Button variant="subtle" onClick={() => void navigate('/dashboard')}>
               Skip Goal Setup
             </Button>
@@ -109,56 +138,66 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             {error}
           </Alert>
         )}
-        <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-          <Stepper.Step label="Referral" description="Who invited you">
-            <Stack mt="md">
-              <ReferralStep value={referral} onChange={setReferral} existingReferrer={existingReferrer} />
-              <Group justify="flex-end">
-                <Button onClick={() => setStep(1)}>Next</Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-          <Stepper.Step label="Profile" description="About you">
-            <Stack mt="md">
-              <QuestionnaireStep value={answers} onChange={setQuestionnaire} />
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(0)}>
-                  Back
-                </Button>
-                <Button onClick={submitProfile} loading={saveProfile.isPending}>
-                  Save and continue
-                </Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-          <Stepper.Step label="Goals" description="What you are working towards">
-            <Stack mt="md">
-              <GoalsStep value={drafts} onChange={setDrafts} today={today} errors={fieldErrors} />
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(1)}>
-                  Back
-                </Button>
-                <Button onClick={submitGoals} loading={setupGoals.isPending}>
-                  Submit goals
-                </Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-          <Stepper.Completed>
-            <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-              <List size="sm" spacing={4}>
-                <List.Item>Your profile is saved.</List.Item>
-                {summary?.referrer && <List.Item>You were referred by {summary.referrer}.</List.Item>}
-                <List.Item>
-                  {summary?.goals ?? 0} goal{summary?.goals === 1 ? ' is' : 's are'} waiting for review (usually within 24 hours).
-                </List.Item>
-              </List>
-              <Text size="sm" mt="sm">
-                Taking you to your Business Hub, where you can activate your free trial…
-              </Text>
-            </Alert>
-          </Stepper.Completed>
-        </Stepper>
+        {showSummary ? (
+          <CompletedOnboarding
+            answers={answers}
+            referrer={referral.referrerName ?? existingReferrer}
+            hasGoals={hasGoals}
+            onEditAnswers={() => openWizardAt(1)}
+            onSetGoals={() => openWizardAt(2)}
+          />
+        ) : (
+          <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+            <Stepper.Step label="Referral" description="Who invited you">
+              <Stack mt="md">
+                <ReferralStep value={referral} onChange={setReferral} existingReferrer={existingReferrer} />
+                <Group justify="flex-end">
+                  <Button onClick={() => goTo(1)}>Next</Button>
+                </Group>
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Profile" description="About you">
+              <Stack mt="md">
+                <QuestionnaireStep value={answers} onChange={setQuestionnaire} />
+                <Group justify="space-between">
+                  <Button variant="default" onClick={() => goTo(0)}>
+                    Back
+                  </Button>
+                  <Button onClick={submitProfile} loading={saveProfile.isPending}>
+                    Save and continue
+                  </Button>
+                </Group>
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Goals" description="What you are working towards">
+              <Stack mt="md">
+                <GoalsStep value={drafts} onChange={setDrafts} today={today} errors={fieldErrors} />
+                <Group justify="space-between">
+                  <Button variant="default" onClick={() => goTo(1)}>
+                    Back
+                  </Button>
+                  <Button onClick={submitGoals} loading={setupGoals.isPending}>
+                    Submit goals
+                  </Button>
+                </Group>
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Confirmation" description="You are all set">
+              <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+                <List size="sm" spacing={4}>
+                  <List.Item>Your profile is saved.</List.Item>
+                  {summary?.referrer && <List.Item>You were referred by {summary.referrer}.</List.Item>}
+                  <List.Item>
+                    {summary?.goals ?? 0} goal{summary?.goals === 1 ? ' is' : 's are'} waiting for review (usually within 24 hours).
+                  </List.Item>
+                </List>
+                <Text size="sm" mt="sm">
+                  Taking you to your Business Hub, where you can activate your free trial…
+                </Text>
+              </Alert>
+            </Stepper.Step>
+          </Stepper>
+        )}
       </Stack>
     </Container>
   );

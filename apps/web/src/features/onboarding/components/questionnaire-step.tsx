@@ -14,6 +14,23 @@ import {
 
 export type Questionnaire = Omit<ProfileQuestionnaire, 'referral_code'>;
 
+/** The questions' labels, shared by the form and the completed answers' summary. */
+export const QUESTION_LABELS: Record<keyof Questionnaire, string> = {
+  age_range: 'Age range',
+  location: 'Location',
+  income_level: 'Income level',
+  trading_experience: 'Trading experience',
+  risk_tolerance: 'Risk tolerance',
+  time_availability: 'Time available',
+  learning_style: 'Learning style',
+  contact_preference: 'Contact preference',
+  best_contact_time: 'Best contact time',
+  motivation: 'What motivates you?',
+  financial_goals: 'Financial goals',
+  biggest_challenge: 'Biggest challenge',
+  ideal_trading_day: 'Your ideal trading day',
+};
+
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: OPTION_LABELS[value] ?? value }));
 
 type QuestionnaireStepProps = { value: Questionnaire; onChange: (value: Questionnaire) => void };
@@ -21,9 +38,9 @@ type QuestionnaireStepProps = { value: Questionnaire; onChange: (value: Question
 /** Step 2: the profile questionnaire with the spec's options; contact by email in the evening by default. */
 export function QuestionnaireStep({ value, onChange }: QuestionnaireStepProps) {
   const set = <K extends keyof Questionnaire>(key: K, next: Questionnaire[K]) => onChange({ ...value, [key]: next });
-  const choice = (key: keyof Questionnaire, label: string, values: readonly string[], clearable = true) => (
+  const choice = (key: keyof Questionnaire, values: readonly string[], clearable = true) => (
     <Select
-      label={label}
+      label={QUESTION_LABELS[key]}
       data={options(values)}
       value={(value[key] as string | null) ?? null}
       onChange={(next) => set(key, (next ?? (clearable ? null : value[key])) as never)}
@@ -33,27 +50,27 @@ export function QuestionnaireStep({ value, onChange }: QuestionnaireStepProps) {
       comboboxProps={{ withinPortal: true }}
     />
   );
-  const text = (key: keyof Questionnaire, label: string, long = false) =>
+  const text = (key: keyof Questionnaire, long = false) =>
     long ? (
-      <Textarea label={label} value={(value[key] as string | null) ?? ''} onChange={(e) => set(key, e.currentTarget.value as never)} autosize minRows={2} maxLength={1000} />
+      <Textarea label={QUESTION_LABELS[key]} value={(value[key] as string | null) ?? ''} onChange={(e) => set(key, e.currentTarget.value as never)} autosize minRows={2} maxLength={1000} />
     ) : (
-      <TextInput label={label} value={(value[key] as string | null) ?? ''} onChange={(e) => set(key, e.currentTarget.value as never)} maxLength={120} />
+      <TextInput label={QUESTION_LABELS[key]} value={(value[key] as string | null) ?? ''} onChange={(e) => set(key, e.currentTarget.value as never)} maxLength={120} />
     );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {choice('age_range', 'Age range', AGE_RANGES)}
-      {text('location', 'Location')}
-      {choice('income_level', 'Income level', INCOME_LEVELS)}
-      {choice('trading_experience', 'Trading experience', TRADING_EXPERIENCE)}
-      {choice('risk_tolerance', 'Risk tolerance', RISK_TOLERANCE)}
-      {choice('time_availability', 'Time available', TIME_AVAILABILITY)}
-      {choice('learning_style', 'Learning style', LEARNING_STYLES)}
-      {choice('contact_preference', 'Contact preference', CONTACT_PREFERENCES, false)}
-      {choice('best_contact_time', 'Best contact time', CONTACT_TIMES, false)}
-      {text('motivation', 'What motivates you?', true)}
-      {text('financial_goals', 'Financial goals', true)}
-      {text('biggest_challenge', 'Biggest challenge', true)}
-      {text('ideal_trading_day', 'Your ideal trading day', true)}
+      {choice('age_range', AGE_RANGES)}
+      {text('location')}
+      {choice('income_level', INCOME_LEVELS)}
+      {choice('trading_experience', TRADING_EXPERIENCE)}
+      {choice('risk_tolerance', RISK_TOLERANCE)}
+      {choice('time_availability', TIME_AVAILABILITY)}
+      {choice('learning_style', LEARNING_STYLES)}
+      {choice('contact_preference', CONTACT_PREFERENCES, false)}
+      {choice('best_contact_time', CONTACT_TIMES, false)}
+      {text('motivation', true)}
+      {text('financial_goals', true)}
+      {text('biggest_challenge', true)}
+      {text('ideal_trading_day', true)}
     </SimpleGrid>
   );
 }
