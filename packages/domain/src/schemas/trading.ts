@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanIdSchema } from '../subscriptions/plans.ts';
 import { COMPASS_ACCESS_LEVELS } from '../trading/compass-access.ts';
 import { isTimeOfDay } from '../trading/submission-window.ts';
 import { TRADER_TIERS } from '../trading/trader-tiers.ts';
@@ -437,6 +438,15 @@ export const CompassAccessSchema = z.strictObject({
   history_hours: z.number().int().nullable(),
   /** The instant the data shown stops at (now minus the delay). */
   data_as_of: Timestamp,
+  /** The plan giving access (its card's features apply), null without one. */
+  plan_id: PlanIdSchema.nullable(),
+  /**
+   * A plan with an asset limit: the assets the viewer picked (the first ones until they pick);
+   * the grid shows the others as rows of locked cells. Null: no pick applies.
+   */
+  picked_asset_ids: z.array(z.string()).nullable(),
+  /** The closed window's trader breakdown is open to the viewer (GET /api/trading/breakdown). */
+  trader_breakdown: z.boolean(),
 });
 export type CompassAccessInfo = z.infer<typeof CompassAccessSchema>;
 
@@ -469,6 +479,8 @@ export const SentimentGridSchema = z.strictObject({
   generated_at: Timestamp,
   assets: z.array(AssetRefSchema),
   timeframes: z.array(GridTimeframeSchema),
+  /** The stored consensus thresholds (System Command Center), in whole percent. */
+  thresholds: z.strictObject({ confirmation_percentage: z.number().int(), exit_percentage: z.number().int() }),
   /** grid[assetId][timeframeId]; locked cells carry no figures. */
   grid: z.record(z.string(), z.record(z.string(), GridCellSchema)),
 });

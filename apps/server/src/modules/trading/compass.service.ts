@@ -1,11 +1,15 @@
 import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import { consensusEvents, entryWindows, sentimentAggregates, tradingAssets, tradingTimeframes, type DbOrTx } from '@myeai/db';
+import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
 import {
   AppError,
   compassAccessFor,
   compassTrialRefusal,
   dataCutoff,
+  effectiveAssetPicks,
+  featureUnlocksOnDayMessage,
   historyFloor,
+  traderBreakdown,
+  traderTier,
   isTimeframeLocked,
   PREMIUM_TIMEFRAME_CODES,
   SentimentGridSchema,
@@ -19,12 +23,15 @@ import {
   type GridCell,
   type Role,
   type SentimentGrid,
+  type StoredAssetPick,
+  type TraderBreakdown,
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { HistoryQuerySchema, SentimentDetailSchema, SentimentHistorySchema } from '@myeai/domain';
 import type { AccessLevelReader } from '../trials/index.ts';
-import type { CachedGrid } from './grid-cache.ts';
-import type { PlanReader } from './plan.ts';
+import type { CachedGrid, GridParts } from './grid-cache.ts';
+import type { PickReader, PlanReader } from './plan.ts';
+import { getEngineSettings } from './settings.service.ts';
 import {
   biasOf,
   getAsset,
@@ -40,16 +47,21 @@ import {
 
 export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role[] };
 
-/** What decides a viewer's access besides their roles; the routes read both from caches (planReaderFor, accessLevelReaderFor). */
-export type CompassFactReaders = { hasPlan: PlanReader; accessLevel: AccessLevelReader };
+/** What decides a viewer's access besides their roles; the routes read them from caches (planReaderFor, accessLevelReaderFor, pickReaderFor). */
+export type CompassFactReaders = { planId: PlanReader; accessLevel: AccessLevelReader; pick: PickReader };
+
+/** A viewer's access, and their stored asset pick when their plan has an asset limit (else null). */
+export type CompassView = { access: CompassAccess; pick: StoredAssetPick | null };
 
 /** The viewer's access at `now`: plan, access level and trial day are all taken at the request's time. */
-export async function compassAccessOf(viewer: CompassViewer, now: Date, readers: CompassFactReaders): Promise<CompassAccess> {
-  const [hasPlan, { accessLevel, trialDay }] = await Promise.all([readers.hasPlan(viewer.id, now), readers.accessLevel(viewer, now)]);
-  return compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan, accessLevel, trialDay });
+export async function compassAccessOf(viewer: CompassViewer, now: Date, readers: CompassFactReaders): Promise<CompassView> {
+  const [planId, { accessLevel, trialDay }] = await Promise.all([readers.planId(viewer.id, now), readers.accessLevel(viewer, now)]);
+  const access = compassAccessFor({ activeRole: viewer.activeRole, roles: viewer.roles, hasPlan: planId !== null, planId, accessLevel, trialDay });
+  return { access, pick: access.assetsPicked ? await readers.pick(viewer.id, now) : null };
 }
 
-export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo {
+/** `picked`: the viewer's effective pick when their plan has an asset limit. */
+export function accessInfo(access: CompassAccess, asOf: Date, picked: readonly string[] | null = null): CompassAccessInfo {
   return {
     level: access.level,
     has_plan: access.hasPlan,
@@ -60,14 +72,33 @@ export function accessInfo(access: CompassAccess, asOf: Date): CompassAccessInfo
     asset_limit: access.assetLimit,
     history_hours: access.historyMs === null ? null : Math.round(access.historyMs / 3_600_000),
     data_as_of: asOf.toISOString(),
+    plan_id: access.planId,
+    picked_asset_ids: access.assetsPicked ? [...(picked ?? [])] : null,
+    trader_breakdown: access.traderBreakdown,
   };
 }
 
-/** Active assets the viewer may see (the trial: the first 3 in grid order; none: nothing). */
-async function visibleAssets(db: DbOrTx, access: CompassAccess): Promise<AssetRow[]> {
+/** The viewer's effective pick when their plan has an asset limit (null otherwise). */
+export async function viewerPicks(db: DbOrTx, view: CompassView): Promise<string[] | null> {
+  return view.access.assetsPicked ? (await visibleAssets(db, view)).map((asset) => asset.id) : null;
+}
+
+/**
+ * Active assets of the viewer's grid before any pick (the trial: the first 3 in grid order;
+ * none: nothing; a plan with an asset limit: every asset, the pick being a mask on top).
+ */
+async function gridAssets(db: DbOrTx, access: CompassAccess): Promise<AssetRow[]> {
   if (access.level === 'none') return [];
   const assets = await listAssets(db, { includeInactive: false });
-  return access.assetLimit === null ? assets : assets.slice(0, access.assetLimit);
+  return access.assetLimit === null || access.assetsPicked ? assets : assets.slice(0, access.assetLimit);
+}
+
+/** The assets whose figures the viewer may see: the grid's, cut to their pick when their plan has an asset limit. */
+async function visibleAssets(db: DbOrTx, view: CompassView): Promise<AssetRow[]> {
+  const assets = await gridAssets(db, view.access);
+  if (!view.access.assetsPicked) return assets;
+  const picked = new Set(effectiveAssetPicks(view.pick, assets.map((asset) => asset.id), view.access.assetLimit ?? 0));
+  return assets.filter((asset) => picked.has(asset.id));
 }
 
 type Shares = { long: number; short: number; neutral: number };
@@ -180,8 +211,8 @@ function visibleCell(access: CompassAccess, timeframe: TimeframeRow, cell: GridC
  * level gets these very bytes. Grid reads use the aggregate rows (live) or the windows table
  * (delayed), never votes.
  */
-export async function buildGridBody(db: DbOrTx, access: CompassAccess, now: Date): Promise<string> {
-  const assets = await visibleAssets(db, access);
+export async function buildGridBody(db: DbOrTx, access: CompassAccess, now: Date): Promise<GridParts> {
+  const [assets, settings] = await Promise.all([gridAssets(db, access), getEngineSettings(db)]);
   const timeframes = access.level === 'none' ? [] : await listTimeframes(db, { includeInactive: false });
   const cutoff = dataCutoff(access, now);
   const assetIds = assets.map((asset) => asset.id);
@@ -197,18 +228,24 @@ export async function buildGridBody(db: DbOrTx, access: CompassAccess, now: Date
     }
     grid[asset.id] = row;
   }
-  const body = {
+  const head = {
     generated_at: now.toISOString(),
     assets: assets.map(toAssetRef),
     timeframes: timeframes.map((timeframe) => ({ ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked: isTimeframeLocked(access, timeframe.code) })),
-    grid,
+    thresholds: { confirmation_percentage: settings.confirmationThreshold, exit_percentage: settings.exitThreshold },
   };
+  const body = { ...head, grid };
   // The contract is checked once per build rather than on every request served from the cache.
   SentimentGridSchema.omit({ access: true }).parse(body);
-  return JSON.stringify(body).slice(1, -1);
+  const lockedRow: Record<string, GridCell> = Object.fromEntries(timeframes.map((timeframe) => [timeframe.id, { locked: true }]));
+  return {
+    bodyJson: JSON.stringify(body).slice(1, -1),
+    headJson: JSON.stringify(head).slice(1, -1),
+    rows: assets.map((asset) => ({ assetId: asset.id, json: JSON.stringify(grid[asset.id]) })),
+    lockedRowJson: JSON.stringify(lockedRow),
+  };
 }
 
-/** The response: this viewer's access, then the cached body. */
 /** The grid response for this viewer from a cached grid, made once per distinct `access` member. */
 export function gridResponseBody(access: CompassAccess, asOf: Date, grid: Pick<CachedGrid, 'bodyJson' | 'responses'>): Buffer {
   const accessJson = JSON.stringify(accessInfo(access, asOf));
@@ -223,6 +260,30 @@ export function gridResponseBody(access: CompassAccess, asOf: Date, grid: Pick<C
 /** Distinct `access` members are few (levels x plan x trial stage); the bound only guards against surprises. */
 const MAX_GRID_RESPONSES_KEPT = 32;
 
+/**
+ * The grid response of a viewer whose plan has an asset limit: the cached grid of their key with
+ * every asset outside their pick replaced by a row of locked cells, pieced together from the
+ * pre-serialized rows (no cell is built or serialized per request). Kept per distinct `access`
+ * member, which names the pick, so the viewer's next reads of this grid version copy nothing.
+ */
+export function maskedGridResponse(access: CompassAccess, asOf: Date, pick: StoredAssetPick | null, grid: Pick<CachedGrid, 'headJson' | 'rows' | 'lockedRowJson' | 'masked'>): Buffer {
+  const picked = effectiveAssetPicks(pick, grid.rows.map((row) => row.assetId), access.assetLimit ?? 0);
+  const accessJson = JSON.stringify(accessInfo(access, asOf, picked));
+  let body = grid.masked.get(accessJson);
+  if (!body) {
+    const shown = new Set(picked);
+    const rows = grid.rows.map((row) => `${JSON.stringify(row.assetId)}:${shown.has(row.assetId) ? row.json : grid.lockedRowJson}`).join(',');
+    body = Buffer.from(`{"access":${accessJson},${grid.headJson},"grid":{${rows}}}`);
+    // Bounded: when full, the oldest pick's response goes (a Map iterates in insertion order).
+    if (grid.masked.size >= MAX_MASKED_RESPONSES_KEPT) grid.masked.delete(grid.masked.keys().next().value!);
+    grid.masked.set(accessJson, body);
+  }
+  return body;
+}
+
+/** Picks are per subscriber; a grid version lives until the next vote, so a few thousand cover the active ones. */
+const MAX_MASKED_RESPONSES_KEPT = 4096;
+
 // ------------------------------------------------------------------ detail, events, history
 
 /**
@@ -230,20 +291,24 @@ const MAX_GRID_RESPONSES_KEPT = 32;
  * that the viewer's trial has not unlocked yet is refused (403, the staged-unlock text), as the
  * feature guard refuses the premium compass before its day; other locks answer `locked: true`.
  */
-async function visiblePair(db: DbOrTx, access: CompassAccess, assetId: string, timeframeId: string) {
+async function visiblePair(db: DbOrTx, view: CompassView, assetId: string, timeframeId: string) {
+  const { access } = view;
   const [asset, timeframe] = await Promise.all([getAsset(db, assetId), getTimeframe(db, timeframeId)]);
   if (!asset || !asset.isActive) throw new AppError('NOT_FOUND', 'Unknown asset.');
   if (!timeframe || !timeframe.isActive) throw new AppError('NOT_FOUND', 'Unknown timeframe.');
-  const assetVisible = (await visibleAssets(db, access)).some((visible) => visible.id === asset.id);
+  const visible = await visibleAssets(db, view);
+  const assetVisible = visible.some((candidate) => candidate.id === asset.id);
   const refusal = assetVisible ? compassTrialRefusal(access, timeframe.code) : null;
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   const locked = !assetVisible || isTimeframeLocked(access, timeframe.code);
-  return { asset, timeframe, locked };
+  const picked = access.assetsPicked ? visible.map((candidate) => candidate.id) : null;
+  return { asset, timeframe, locked, picked };
 }
 
-export async function getSentimentDetail(db: DbOrTx, access: CompassAccess, assetId: string, timeframeId: string, now: Date): Promise<z.infer<typeof SentimentDetailSchema>> {
-  const { asset, timeframe, locked } = await visiblePair(db, access, assetId, timeframeId);
-  const info = accessInfo(access, dataCutoff(access, now));
+export async function getSentimentDetail(db: DbOrTx, view: CompassView, assetId: string, timeframeId: string, now: Date): Promise<z.infer<typeof SentimentDetailSchema>> {
+  const { access } = view;
+  const { asset, timeframe, locked, picked } = await visiblePair(db, view, assetId, timeframeId);
+  const info = accessInfo(access, dataCutoff(access, now), picked);
   const timeframeView = { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked };
   if (locked) return { access: info, asset: toAssetRef(asset), timeframe: timeframeView, cell: { locked: true }, open_window: null };
   let cell: GridCell;
@@ -270,12 +335,14 @@ export async function getSentimentDetail(db: DbOrTx, access: CompassAccess, asse
  */
 export async function listConsensusEvents(
   db: DbOrTx,
-  access: CompassAccess,
+  view: CompassView,
   query: { asset_id?: string | undefined; timeframe_id?: string | undefined; limit: number },
   now: Date,
-): Promise<ConsensusEvent[]> {
-  const assets = await visibleAssets(db, access);
-  if (assets.length === 0) return [];
+): Promise<{ events: ConsensusEvent[]; picked: string[] | null }> {
+  const { access } = view;
+  const assets = await visibleAssets(db, view);
+  const picked = access.assetsPicked ? assets.map((asset) => asset.id) : null;
+  if (assets.length === 0) return { events: [], picked };
   if (query.timeframe_id && access.premiumUnlocksOnTrialDay !== null && (!query.asset_id || assets.some((asset) => asset.id === query.asset_id))) {
     const timeframe = await getTimeframe(db, query.timeframe_id);
     const refusal = timeframe?.isActive ? compassTrialRefusal(access, timeframe.code) : null;
@@ -296,7 +363,7 @@ export async function listConsensusEvents(
     .where(and(...conditions))
     .orderBy(desc(consensusEvents.createdAt), desc(consensusEvents.id))
     .limit(query.limit);
-  return rows.map(({ event, asset, timeframe }) => ({
+  const events = rows.map(({ event, asset, timeframe }) => ({
     id: String(event.id),
     event_type: event.eventType as ConsensusEventType,
     asset: toAssetRef(asset),
@@ -306,12 +373,14 @@ export async function listConsensusEvents(
     consensus_percentage: event.consensusTenths === null ? null : tenthsToPercent(event.consensusTenths),
     timestamp: event.createdAt.toISOString(),
   }));
+  return { events, picked };
 }
 
 /** The shares of the pair's last closed windows (with votes), oldest first, for a chart. */
-export async function getSentimentHistory(db: DbOrTx, access: CompassAccess, query: z.infer<typeof HistoryQuerySchema>, now: Date): Promise<z.infer<typeof SentimentHistorySchema>> {
-  const { asset, timeframe, locked } = await visiblePair(db, access, query.asset_id, query.timeframe_id);
-  const base = { access: accessInfo(access, dataCutoff(access, now)), asset: toAssetRef(asset), timeframe: { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked }, locked };
+export async function getSentimentHistory(db: DbOrTx, view: CompassView, query: z.infer<typeof HistoryQuerySchema>, now: Date): Promise<z.infer<typeof SentimentHistorySchema>> {
+  const { access } = view;
+  const { asset, timeframe, locked, picked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
+  const base = { access: accessInfo(access, dataCutoff(access, now), picked), asset: toAssetRef(asset), timeframe: { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked }, locked };
   if (locked) return { ...base, points: [] };
   const conditions: SQL[] = [
     eq(entryWindows.assetId, asset.id),
@@ -342,4 +411,42 @@ export async function getSentimentHistory(db: DbOrTx, access: CompassAccess, que
       confirmed_bias: biasOf(row.confirmedBias),
     })),
   };
+}
+
+export const BREAKDOWN_NEEDS_PLAN_MESSAGE = 'The trader breakdown comes with the 4 Weeks plan and longer plans.';
+export const BREAKDOWN_LOCKED_CELL_MESSAGE = 'This cell is locked for you, so its trader breakdown is not shown.';
+
+/**
+ * The trader breakdown of the pair's last closed window with votes that the viewer may see
+ * (inside their history depth): the votes as weighted shares per tier, never who voted
+ * (decision 36). Refused (403) without the feature, and for a cell locked to the viewer.
+ */
+export async function getTraderBreakdown(db: DbOrTx, view: CompassView, assetId: string, timeframeId: string, now: Date): Promise<TraderBreakdown> {
+  const { access } = view;
+  if (!access.traderBreakdown) {
+    throw new AppError('FORBIDDEN', access.level === 'trial' ? featureUnlocksOnDayMessage('trader_breakdown') : BREAKDOWN_NEEDS_PLAN_MESSAGE);
+  }
+  const { asset, timeframe, locked } = await visiblePair(db, view, assetId, timeframeId);
+  if (locked) throw new AppError('FORBIDDEN', BREAKDOWN_LOCKED_CELL_MESSAGE);
+  const conditions: SQL[] = [
+    eq(entryWindows.assetId, asset.id),
+    eq(entryWindows.timeframeId, timeframe.id),
+    eq(entryWindows.status, 'closed'),
+    sql`${entryWindows.voteCount} > 0`,
+    lte(entryWindows.closedAt, dataCutoff(access, now)),
+  ];
+  const floor = historyFloor(access, now);
+  if (floor) conditions.push(gte(entryWindows.closedAt, floor));
+  const [window] = await db.select().from(entryWindows).where(and(...conditions)).orderBy(desc(entryWindows.closedAt)).limit(1);
+  const base = { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe) };
+  if (!window) return { ...base, window: null, groups: [] };
+  const votes = await db
+    .select({ bias: windowVotes.bias, weightTenths: windowVotes.weightTenths, traderWeightTenths: traders.weightTenths })
+    .from(windowVotes)
+    .leftJoin(traders, eq(traders.userId, windowVotes.traderId))
+    .where(eq(windowVotes.windowId, window.id));
+  const groups = traderBreakdown(
+    votes.map((vote) => ({ tier: traderTier(vote.traderWeightTenths ?? vote.weightTenths), bias: vote.bias as Bias, weightTenths: vote.weightTenths })),
+  );
+  return { ...base, window: { id: window.id, closed_at: window.closedAt!.toISOString(), total_votes: window.voteCount }, groups };
 }

@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ActiveWindowListSchema,
+  AssetPicksInputSchema,
+  AssetPicksSchema,
+  TraderBreakdownSchema,
   CellQuerySchema,
   CompassAccessSchema,
   dataCutoff,
@@ -27,9 +30,21 @@ import {
   EntryWindowSchema,
 } from '@myeai/domain';
 import { accessLevelReaderFor } from '../trials/index.ts';
-import { accessInfo, buildGridBody, compassAccessOf, getSentimentDetail, getSentimentHistory, gridResponseBody, listConsensusEvents } from './compass.service.ts';
+import { getAssetPicks, saveAssetPicks } from './asset-picks.service.ts';
+import {
+  accessInfo,
+  buildGridBody,
+  compassAccessOf,
+  getSentimentDetail,
+  getSentimentHistory,
+  getTraderBreakdown,
+  gridResponseBody,
+  listConsensusEvents,
+  maskedGridResponse,
+  viewerPicks,
+} from './compass.service.ts';
 import { gridCacheFor } from './grid-cache.ts';
-import { planReaderFor } from './plan.ts';
+import { pickReaderFor, planReaderFor } from './plan.ts';
 import { getTraderProfile, listMyVotes } from './trader.service.ts';
 import { listAssets, listTimeframes, toAssetRef, toTimeframeRef } from './trading.queries.ts';
 import { castVote, getEntryWindow, listActiveWindows, openWindow } from './windows.service.ts';
@@ -42,7 +57,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const grid = gridCacheFor(deps);
-  const compassFacts = { hasPlan: planReaderFor(deps), accessLevel: accessLevelReaderFor(deps) };
+  const planOf = planReaderFor(deps);
+  const compassFacts = { planId: planOf, accessLevel: accessLevelReaderFor(deps), pick: pickReaderFor(deps) };
   root.addHook('onReady', () => grid.start(deps));
   root.addHook('preClose', () => grid.stop());
 
@@ -133,8 +149,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'What the caller may see of the Trading Compass', response: { 200: CompassAccessSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(request.user!, now, compassFacts);
-      return accessInfo(access, dataCutoff(access, now));
+      const view = await compassAccessOf(request.user!, now, compassFacts);
+      return accessInfo(view.access, dataCutoff(view.access, now), await viewerPicks(deps.db, view));
     },
   });
 
@@ -147,17 +163,20 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(request.user!, now, compassFacts);
+      const { access, pick } = await compassAccessOf(request.user!, now, compassFacts);
       // One entry per visibility key: a trial before and after the premium compass's day never share one.
       const key = gridVisibilityKey(access);
       const entry = await grid.get(key, now, () => buildGridBody(deps.db, access, now));
-      const etag = `"grid-${key}-${entry.version}-${entry.builtAt.getTime()}-${access.hasPlan ? 1 : 0}-${access.premiumUnlocksOnTrialDay ?? 0}"`;
+      const asOf = dataCutoff(access, entry.builtAt);
+      const body = access.assetsPicked ? maskedGridResponse(access, asOf, pick, entry) : gridResponseBody(access, asOf, entry);
+      const viewerTag = `${access.planId ?? (access.hasPlan ? 'plan' : 'none')}-${access.premiumUnlocksOnTrialDay ?? 0}-${access.traderBreakdown ? 1 : 0}-${access.assetsPicked ? pickTag(pick) : 'all'}`;
+      const etag = `"grid-${key}-${entry.version}-${entry.builtAt.getTime()}-${viewerTag}"`;
       // The body was validated against SentimentGridSchema when the cache entry was built and is
       // sent as those bytes (a JSON string is not serialised again), hence the untyped reply.
       const raw = reply as FastifyReply;
       raw.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return raw.code(304).send();
-      return raw.type('application/json; charset=utf-8').send(gridResponseBody(access, dataCutoff(access, entry.builtAt), entry));
+      return raw.type('application/json; charset=utf-8').send(body);
     },
   });
 
@@ -166,8 +185,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe (403 on a premium timeframe before the trial day that unlocks it)', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(request.user!, now, compassFacts);
-      return getSentimentDetail(deps.db, access, request.query.asset_id, request.query.timeframe_id, now);
+      return getSentimentDetail(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query.asset_id, request.query.timeframe_id, now);
     },
   });
 
@@ -176,8 +194,9 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit; 403 for a premium timeframe before the trial day that unlocks it)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(request.user!, now, compassFacts);
-      return { access: accessInfo(access, dataCutoff(access, now)), events: await listConsensusEvents(deps.db, access, request.query, now) };
+      const view = await compassAccessOf(request.user!, now, compassFacts);
+      const { events, picked } = await listConsensusEvents(deps.db, view, request.query, now);
+      return { access: accessInfo(view.access, dataCutoff(view.access, now), picked), events };
     },
   });
 
@@ -186,8 +205,57 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first (403 on a premium timeframe before the trial day that unlocks it)', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
       const now = deps.clock.now();
-      const access = await compassAccessOf(request.user!, now, compassFacts);
-      return getSentimentHistory(deps.db, access, request.query, now);
+      return getSentimentHistory(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query, now);
     },
   });
+
+  app.get('/api/trading/breakdown', {
+    config: { access: 'everyRole' },
+    schema: {
+      tags: ['compass'],
+      summary: 'The last closed window of one asset x timeframe as weighted vote shares per trader tier, never names (403 without the plan feature or on a locked cell)',
+      querystring: CellQuerySchema,
+      response: { 200: TraderBreakdownSchema },
+    },
+    handler: async (request) => {
+      const now = deps.clock.now();
+      return getTraderBreakdown(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query.asset_id, request.query.timeframe_id, now);
+    },
+  });
+
+  // ---------------------------------------------------------------- asset picks (plans with an asset limit)
+
+  app.get('/api/trading/asset-picks', {
+    config: { access: 'everyRole' },
+    schema: { tags: ['compass'], summary: 'The assets the caller\'s plan shows, and when the pick may change next (403 without a plan)', response: { 200: AssetPicksSchema } },
+    handler: async (request) => {
+      const now = deps.clock.now();
+      return getAssetPicks(deps.db, request.user!.id, await planOf(request.user!.id, now), now);
+    },
+  });
+
+  app.put('/api/trading/asset-picks', {
+    config: { access: 'everyRole' },
+    schema: {
+      tags: ['compass'],
+      summary: 'Pick the assets of the caller\'s plan (400 over the limit; 409 when replacing one sooner than 24 hours after the last change, with the time it is allowed)',
+      body: AssetPicksInputSchema,
+      response: { 200: AssetPicksSchema },
+    },
+    handler: async (request) => {
+      const now = deps.clock.now();
+      return saveAssetPicks(deps.db, request.user!.id, await planOf(request.user!.id, now), request.body.asset_ids, now);
+    },
+  });
+}
+
+/** A short tag of a pick for the grid's ETag (FNV-1a of the ids): another pick is another body. */
+function pickTag(pick: { assetIds: readonly string[]; changedAt: Date } | null): string {
+  if (!pick) return 'default';
+  let hash = 0x811c9dc5;
+  for (const char of pick.assetIds.join(',')) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
