@@ -34,6 +34,7 @@ export const CSV_MESSAGES = {
   empty: 'The file is empty.',
   notText: 'The file is not a CSV text file (UTF-8 expected).',
   importFailed: 'Import failed. Please try again.',
+  malformedUpload: 'The upload was cut off or is not valid multipart/form-data. Please select the file and import it again.',
 } as const;
 
 /** "Import completed! N leads created." (spec 2 section 8). */

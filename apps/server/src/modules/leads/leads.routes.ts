@@ -141,10 +141,13 @@ async function readImportRequest(request: FastifyRequest): Promise<{ upload: Csv
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', CSV_MESSAGES.tooLarge);
     if (code && MULTIPART_LIMIT_CODES.has(code)) throw new AppError('VALIDATION', 'Send one CSV file in the field "file" and at most the fields mapping, on_duplicate and default_stage.');
-    throw error;
+    // Anything else the multipart parser raises is about the body the client sent (cut off, no
+    // boundary, malformed part headers): the parser has no failure of its own to report.
+    throw new AppError('VALIDATION', CSV_MESSAGES.malformedUpload);
   }
   if (!upload) throw new AppError('VALIDATION', CSV_MESSAGES.noFile);
   return { upload, options: parseImportOptions(fields) };

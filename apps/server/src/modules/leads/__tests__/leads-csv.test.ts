@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads } from '@myeai/db';
-import { CSV_IMPORT_MAX_BYTES, unescapeCsvFormula, type ImportCsvResponse, type Lead, type LeadListResponse } from '@myeai/domain';
+import { CSV_IMPORT_MAX_BYTES, CSV_MESSAGES, unescapeCsvFormula, type ImportCsvResponse, type Lead, type LeadListResponse } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { IMPORTS_PER_HOUR } from '../leads.routes.ts';
@@ -296,6 +296,36 @@ describe.each(testDatabaseKinds())('lead CSV import and export on %s', (kind) =>
         { name: 'file', filename: 'b.csv', content: oneRow },
       ]);
       expect((await t.inject({ method: 'POST', url: '/api/leads/import/csv', ...two, cookie: affiliate })).statusCode).toBe(400);
+      expect(await countRows()).toBe(0);
+    });
+
+    it.each([
+      { name: 'cut off inside the file', cut: (body: Buffer) => body.subarray(0, body.length - 40) },
+      { name: 'cut off inside the part headers', cut: (body: Buffer) => body.subarray(0, body.indexOf('Content-Type') + 5) },
+      { name: 'without its closing boundary', cut: (body: Buffer) => body.subarray(0, body.lastIndexOf('\r\n--')) },
+      { name: 'with no part at all', cut: () => Buffer.from('not multipart at all') },
+    ])('a multipart body $name: 400 and nothing is written', async ({ cut }) => {
+      const { payload, headers } = multipartBody([{ name: 'file', filename: 'leads.csv', content: `Name,Email\n${'Person,p@x.io\n'.repeat(20)}` }]);
+      const response = await t.inject({ method: 'POST', url: '/api/leads/import/csv', payload: cut(payload), headers, cookie: affiliate });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION', message: CSV_MESSAGES.malformedUpload } });
+      expect(await countRows()).toBe(0);
+    });
+
+    it('a multipart content type without a boundary: 400 and nothing is written', async () => {
+      const { payload } = multipartBody([{ name: 'file', filename: 'leads.csv', content: oneRow }]);
+      const response = await t.inject({ method: 'POST', url: '/api/leads/import/csv', payload, headers: { 'content-type': 'multipart/form-data' }, cookie: affiliate });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION', message: CSV_MESSAGES.malformedUpload } });
+      expect(await countRows()).toBe(0);
+    });
+
+    it('a NUL character in an option field or the column mapping: 400 and nothing is written', async () => {
+      for (const fields of [{ on_duplicate: 'skip\u0000' }, { mapping: JSON.stringify({ 'Na\u0000me': 'name' }) }, { mapping: JSON.stringify({ Name: 'na\u0000me' }) }]) {
+        const response = await upload(oneRow, { fields });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ error: { code: 'VALIDATION' } });
+      }
       expect(await countRows()).toBe(0);
     });
 
