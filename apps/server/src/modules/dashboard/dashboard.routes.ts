@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardFiguresValidUntil, DashboardStatsSchema } from '@myeai/domain';
+import { dashboardFiguresValidUntil, DashboardStatsSchema, MonthlyProgressSchema } from '@myeai/domain';
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getDashboardStats } from './dashboard.service.ts';
+import { getMonthlyProgress } from './monthly-progress.ts';
 
 export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +28,16 @@ export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
       );
       reply.header('cache-control', 'no-store');
       return sendJsonBody(reply, body);
+    },
+  });
+
+  /** The sidebar's monthly progress card: the running USD goal and its progress from the ledger. */
+  app.get('/api/dashboard/monthly-progress', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['dashboard'], response: { 200: MonthlyProgressSchema } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMonthlyProgress(deps.db, deps.clock, request.user!.id);
     },
   });
 }

@@ -1,0 +1,52 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { commissions, goals, type DbOrTx } from '@myeai/db';
+import { cappedProgressPercent, pickMonthlyTargetGoal, type MonthlyProgress, type TargetGoal } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+
+const DAY_MS = 86_400_000;
+const GOALS_READ_MAX = 200;
+
+/**
+ * The sidebar's monthly progress card (spec 1 section 2.3): the running USD monetary goal picked
+ * by the Business Hub's rule (pickMonthlyTargetGoal), its progress taken from the commission
+ * ledger (DESIGN.md decision 31): every commission earned from the goal's creation to the end of
+ * its deadline day (UTC), whatever its payout status. No such goal: null, and the card is hidden.
+ */
+export async function getMonthlyProgress(db: DbOrTx, clock: Clock, userId: string): Promise<MonthlyProgress> {
+  const now = clock.now();
+  const rows = await db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.goalType, 'monetary'), eq(goals.unit, 'USD')))
+    .orderBy(goals.deadline)
+    .limit(GOALS_READ_MAX);
+  const candidates: TargetGoal[] = rows.map((goal) => ({
+    id: goal.id,
+    title: goal.title,
+    goal_type: goal.goalType,
+    unit: goal.unit,
+    status: goal.status,
+    target_cents: Math.round(Number(goal.targetValue) * 100),
+    current_cents: 0,
+    deadline: goal.deadline,
+    created_at: goal.createdAt.toISOString(),
+  }));
+  const goal = pickMonthlyTargetGoal(candidates, now);
+  if (!goal) return { goal: null };
+  const until = new Date(Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS);
+  const [sum] = await db
+    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, new Date(goal.created_at)), lt(commissions.earnedAt, until)));
+  const progress = Number(sum?.cents ?? 0);
+  return {
+    goal: {
+      id: goal.id,
+      title: goal.title,
+      deadline: goal.deadline,
+      target_cents: goal.target_cents,
+      progress_cents: progress,
+      percent: cappedProgressPercent(progress, goal.target_cents),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminSupportPageSchema,
+  ListSupportRequestsQuerySchema,
+  MySupportRequestsSchema,
+  SupportAnswerInputSchema,
+  SupportRequestIdParamsSchema,
+  SupportRequestInputSchema,
+  SupportRequestSchema,
+} from '@myeai/domain';
+import { answerSupportRequest, createSupportRequest, listMySupportRequests, listSupportRequests } from './support.service.ts';
+
+export async function supportRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+
+  /** "Contact support" on /profile: every signed-in user. */
+  app.post('/api/support/requests', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['support'], body: SupportRequestInputSchema, response: { 201: SupportRequestSchema } },
+    handler: async (request, reply) => {
+      const user = request.user!;
+      const created = await createSupportRequest(deps.db, deps.clock, { id: user.id, name: user.name, roles: user.roles }, request.body);
+      return reply.code(201).send(created);
+    },
+  });
+
+  app.get('/api/support/requests', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['support'], response: { 200: MySupportRequestsSchema } },
+    handler: async (request) => ({ items: await listMySupportRequests(deps.db, request.user!.id) }),
+  });
+
+  app.get('/api/admin/support/requests', {
+    config: { access: 'admin' },
+    schema: { tags: ['admin'], querystring: ListSupportRequestsQuerySchema, response: { 200: AdminSupportPageSchema } },
+    handler: async (request) => listSupportRequests(deps.db, request.query),
+  });
+
+  app.post('/api/admin/support/requests/:id/answer', {
+    config: { access: 'admin' },
+    schema: { tags: ['admin'], params: SupportRequestIdParamsSchema, body: SupportAnswerInputSchema, response: { 200: SupportRequestSchema } },
+    handler: async (request) => answerSupportRequest(deps.db, deps.clock, request.user!.id, request.params.id, request.body),
+  });
+}

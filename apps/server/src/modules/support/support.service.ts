@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { supportRequests, users, type Database, type DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  entitlementsOf,
+  type AdminSupportPage,
+  type AdminSupportRequest,
+  type Role,
+  type SupportAnswerInput,
+  type SupportRequest,
+  type SupportRequestInput,
+  type SupportStatus,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { getTradingPlan } from '../subscriptions/index.ts';
+
+type Row = typeof supportRequests.$inferSelect;
+
+/** The user's own requests shown on /profile: the latest first, at most this many. */
+export const MY_SUPPORT_REQUESTS_MAX = 50;
+
+function toRequest(row: Row): SupportRequest {
+  return {
+    id: row.id,
+    subject: row.subject,
+    message: row.message,
+    status: row.status as SupportStatus,
+    priority: row.priority,
+    answer: row.answer,
+    answered_at: row.answeredAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Whether the user's plan now includes priority support (the 12- and 52-week cards). A running
+ * platform trial never does (entitlementsOf), so its day is not needed here.
+ */
+async function hasPrioritySupport(db: DbOrTx, clock: Clock, userId: string, roles: readonly Role[]): Promise<boolean> {
+  const { plan } = await getTradingPlan(db, clock, userId);
+  return entitlementsOf({ planId: plan, isAdmin: roles.includes('admin'), trialDay: 0 }).priority_support;
+}
+
+export type Requester = { id: string; name: string; roles: readonly Role[] };
+
+/**
+ * Stores a "Contact support" request and notifies every active admin (bell, live push and e-mail
+ * by each admin's settings), with its audit row, in one transaction.
+ */
+export async function createSupportRequest(db: Database, clock: Clock, requester: Requester, input: SupportRequestInput): Promise<SupportRequest> {
+  return db.transaction(async (tx) => {
+    const priority = await hasPrioritySupport(tx, clock, requester.id, requester.roles);
+    const [row] = await tx
+      .insert(supportRequests)
+      .values({ userId: requester.id, subject: input.subject, message: input.message, priority, createdAt: clock.now() })
+      .returning();
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`'admin' = any(${users.roles})`, eq(users.status, 'active')));
+    for (const admin of admins) {
+      await createNotification(tx, clock, {
+        userId: admin.id,
+        type: 'system',
+        title: priority ? `Priority support request: ${input.subject}` : `Support request: ${input.subject}`,
+        message: `${requester.name} wrote: ${input.message.length > 300 ? `${input.message.slice(0, 299)}…` : input.message} Answer it in the Comprehensive Dashboard, Support tab.`,
+        data: { support_request_id: row!.id, link: '/admin-comprehensive-dashboard' },
+        actionRequired: true,
+        sourceKey: `support-request:${row!.id}`,
+      });
+    }
+    await recordAudit(tx, clock, { actorId: requester.id, action: 'support.requested', target: row!.id, details: { subject: input.subject, priority } });
+    return toRequest(row!);
+  });
+}
+
+export async function listMySupportRequests(db: DbOrTx, userId: string): Promise<SupportRequest[]> {
+  const rows = await db
+    .select()
+    .from(supportRequests)
+    .where(eq(supportRequests.userId, userId))
+    .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+    .limit(MY_SUPPORT_REQUESTS_MAX);
+  return rows.map(toRequest);
+}
+
+/** Cursor of the admin list: the last row's priority flag, then its time cursor. */
+function encodeCursor(row: Row): string {
+  return `${row.priority ? '1' : '0'}.${encodeTimeCursor(row.createdAt, row.id)}`;
+}
+
+function decodeCursor(cursor: string): { priority: boolean; createdAt: string; id: string } {
+  const flag = cursor.slice(0, 2);
+  if (flag !== '1.' && flag !== '0.') throw new AppError('VALIDATION', 'Invalid cursor.');
+  return { priority: flag === '1.', ...decodeTimeCursor(cursor.slice(2)) };
+}
+
+const answerer = alias(users, 'answerer');
+
+/**
+ * The admin's Support tab: requests of plan holders with priority support first, then the
+ * others, oldest first within each (a queue), paged by keyset; open_count for the tab's badge.
+ */
+export async function listSupportRequests(
+  db: DbOrTx,
+  query: { status?: SupportStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<AdminSupportPage> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(supportRequests.status, query.status));
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(
+      after.priority
+        ? sql`(${supportRequests.priority} = false or (${supportRequests.createdAt}, ${supportRequests.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid))`
+        : sql`(${supportRequests.priority} = false and (${supportRequests.createdAt}, ${supportRequests.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid))`,
+    );
+  }
+  const rows = await db
+    .select({ request: supportRequests, user: { id: users.id, name: users.name, email: users.email }, answeredBy: { id: answerer.id, name: answerer.name } })
+    .from(supportRequests)
+    .innerJoin(users, eq(users.id, supportRequests.userId))
+    .leftJoin(answerer, eq(answerer.id, supportRequests.answeredBy))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(supportRequests.priority), asc(supportRequests.createdAt), asc(supportRequests.id))
+    .limit(query.limit + 1);
+  const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(supportRequests).where(eq(supportRequests.status, 'open'));
+  const page = rows.slice(0, query.limit);
+  const items: AdminSupportRequest[] = page.map((row) => ({
+    ...toRequest(row.request),
+    user: row.user,
+    answered_by: row.answeredBy && row.answeredBy.id ? { id: row.answeredBy.id, name: row.answeredBy.name } : null,
+  }));
+  const last = page.at(-1);
+  return { items, open_count: Number(open?.n ?? 0), next_cursor: rows.length > query.limit && last ? encodeCursor(last.request) : null };
+}
+
+/**
+ * An admin's answer: stored once (a second answer is refused, so the user never gets two
+ * different ones), sent to the user as a notification (bell, live, e-mail by their settings),
+ * audited; all in one transaction.
+ */
+export async function answerSupportRequest(db: Database, clock: Clock, adminId: string, id: string, input: SupportAnswerInput): Promise<SupportRequest> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(supportRequests).where(eq(supportRequests.id, id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'Support request not found.');
+    if (current.status === 'answered') throw new AppError('CONFLICT', 'This request has already been answered.');
+    const [row] = await tx
+      .update(supportRequests)
+      .set({ status: 'answered', answer: input.answer, answeredBy: adminId, answeredAt: clock.now() })
+      .where(eq(supportRequests.id, id))
+      .returning();
+    await createNotification(tx, clock, {
+      userId: current.userId,
+      type: 'system',
+      title: `Support answered: ${current.subject}`,
+      message: input.answer,
+      data: { support_request_id: id, link: '/profile' },
+      sourceKey: `support-answer:${id}`,
+    });
+    await recordAudit(tx, clock, { actorId: adminId, action: 'support.answered', target: id, details: { requester: current.userId } });
+    return toRequest(row!);
+  });
+}
