@@ -64,7 +64,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccessGuard(app);
   registerInputGuard(app);
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The plugin answers /static/index.html with a redirect made by cutting that ending off the
+    // request URL; with a query string or a trailing slash nothing was cut and the page redirected
+    // to itself forever. Its only page is the docs root, so go there.
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (request.routeOptions.url === '/api/docs/static/index.html') return reply.redirect('/api/docs/');
+      },
+    },
+  });
   registerOriginCheck(app);
   registerSession(app);
   registerUserChanges(app);

@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError, pageDataPaths } from '@myeai/domain';
 
-/** Serves the built React app; any GET outside /api that is not a file gets index.html (client routing). */
+/**
+ * Serves the built React app; any GET outside /api that is not a file gets index.html (client
+ * routing). HEAD is answered as GET without the body (status and headers alike), as for files.
+ */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = app.deps.config.webDistDir;
   const hasBuild = Boolean(dist && existsSync(join(dist, 'index.html')));
@@ -14,7 +17,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || path.startsWith('/api') || path.startsWith('/ws')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isRead || path.startsWith('/api') || path.startsWith('/ws')) {
       throw new AppError('NOT_FOUND', `No route ${request.method} ${path}.`);
     }
     if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');

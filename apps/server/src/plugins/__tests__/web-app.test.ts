@@ -46,4 +46,29 @@ describe('the web app’s HTML', () => {
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     for (const response of responses) expect(response.headers.link).toBeUndefined();
   });
+
+  it('answers HEAD on a page as GET without the body: same status and headers (preloads included)', async () => {
+    const admin = await t.signIn('admin@demo.myeai.local');
+    for (const [url, cookie] of [['/', undefined], ['/dashboard', admin], ['/trading-admin?tab=assets', admin]] as const) {
+      const get = await t.inject({ method: 'GET', url, cookie });
+      const head = await t.inject({ method: 'HEAD', url, cookie });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      for (const header of ['content-type', 'content-length', 'cache-control', 'etag', 'link']) expect(head.headers[header], `${url} ${header}`).toEqual(get.headers[header]);
+    }
+    const api = await t.inject({ method: 'HEAD', url: '/api/no-such-route' });
+    expect(api.statusCode).toBe(404);
+  });
+
+  it.each(['/api/docs/static/index.html', '/api/docs/static/index.html?x=1', '/api/docs/static/index.html/', '/api/docs/static/index.html/?url=https://evil.example'])(
+    '%s redirects once, to the API reference, never to itself',
+    async (url) => {
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/api/docs/');
+      const page = await t.inject({ method: 'GET', url: response.headers.location });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    },
+  );
 });
