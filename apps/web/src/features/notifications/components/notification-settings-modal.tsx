@@ -8,6 +8,11 @@ import { showWriteError } from './show-write-error.ts';
 
 const SETTING_KEYS = Object.keys(NOTIFICATION_SETTING_LABELS) as (keyof NotificationSettings)[];
 
+const SETTING_DESCRIPTIONS: Partial<Record<keyof NotificationSettings, string>> = {
+  trading_alerts: 'When a consensus is confirmed or exits on a Trading Compass cell you follow.',
+  trading_alerts_email: 'Also send trading alerts by e-mail (needs Email Notifications on).',
+};
+
 function SettingsForm({ initial, onClose }: { initial: NotificationSettings; onClose: () => void }) {
   const [draft, setDraft] = useState(initial);
   const save = useSaveNotificationSettings();
@@ -26,6 +31,9 @@ function SettingsForm({ initial, onClose }: { initial: NotificationSettings; onC
           <Switch
             key={key}
             label={NOTIFICATION_SETTING_LABELS[key]}
+            description={SETTING_DESCRIPTIONS[key]}
+            // Trading alerts go by e-mail only with them on and e-mail on: the choice waits for both.
+            disabled={key === 'trading_alerts_email' && (!draft.trading_alerts || !draft.email_notifications)}
             checked={draft[key]}
             onChange={(event) => {
               const checked = event.currentTarget.checked;

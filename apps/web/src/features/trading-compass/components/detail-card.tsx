@@ -2,6 +2,7 @@ import { Badge, Card, Group, Loader, Progress, Skeleton, Stack, Text, Title } fr
 import { LockedContentCard } from '../../../components/ui/locked-content-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
+import { FollowControl } from '../../trading-alerts/index.ts';
 import { type useSentimentDetail } from '../api/compass-api.ts';
 import { formatUpdated } from '../relative-time.ts';
 import { BIAS_WORDS, formatShare, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
@@ -105,6 +106,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
               </Text>
             </>
           )}
+          <FollowControl asset={data.asset} timeframe={data.timeframe} />
         </Stack>
       )}
     </Card>

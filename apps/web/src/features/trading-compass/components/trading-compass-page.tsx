@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
+import { FollowedCellsCard } from '../../trading-alerts/index.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
@@ -116,6 +117,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
           <RecentEventsCard events={events} symbol={symbol} now={now} />
         </Grid.Col>
       </Grid>
+      <FollowedCellsCard />
       <EngineInfoCard />
       <TradingDisclaimer />
     </Stack>

@@ -1,0 +1,2 @@
+export { FollowControl } from './components/follow-control.tsx';
+export { FollowedCellsCard } from './components/followed-cells-card.tsx';
