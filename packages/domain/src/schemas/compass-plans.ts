@@ -28,7 +28,7 @@ export const TierGroupSchema = z.strictObject({
   /** "Lead & Senior" when a tier of fewer than 3 voters was merged into the next. */
   label: z.string(),
   tiers: z.array(z.enum(['lead', 'senior', 'regular'])),
-  voters: z.number().int(),
+  voter_count: z.number().int(),
   /** The group's share of the window's total vote weight. */
   weight_percentage: z.number().min(0).max(100),
   /** The group's own weighted split. */

@@ -9,7 +9,7 @@ describe('traderBreakdown (decision 36)', () => {
   test('the Elite Pool: the single Lead merges into "Lead & Senior"; Regular stands alone', () => {
     const votes = [lead('long'), senior('long'), senior('short'), senior('long'), ...Array.from({ length: 9 }, (_, i) => regular(i < 6 ? 'long' : 'neutral'))];
     const groups = traderBreakdown(votes);
-    expect(groups.map((group) => [group.label, group.voters])).toEqual([
+    expect(groups.map((group) => [group.label, group.voter_count])).toEqual([
       ['Lead & Senior', 4],
       ['Regular', 9],
     ]);
@@ -19,14 +19,14 @@ describe('traderBreakdown (decision 36)', () => {
   });
   test('3 voters make a tier on its own; 2 do not', () => {
     expect(traderBreakdown([senior('long'), senior('long'), senior('short'), regular('long'), regular('long'), regular('long')]).map((g) => g.label)).toEqual(['Senior', 'Regular']);
-    expect(traderBreakdown([senior('long'), senior('long'), regular('long'), regular('long'), regular('long')]).map((g) => [g.label, g.voters])).toEqual([['Senior & Regular', 5]]);
+    expect(traderBreakdown([senior('long'), senior('long'), regular('long'), regular('long'), regular('long')]).map((g) => [g.label, g.voter_count])).toEqual([['Senior & Regular', 5]]);
   });
   test('a last tier too small joins the group before it', () => {
-    expect(traderBreakdown([senior('long'), senior('long'), senior('short'), regular('long'), regular('short')]).map((g) => [g.label, g.voters])).toEqual([['Senior & Regular', 5]]);
+    expect(traderBreakdown([senior('long'), senior('long'), senior('short'), regular('long'), regular('short')]).map((g) => [g.label, g.voter_count])).toEqual([['Senior & Regular', 5]]);
   });
   test('fewer than 3 voters in all: one group, the window\'s own split', () => {
     expect(traderBreakdown([lead('long'), regular('short')])).toEqual([
-      { label: 'Lead & Regular', tiers: ['lead', 'regular'], voters: 2, weight_percentage: 100, long_percentage: 93, short_percentage: 7, neutral_percentage: 0 },
+      { label: 'Lead & Regular', tiers: ['lead', 'regular'], voter_count: 2, weight_percentage: 100, long_percentage: 93, short_percentage: 7, neutral_percentage: 0 },
     ]);
     expect(traderBreakdown([])).toEqual([]);
   });
@@ -37,8 +37,8 @@ describe('traderBreakdown (decision 36)', () => {
           const votes = [...Array.from({ length: leads }, () => lead('long')), ...Array.from({ length: seniors }, () => senior('short')), ...Array.from({ length: regulars }, () => regular('neutral'))];
           if (votes.length < 3) continue;
           const groups = traderBreakdown(votes);
-          expect(groups.every((group) => group.voters >= 3)).toBe(true);
-          expect(groups.reduce((sum, group) => sum + group.voters, 0)).toBe(votes.length);
+          expect(groups.every((group) => group.voter_count >= 3)).toBe(true);
+          expect(groups.reduce((sum, group) => sum + group.voter_count, 0)).toBe(votes.length);
         }
       }
     }

@@ -14,7 +14,7 @@ export type BreakdownVote = { tier: TraderTier; bias: Bias; weightTenths: number
 export type TierGroupShares = {
   label: string;
   tiers: TraderTier[];
-  voters: number;
+  voter_count: number;
   /** The group's share of the window's total weight, in percent (one decimal). */
   weight_percentage: number;
   long_percentage: number;
@@ -39,7 +39,7 @@ function sharesOf(group: Group, totalWeight: number): TierGroupShares {
   return {
     label: group.tiers.map((tier) => TIER_LABELS[tier]).join(' & '),
     tiers: group.tiers,
-    voters: group.votes.length,
+    voter_count: group.votes.length,
     weight_percentage: tenthsToPercent(shareTenths(weight, totalWeight)),
     long_percentage: tenthsToPercent(shareTenths(side('long'), weight)),
     short_percentage: tenthsToPercent(shareTenths(side('short'), weight)),

@@ -127,7 +127,12 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
   app.put('/api/trading/admin/settings', {
     config: admin,
     schema: { tags, summary: 'Change any consensus settings (confirmation 45-70, exit 35-50 and not above it, size 1-20)', body: UpdateTradingSettingsInputSchema, response: { 200: TradingSettingsSchema } },
-    handler: async (request) => updateAdminSettings(deps.db, deps.clock, request.user!.id, request.body),
+    handler: async (request) => {
+      const saved = await updateAdminSettings(deps.db, deps.clock, request.user!.id, request.body);
+      // The grid shows the stored thresholds.
+      grid.invalidate();
+      return saved;
+    },
   });
 
   // ---------------------------------------------------------------- figures
