@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
+import { MAX_SOCKETS_PER_SESSION } from '../../apps/server/src/modules/live/live-hub.ts';
 import { startChild } from '../lib/child-process.ts';
 import type { BenchContext, BenchUser } from '../lib/scenario.ts';
 import { defineScenario, metricWithinFactor } from '../lib/scenario.ts';
 import { ensureTradingData, givePlan } from './trading-1-grid.ts';
 
 const SOCKETS = 1000;
-const SUBSCRIBERS = 20;
+// One session may hold MAX_SOCKETS_PER_SESSION sockets (docs/decisions/023): enough subscribers
+// that each of their sessions holds exactly that many.
+const SUBSCRIBERS = SOCKETS / MAX_SOCKETS_PER_SESSION;
 const RUNS = 7;
 
 /** waitAll resolves with the arrival times (performance.now()) of the first and the last matching message. */

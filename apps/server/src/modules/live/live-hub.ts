@@ -10,6 +10,15 @@ const HEARTBEAT_MS = 30_000;
 const RECENT_IDS_KEPT = 200;
 /** A client that does not read its messages is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1_000_000;
+/**
+ * Sockets one session may hold on this instance: a tab keeps one, so this allows a few tabs and
+ * stops one stolen or scripted session from holding thousands (docs/decisions/023). A further
+ * socket is refused; the oldest are kept, so tabs never take turns closing each other.
+ */
+export const MAX_SOCKETS_PER_SESSION = 5;
+export const TOO_MANY_SOCKETS_MESSAGE = `This session already has ${MAX_SOCKETS_PER_SESSION} live connections open. Close a tab and try again.`;
+/** Close code for a socket over the limit that got past the handshake check (connections racing). */
+export const TOO_MANY_SOCKETS_CLOSE_CODE = 1008;
 
 type LiveClient = {
   socket: WebSocket;
@@ -29,6 +38,8 @@ type LiveClient = {
 export class LiveHub {
   readonly #deps: AppDeps;
   readonly #clients = new Map<string, Set<LiveClient>>();
+  /** Sockets accepted but not yet registered (add() reads the latest event id first), by session. */
+  readonly #pending = new Map<string, number>();
   #unlisten: (() => Promise<void>) | undefined;
   #heartbeat: NodeJS.Timeout | undefined;
 
@@ -61,9 +72,29 @@ export class LiveHub {
     return count;
   }
 
+  /** Whether the session may open one more socket here (checked at the handshake, and again by add). */
+  hasRoomFor(userId: string, sessionId: string): boolean {
+    let count = this.#pending.get(sessionId) ?? 0;
+    for (const client of this.#clients.get(userId) ?? []) if (client.sessionId === sessionId) count += 1;
+    return count < MAX_SOCKETS_PER_SESSION;
+  }
+
   /** Registers a socket; with `since` it first receives every event after that id. */
   async add(socket: WebSocket, params: { userId: string; sessionId: string; sessionToken: string; roles?: readonly Role[]; since: number | undefined }): Promise<void> {
-    const start = params.since ?? (await latestLiveEventId(this.#deps.db, params.userId));
+    // Counted synchronously, so handshakes racing past the check cannot exceed the limit.
+    if (!this.hasRoomFor(params.userId, params.sessionId)) {
+      socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, 'Too many live connections');
+      return;
+    }
+    this.#pending.set(params.sessionId, (this.#pending.get(params.sessionId) ?? 0) + 1);
+    let start: number;
+    try {
+      start = params.since ?? (await latestLiveEventId(this.#deps.db, params.userId));
+    } finally {
+      const left = (this.#pending.get(params.sessionId) ?? 1) - 1;
+      if (left > 0) this.#pending.set(params.sessionId, left);
+      else this.#pending.delete(params.sessionId);
+    }
     if (socket.readyState !== socket.OPEN) return;
     const client: LiveClient = {
       socket,

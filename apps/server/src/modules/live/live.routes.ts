@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '@myeai/domain';
 import { hasOwnOrigin } from '../../plugins/access-guard.ts';
 import { SESSION_COOKIE } from '../auth/sessions.service.ts';
-import { LiveHub } from './live-hub.ts';
+import { LiveHub, TOO_MANY_SOCKETS_MESSAGE } from './live-hub.ts';
 
 const LiveQuerySchema = z.object({ since: z.coerce.number().int().min(0).optional() });
 
@@ -32,6 +32,7 @@ async function live(app: FastifyInstance): Promise<void> {
     schema: { querystring: LiveQuerySchema, hide: true },
     preValidation: async (request: FastifyRequest) => {
       if (!hasOwnOrigin(app, request)) throw new AppError('FORBIDDEN', 'Cross-site WebSocket refused.');
+      if (!hub.hasRoomFor(request.user!.id, request.user!.sessionId)) throw new AppError('RATE_LIMITED', TOO_MANY_SOCKETS_MESSAGE);
     },
   };
   app.get('/ws', routeOptions, (socket, request) => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/users.service.ts';
 import { createNotification } from '../../notifications/index.ts';
-import { SESSION_ENDED_CLOSE_CODE } from '../live-hub.ts';
+import { MAX_SOCKETS_PER_SESSION, SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_CODE } from '../live-hub.ts';
 
 type Socket = { ws: WebSocket; events: LiveEvent[]; closed: Promise<number>; next: (predicate?: (e: LiveEvent) => boolean) => Promise<LiveEvent> };
 
@@ -83,6 +83,47 @@ describe.each(testDatabaseKinds())('live socket on %s', (kind) => {
     own.ws.close(1000);
     await t.inject({ method: 'POST', url: '/api/auth/logout', cookie });
     await expect(connect(wsUrl(t), { cookie })).rejects.toThrow('HTTP 401');
+  });
+
+  it(`lets one session hold at most ${MAX_SOCKETS_PER_SESSION} sockets: the next is refused (HTTP 429), another session is not affected`, async () => {
+    const cookie = await t.signIn('affiliate@demo.myeai.local');
+    const held = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_SESSION; i += 1) held.push(await open(cookie));
+    await expect(connect(wsUrl(t), { cookie })).rejects.toThrow('HTTP 429');
+    const otherSession = await open(await t.signIn('affiliate@demo.myeai.local'));
+    expect(otherSession.ws.readyState).toBe(WebSocket.OPEN);
+    // The held sockets stay open (none is closed to make room), and closing one frees a place.
+    expect(held.map((socket) => socket.ws.readyState)).toEqual(held.map(() => WebSocket.OPEN));
+    held[0]!.ws.close(1000);
+    await held[0]!.closed;
+    const again = await open(cookie);
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
+    await expect(connect(wsUrl(t), { cookie })).rejects.toThrow('HTTP 429');
+  });
+
+  it(`keeps the limit when many handshakes of one session race: ${MAX_SOCKETS_PER_SESSION} stay open`, async () => {
+    const cookie = await t.signIn('affiliate@demo.myeai.local');
+    const attempts = await Promise.allSettled(Array.from({ length: 12 }, () => open(cookie)));
+    const opened = attempts.filter((a): a is PromiseFulfilledResult<Socket> => a.status === 'fulfilled').map((a) => a.value);
+    const refused = attempts.filter((a) => a.status === 'rejected');
+    // A socket past the handshake check is closed at once with the policy code. A pong answers a
+    // ping only on a socket the server keeps, and arrives after any close frame sent before it.
+    const settled = (socket: Socket) =>
+      socket.ws.readyState !== WebSocket.OPEN
+        ? socket.closed
+        : new Promise<number | null>((done) => {
+            void socket.closed.then(done);
+            socket.ws.once('pong', () => done(null));
+            socket.ws.ping();
+          });
+    const stillOpen = [];
+    for (const socket of opened) {
+      const code = await settled(socket);
+      if (code === null) stillOpen.push(socket);
+      else expect(code).toBe(TOO_MANY_SOCKETS_CLOSE_CODE);
+    }
+    expect(stillOpen).toHaveLength(MAX_SOCKETS_PER_SESSION);
+    for (const failure of refused) expect(String((failure as PromiseRejectedResult).reason)).toContain('HTTP 429');
   });
 
   it('pushes each user only their own events', async () => {
