@@ -161,6 +161,8 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
       lead_activity: true,
       follow_up_reminders: true,
       email_notifications: true,
+      trading_alerts: true,
+      trading_alerts_email: true,
     });
 
     // Delete asks first, then removes it.
