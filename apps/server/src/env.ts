@@ -53,6 +53,11 @@ export type AppConfig = {
   mailFrom: string;
   /** Unset: the embedded payment provider (local test checkout). */
   stripe?: StripeSettings;
+  /**
+   * Usage events one session may post per minute (default TRACK_EVENTS_PER_MINUTE). The bench
+   * raises it: it measures the write path from one session, the limiter still counting each event.
+   */
+  trackEventsPerMinute?: number;
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {

@@ -4,6 +4,7 @@ import { usageDaily, usageEvents } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
+import { TRACK_EVENTS_PER_MINUTE } from '../usage.routes.ts';
 
 describe.each(testDatabaseKinds())('usage tracking on %s', (kind) => {
   let t: TestApp;
@@ -52,6 +53,26 @@ describe.each(testDatabaseKinds())('usage tracking on %s', (kind) => {
     expect(await eventsOf(me.id)).toHaveLength(40);
     const [day] = await t.database.db.select().from(usageDaily).where(eq(usageDaily.userId, me.id));
     expect(day).toMatchObject({ pageViews: 20, actions: 20, timeSpentMs: 40_000 });
+  });
+
+  it(`accepts ${TRACK_EVENTS_PER_MINUTE} events a minute per session, refuses the next with 429 and stores none of those; another session is not affected`, async () => {
+    const first = await t.signIn('investor@demo.myeai.local');
+    const second = await t.signIn('investor@demo.myeai.local');
+    const userId = (await t.inject({ method: 'GET', url: '/api/auth/profile', cookie: first })).json<{ id: string }>().id;
+    const before = (await eventsOf(userId)).length;
+    const event = { event_type: 'action', component: 'rate-limit', action_details: { action_name: 'click' } };
+    const accepted = await Promise.all(Array.from({ length: TRACK_EVENTS_PER_MINUTE }, () => track(first, event)));
+    expect(accepted.map((a) => a.statusCode)).toEqual(Array(TRACK_EVENTS_PER_MINUTE).fill(200));
+    const over = await track(first, event);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    // navigator.sendBeacon's text/plain posts count against the same session.
+    const beacon = await t.inject({ method: 'POST', url: '/api/rbac/analytics/track-event', cookie: first, headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: JSON.stringify(event) });
+    expect(beacon.statusCode).toBe(429);
+    expect(await eventsOf(userId)).toHaveLength(before + TRACK_EVENTS_PER_MINUTE);
+
+    expect((await track(second, event)).statusCode).toBe(200);
+    expect(await eventsOf(userId)).toHaveLength(before + TRACK_EVENTS_PER_MINUTE + 1);
   });
 
   it('refuses a malformed body with 400 and stores nothing', async () => {
