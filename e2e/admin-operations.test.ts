@@ -52,7 +52,8 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
     await page.waitForURL(`**${SCREEN}`);
     await page.getByRole('heading', { level: 1, name: 'Comprehensive Dashboard' }).waitFor();
 
-    // Operations Log: the landing update, with its actor.
+    // Operations Log (the Overview opens first): the landing update, with its actor.
+    await page.getByRole('tab', { name: 'Operations Log' }).click();
     const log = page.getByRole('table', { name: 'Operations log' });
     await log.waitFor();
     const landingRow = log.getByRole('row').nth(1);

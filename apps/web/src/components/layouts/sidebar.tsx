@@ -1,6 +1,7 @@
 import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { navigationFor, ROLE_LABELS, type UserProfile } from '@myeai/domain';
+import { MonthlyProgressCard } from './monthly-progress-card.tsx';
 import { RoleSwitcher } from './role-switcher.tsx';
 
 type SidebarProps = { user: UserProfile; isBuilt: (path: string) => boolean; onLogout: () => void; isLoggingOut: boolean };
@@ -39,6 +40,7 @@ export function Sidebar({ user, isBuilt, onLogout, isLoggingOut }: SidebarProps)
       </ScrollArea>
       <Divider />
       <Stack p="sm" gap="xs">
+        <MonthlyProgressCard />
         <Text size="sm">
           <Text span fw={600}>
             {user.name}

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { LandingContentResponseSchema } from '@myeai/domain';
+import { LandingContentResponseSchema, UserCountSchema } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export function useLandingContent() {
   return useQuery({ queryKey: ['landing'], queryFn: () => apiRequest('/api/landing', { schema: LandingContentResponseSchema }) });
+}
+
+/** "People earning today": users credited a commission since 00:00 UTC, a live count (not landing content). */
+export function usePeopleEarningToday() {
+  return useQuery({ queryKey: ['stats', 'user-count'], queryFn: () => apiRequest('/api/stats/user-count', { schema: UserCountSchema }), refetchInterval: 60_000 });
 }

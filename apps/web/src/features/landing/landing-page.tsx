@@ -1,11 +1,11 @@
-import { Alert, Anchor, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { normaliseReferralCode } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
 import { CommunityPrompt } from './community-prompt.tsx';
-import { useLandingContent } from './landing-api.ts';
+import { useLandingContent, usePeopleEarningToday } from './landing-api.ts';
 
 /** The profit split stated on the landing page (spec 1 sections 1 and 9). */
 const PROFIT_SPLIT = [
@@ -35,6 +35,7 @@ export function LandingPage() {
   const [savedCode] = useState(storedReferralCode);
   const referralCode = fromUrl ?? savedCode;
   const landing = useLandingContent();
+  const earningToday = usePeopleEarningToday();
   const signInHref = useSignInHref(referralCode);
 
   useEffect(() => {
@@ -95,6 +96,27 @@ export function LandingPage() {
               ))}
             </SimpleGrid>
           </section>
+
+          {earningToday.data && (
+            <section aria-labelledby="live-title">
+              <Paper withBorder p="lg" radius="md">
+                <Group gap="xs" mb={4}>
+                  <Badge color="green" variant="dot">
+                    Live
+                  </Badge>
+                  <Title order={2} size="h3" id="live-title">
+                    People earning today
+                  </Title>
+                </Group>
+                <Text size="xl" fw={800} data-testid="people-earning-today">
+                  {earningToday.data.people_earning_today.toLocaleString('en-US')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Members credited a commission today (since 00:00 UTC), counted from the commission ledger.
+                </Text>
+              </Paper>
+            </section>
+          )}
 
           {landing.data && landing.data.figures.length > 0 && (
             <section aria-labelledby="figures-title">

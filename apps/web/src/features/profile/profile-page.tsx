@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ProfileJourneySchema, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { ContactSupport } from '../support/index.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -75,6 +76,7 @@ export function ProfilePage({ user }: { user: UserProfile }) {
           </Title>
           <JourneyFigures />
         </section>
+        <ContactSupport />
       </Stack>
     </Container>
   );

@@ -1,0 +1,39 @@
+import { Paper, Progress, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatDollars, MonthlyProgressSchema } from '@myeai/domain';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Under the dashboard key: setting goals (onboarding) invalidates ['dashboard'], so the card follows. */
+export const monthlyProgressKey = ['dashboard', 'monthly-progress'] as const;
+
+/**
+ * The sidebar's monthly progress card (spec 1 section 2.3): the user's running USD goal with its
+ * progress from the commission ledger (GET /api/dashboard/monthly-progress). Hidden when there is
+ * no such goal, while loading and when the read failed (the Business Hub says why).
+ */
+export function MonthlyProgressCard() {
+  const progress = useQuery({
+    queryKey: monthlyProgressKey,
+    queryFn: () => apiRequest('/api/dashboard/monthly-progress', { schema: MonthlyProgressSchema }),
+    staleTime: 60_000,
+  });
+  const goal = progress.data?.goal;
+  if (!goal) return null;
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="monthly-progress-title" data-testid="monthly-progress-card">
+      <Text id="monthly-progress-title" size="xs" fw={700} tt="uppercase" c="dimmed">
+        Monthly progress
+      </Text>
+      <Text size="sm" fw={600} lineClamp={1} title={goal.title}>
+        {goal.title}
+      </Text>
+      <Text size="lg" fw={800} c="blue.8">
+        {goal.percent}%
+      </Text>
+      <Progress value={goal.percent} size="sm" aria-label={`${goal.percent}% of the monthly goal`} mb={4} />
+      <Text size="xs" c="dimmed">
+        {formatDollars(goal.progress_cents)} of {formatDollars(goal.target_cents)} earned
+      </Text>
+    </Paper>
+  );
+}

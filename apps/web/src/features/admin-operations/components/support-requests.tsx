@@ -1,0 +1,128 @@
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { SUPPORT_ANSWER_MAX, SupportAnswerInputSchema, type AdminSupportRequest, type SupportStatus } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useAdminSupportRequests, useAnswerSupportRequest } from '../../support/index.ts';
+import { formatDateTime } from '../format-time.ts';
+import { LoadMore } from './load-more.tsx';
+import { TableSkeleton } from './table-skeleton.tsx';
+
+function AnswerForm({ request }: { request: AdminSupportRequest }) {
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useAnswerSupportRequest();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SupportAnswerInputSchema.safeParse({ answer });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    send.mutate(
+      { id: request.id, input: parsed.data },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: `Answer sent to ${request.user.name}.` }),
+        onError: (failure) => notifications.show({ color: 'red', title: 'Could not send the answer', message: failure.message }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} aria-label={`Answer ${request.subject}`} noValidate>
+      <Stack gap="xs" mt="xs">
+        <Textarea
+          label="Your answer"
+          value={answer}
+          onChange={(e) => {
+            setAnswer(e.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+          maxLength={SUPPORT_ANSWER_MAX}
+          autosize
+          minRows={2}
+          required
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="xs" loading={send.isPending}>
+            Send answer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RequestCard({ request }: { request: AdminSupportRequest }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={request.subject}>
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {request.subject}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {request.user.name} ({request.user.email}) · {formatDateTime(request.created_at)}
+          </Text>
+        </div>
+        {request.priority && (
+          <Badge color="orange" variant="filled">
+            Priority support
+          </Badge>
+        )}
+      </Group>
+      <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {request.message}
+      </Text>
+      {request.status === 'open' ? (
+        <AnswerForm request={request} />
+      ) : (
+        <Paper bg="gray.0" p="xs" mt="xs" radius="sm">
+          <Text size="xs" fw={700}>
+            Answered by {request.answered_by?.name ?? 'a former admin'}
+            {request.answered_at ? `, ${formatDateTime(request.answered_at)}` : ''}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {request.answer}
+          </Text>
+        </Paper>
+      )}
+    </Paper>
+  );
+}
+
+/** Support requests from /profile: plan holders with priority support first, then oldest first. */
+export function SupportRequests() {
+  const [status, setStatus] = useState<SupportStatus>('open');
+  const requests = useAdminSupportRequests(status);
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label="Requests to show"
+        value={status}
+        onChange={(value) => setStatus(value === 'answered' ? 'answered' : 'open')}
+        data={[
+          { value: 'open', label: 'Waiting for an answer' },
+          { value: 'answered', label: 'Answered' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {requests.isError ? (
+        <LoadError message={requests.error.message} onRetry={() => void requests.refetch()} />
+      ) : requests.isPending ? (
+        <TableSkeleton label="Loading support requests" />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{status === 'open' ? 'No support request is waiting for an answer.' : 'No answered support requests yet.'}</Text>
+      ) : (
+        <>
+          {items.map((request) => (
+            <RequestCard key={request.id} request={request} />
+          ))}
+          <LoadMore hasNextPage={requests.hasNextPage} isFetchingNextPage={requests.isFetchingNextPage} onLoadMore={() => void requests.fetchNextPage()} />
+        </>
+      )}
+    </Stack>
+  );
+}

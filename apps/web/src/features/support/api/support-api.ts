@@ -1,0 +1,69 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  AdminSupportPageSchema,
+  MySupportRequestsSchema,
+  SupportRequestSchema,
+  type LiveEvent,
+  type SupportAnswerInput,
+  type SupportRequestInput,
+  type SupportStatus,
+} from '@myeai/domain';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveEvents } from '../../../lib/live-channel.tsx';
+
+export const supportKeys = {
+  all: ['support'] as const,
+  mine: ['support', 'mine'] as const,
+  admin: (status: SupportStatus) => ['support', 'admin', status] as const,
+};
+
+const ADMIN_PAGE_SIZE = 20;
+
+export function useMySupportRequests() {
+  return useQuery({ queryKey: supportKeys.mine, queryFn: () => apiRequest('/api/support/requests', { schema: MySupportRequestsSchema }) });
+}
+
+export function useSendSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SupportRequestInput) => apiRequest('/api/support/requests', { method: 'POST', body: input, schema: SupportRequestSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.mine }),
+  });
+}
+
+export const adminSupportQueryOptions = (status: SupportStatus) =>
+  infiniteQueryOptions({
+    queryKey: supportKeys.admin(status),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ status, limit: String(ADMIN_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiRequest(`/api/admin/support/requests?${query.toString()}`, { schema: AdminSupportPageSchema });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+export const useAdminSupportRequests = (status: SupportStatus) => useInfiniteQuery(adminSupportQueryOptions(status));
+
+export function useAnswerSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: SupportAnswerInput }) =>
+      apiRequest(`/api/admin/support/requests/${id}/answer`, { method: 'POST', body: input, schema: SupportRequestSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
+  });
+}
+
+/** A support notification arrived on the live channel (a new request for admins, an answer for its author): reload the lists. */
+export function useSupportLiveRefresh() {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.kind !== 'notification.created') return;
+      if (typeof event.payload.data?.support_request_id === 'string') void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+    },
+    [queryClient],
+  );
+  useLiveEvents(onEvent);
+}

@@ -1,0 +1,157 @@
+import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { PLANS, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SupportRequestInputSchema, type SupportRequest } from '@myeai/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useMySupportRequests, useSendSupportRequest, useSupportLiveRefresh } from '../api/support-api.ts';
+
+type FieldErrors = Partial<Record<'subject' | 'message', string>>;
+
+/** The plans whose card lists "Priority support", named as on the plan cards. */
+const PRIORITY_PLANS = PLANS.filter((plan) => plan.features.priority_support).map((plan) => plan.name);
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function SupportForm() {
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const send = useSendSupportRequest();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SupportRequestInputSchema.safeParse({ subject, message });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'subject' || field === 'message') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setSubject('');
+        setMessage('');
+        notifications.show({
+          color: 'green',
+          message: created.priority ? 'Request sent. Your plan includes priority support: it is answered first.' : 'Request sent. We will answer you here and in your notifications.',
+        });
+      },
+      onError: (error) => {
+        const fields: FieldErrors = {};
+        if (error instanceof ApiError) for (const detail of error.details ?? []) if (detail.path === 'subject' || detail.path === 'message') fields[detail.path] = detail.message;
+        setErrors(fields);
+        notifications.show({ color: 'red', title: 'Could not send your request', message: error.message });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Contact support" noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Subject"
+          value={subject}
+          onChange={(e) => {
+            setSubject(e.currentTarget.value);
+            setErrors((current) => ({ ...current, subject: undefined }));
+          }}
+          error={errors.subject}
+          maxLength={SUPPORT_SUBJECT_MAX}
+          required
+        />
+        <Textarea
+          label="Message"
+          value={message}
+          onChange={(e) => {
+            setMessage(e.currentTarget.value);
+            setErrors((current) => ({ ...current, message: undefined }));
+          }}
+          error={errors.message}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          autosize
+          minRows={4}
+          required
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={send.isPending}>
+            Send request
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RequestItem({ request }: { request: SupportRequest }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {request.subject}
+        </Text>
+        <Badge color={request.status === 'answered' ? 'green' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+          {request.status === 'answered' ? 'Answered' : 'Waiting for an answer'}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Sent {dateTime.format(new Date(request.created_at))}
+        {request.priority ? ' · Priority support' : ''}
+      </Text>
+      <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {request.message}
+      </Text>
+      {request.answer !== null && (
+        <Paper bg="blue.0" p="xs" mt="xs" radius="sm">
+          <Text size="xs" fw={700} c="blue.9">
+            Answer{request.answered_at ? `, ${dateTime.format(new Date(request.answered_at))}` : ''}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {request.answer}
+          </Text>
+        </Paper>
+      )}
+    </Paper>
+  );
+}
+
+function MyRequests() {
+  const requests = useMySupportRequests();
+  if (requests.isPending) return <Skeleton h={60} />;
+  if (requests.isError) return <LoadError message={requests.error.message} onRetry={() => void requests.refetch()} />;
+  if (requests.data.items.length === 0) return null;
+  return (
+    <Stack gap="xs" aria-label="Your support requests" component="section">
+      <Title order={3} size="h5">
+        Your requests
+      </Title>
+      {requests.data.items.map((request) => (
+        <RequestItem key={request.id} request={request} />
+      ))}
+    </Stack>
+  );
+}
+
+/** /profile's "Contact support" (DESIGN.md decision 27): every signed-in user writes; admins answer. */
+export function ContactSupport() {
+  useSupportLiveRefresh();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="support-title">
+      <Title order={2} size="h3" id="support-title">
+        Contact support
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Ask the MYEAI team anything. The answer appears here and in your notifications (and by e-mail if you receive notifications by
+        e-mail). Requests from the {PRIORITY_PLANS.join(' and ')} plans have priority support and are answered first.
+      </Text>
+      <Stack gap="lg">
+        <SupportForm />
+        <MyRequests />
+      </Stack>
+    </Card>
+  );
+}
