@@ -86,6 +86,9 @@ describe('premium locked by the trial stage (decision 011: day 3)', () => {
     asset_limit: 3,
     history_hours: 24,
     data_as_of: '2026-11-23T12:00:00.000Z',
+    plan_id: null,
+    picked_asset_ids: null,
+    trader_breakdown: false,
   });
 
   test('a trial before day 3 says when premium unlocks, in the feature guard\'s words', () => {

@@ -1,5 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EventListSchema, SentimentDetailSchema, SentimentGridSchema, SentimentHistorySchema, TradingSubscriptionSchema } from '@myeai/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AssetPicksSchema,
+  EventListSchema,
+  SentimentDetailSchema,
+  SentimentGridSchema,
+  SentimentHistorySchema,
+  TraderBreakdownSchema,
+  TradingSubscriptionSchema,
+} from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
 
@@ -15,6 +23,8 @@ export const compassKeys = {
   detail: (assetId: string, timeframeId: string) => ['trading-compass', 'detail', assetId, timeframeId] as const,
   events: (assetId: string) => ['trading-compass', 'events', assetId] as const,
   history: (assetId: string, timeframeId: string) => ['trading-compass', 'history', assetId, timeframeId] as const,
+  picks: ['trading-compass', 'asset-picks'] as const,
+  breakdown: (assetId: string, timeframeId: string) => ['trading-compass', 'breakdown', assetId, timeframeId] as const,
 };
 
 /** The Market Sentiment Grid as the server lets this user see it (locked cells carry no figures). */
@@ -58,6 +68,33 @@ export function useSentimentHistory(assetId: string | null, timeframeId: string 
     queryKey: compassKeys.history(assetId ?? '', timeframeId ?? ''),
     queryFn: () => apiRequest(`/api/trading/history?${cellQuery(assetId!, timeframeId!)}&limit=${HISTORY_WINDOWS}`, { schema: SentimentHistorySchema }),
     enabled: assetId !== null && timeframeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The assets the user's plan shows, and when the pick may change next (plans with an asset limit). */
+export function useAssetPicks(enabled: boolean) {
+  return useQuery({ queryKey: compassKeys.picks, queryFn: () => apiRequest('/api/trading/asset-picks', { schema: AssetPicksSchema }), enabled });
+}
+
+/** Saves a pick; every compass read changes with it (grid rows, detail, events). */
+export function useSaveAssetPicks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assetIds: string[]) => apiRequest('/api/trading/asset-picks', { method: 'PUT', body: { asset_ids: assetIds }, schema: AssetPicksSchema }),
+    onSuccess: async (picks) => {
+      queryClient.setQueryData(compassKeys.picks, picks);
+      await queryClient.invalidateQueries({ queryKey: compassKeys.all });
+    },
+  });
+}
+
+/** The last closed window of the pair as weighted shares per trader tier (plans with the trader breakdown). */
+export function useTraderBreakdown(assetId: string | null, timeframeId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: compassKeys.breakdown(assetId ?? '', timeframeId ?? ''),
+    queryFn: () => apiRequest(`/api/trading/breakdown?${cellQuery(assetId!, timeframeId!)}`, { schema: TraderBreakdownSchema }),
+    enabled: enabled && assetId !== null && timeframeId !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -8,6 +8,7 @@ import { formatUpdated } from '../relative-time.ts';
 import { BIAS_WORDS, formatShare, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
 import classes from './compass.module.css';
 import { LightDot } from './sentiment-grid.tsx';
+import { TraderBreakdownSection } from './trader-breakdown.tsx';
 
 type DetailCardProps = {
   detail: ReturnType<typeof useSentimentDetail>;
@@ -17,7 +18,7 @@ type DetailCardProps = {
 };
 
 /** A locked pair: nothing behind the blur (the server sent no figures), and the shared locked-content card. */
-function LockedDetail({ code, description, upgradeLabel }: { code: string; description: string; upgradeLabel: string }) {
+function LockedDetail({ title, description, upgradeLabel }: { title: string; description: string; upgradeLabel: string }) {
   return (
     <>
       <Stack gap={6} className={classes.placeholder} aria-hidden>
@@ -25,9 +26,14 @@ function LockedDetail({ code, description, upgradeLabel }: { code: string; descr
         <Progress value={0} />
         <Progress value={0} />
       </Stack>
-      <LockedContentCard title={`${code} is a premium timeframe`} description={description} upgradeLabel={upgradeLabel} />
+      <LockedContentCard title={title} description={description} upgradeLabel={upgradeLabel} />
     </>
   );
+}
+
+/** An asset outside the pick of a plan with an asset limit. */
+function unpicked(picked: string[] | null, assetId: string): boolean {
+  return picked !== null && !picked.includes(assetId);
 }
 
 const PLAN_DESCRIPTION = 'The consensus on premium timeframes (H1, H4, D1, W1, W4) comes with every plan.';
@@ -56,7 +62,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
         <Title order={2} size="h4" id="detail-title" mb="sm">
           {`${trialLock.symbol} · ${trialLock.code}`}
         </Title>
-        <LockedDetail code={trialLock.code} description={trialLock.message} upgradeLabel={TRIAL_UPGRADE_LABEL} />
+        <LockedDetail title={`${trialLock.code} is a premium timeframe`} description={trialLock.message} upgradeLabel={TRIAL_UPGRADE_LABEL} />
       </Card>
     );
   }
@@ -79,8 +85,14 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
           <Text size="sm" c="dimmed">
             {data.asset.name} · {data.timeframe.label}
           </Text>
-          {data.cell.locked ? (
-            <LockedDetail code={data.timeframe.code} description={PLAN_DESCRIPTION} upgradeLabel={`Unlock ${data.timeframe.code}`} />
+          {data.cell.locked && unpicked(data.access.picked_asset_ids, data.asset.id) ? (
+            <LockedDetail
+              title={`${data.asset.symbol} is not in your assets`}
+              description={`Your plan shows the ${data.access.asset_limit ?? 0} assets you pick. Pick ${data.asset.symbol} under Your assets to see it, or compare the plans with more assets.`}
+              upgradeLabel="Compare plans"
+            />
+          ) : data.cell.locked ? (
+            <LockedDetail title={`${data.timeframe.code} is a premium timeframe`} description={PLAN_DESCRIPTION} upgradeLabel={`Unlock ${data.timeframe.code}`} />
           ) : !data.cell.has_data ? (
             <Text size="sm">No votes yet on this pair. The consensus appears once traders vote in an entry window.</Text>
           ) : (
@@ -104,6 +116,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
               <Text size="sm" c="dimmed">
                 Last updated {formatUpdated(data.cell.last_updated, now)}
               </Text>
+              <TraderBreakdownSection assetId={data.asset.id} timeframeId={data.timeframe.id} access={data.access} />
             </>
           )}
           <FollowControl asset={data.asset} timeframe={data.timeframe} />

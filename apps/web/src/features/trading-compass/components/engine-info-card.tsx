@@ -1,5 +1,5 @@
 import { Card, List, Text, Title } from '@mantine/core';
-import { ELITE_POOL, THRESHOLD_RANGES } from '@myeai/domain';
+import { ELITE_POOL, type SentimentGrid } from '@myeai/domain';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
 import type { LiveSocketStatus } from '../../../lib/live-socket.ts';
 
@@ -12,8 +12,8 @@ const REAL_TIME_TEXT: Record<LiveSocketStatus, string> = {
   closed: 'reconnecting; meanwhile the grid refreshes every 60 seconds.',
 };
 
-/** How the consensus is made (spec 3 section 2.1): 13 professionals, the agreement threshold, live updates, anonymity. */
-export function EngineInfoCard() {
+/** How the consensus is made (spec 3 section 2.1): 13 professionals, the stored thresholds, live updates, anonymity. */
+export function EngineInfoCard({ thresholds }: { thresholds: SentimentGrid['thresholds'] }) {
   const status = useLiveStatus();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="engine-info-title">
@@ -25,13 +25,15 @@ export function EngineInfoCard() {
           <strong>{ELITE_POOL.size} Professionals</strong>: a vetted pool (1 lead, 3 senior, 9 regular) votes long, short or neutral in each entry window, weighted by seniority.
         </List.Item>
         <List.Item>
-          <strong>≥{THRESHOLD_RANGES.confirmation.default}% Agreement</strong>: a bias is confirmed when its weighted share reaches the confirmation threshold (50% by default, set by the administrators).
+          <strong>≥{thresholds.confirmation_percentage}% Agreement</strong>: a bias is confirmed when its weighted share reaches {thresholds.confirmation_percentage}%, and stays confirmed until it falls
+          below {thresholds.exit_percentage}% (thresholds set by the administrators).
         </List.Item>
         <List.Item>
           <strong>Real-time updates</strong>: {REAL_TIME_TEXT[status]}
         </List.Item>
         <List.Item>
-          <strong>Anonymous</strong>: traders stay anonymous; you see only the aggregated consensus, never who voted how.
+          <strong>Anonymous</strong>: no trader is ever named. The grid shows the aggregated consensus; the trader breakdown (4 Weeks plan and longer) shows a closed window&apos;s votes as
+          weighted shares per tier, a tier of fewer than 3 traders merged into the next, so no single trader&apos;s vote can be read off.
         </List.Item>
       </List>
       <Text size="xs" c="dimmed" mt="sm">

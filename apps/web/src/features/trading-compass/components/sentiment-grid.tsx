@@ -5,7 +5,9 @@ import { ASSET_CLASS_LABELS, type GridCell, type SentimentGrid as SentimentGridD
 import { cellLabel, cellView, lockedCellReason, trialLockMessage } from '../traffic-light.ts';
 import classes from './compass.module.css';
 
-export type PairSelection = { assetId: string; timeframeId: string };
+import type { PairSelection } from '../default-selection.ts';
+
+export type { PairSelection };
 
 type SentimentGridProps = {
   grid: SentimentGridData;
@@ -83,11 +85,15 @@ function Cell({
   );
 }
 
+/** What a locked cell of an asset outside the user's pick says after "locked, ". */
+const NOT_PICKED_REASON = 'not in your assets';
+
 /** Assets (rows) by timeframes (columns): a traffic-light dot and the rounded top share per cell (spec 3 section 2.1). */
 export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) {
   // In a trial before the premium compass's day, locked cells say when they unlock instead of "needs a plan".
   const trialLock = trialLockMessage(grid.access);
   const unlockDay = grid.access.premium_unlocks_on_trial_day;
+  const picked = grid.access.picked_asset_ids;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sentiment-grid-title">
       <Title order={2} size="h4" id="sentiment-grid-title">
@@ -138,27 +144,38 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {grid.assets.map((asset) => (
-                <Table.Tr key={asset.id}>
-                  <Table.Th scope="row">
-                    <Text size="sm" fw={700}>
-                      {asset.symbol}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {ASSET_CLASS_LABELS[asset.asset_class]}
-                    </Text>
-                  </Table.Th>
-                  {grid.timeframes.map((timeframe) => {
-                    const cell = grid.grid[asset.id]?.[timeframe.id] ?? ({ locked: true } as const);
-                    const isSelected = selected?.assetId === asset.id && selected.timeframeId === timeframe.id;
-                    return (
-                      <Table.Td key={timeframe.id} p={2}>
-                        <Cell cell={cell} asset={asset.symbol} timeframe={timeframe.code} trialLock={trialLock} isSelected={isSelected} onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })} />
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
+              {grid.assets.map((asset) => {
+                // A plan with an asset limit: the assets outside the user's pick are rows of locked cells.
+                const outsidePick = picked !== null && !picked.includes(asset.id);
+                return (
+                  <Table.Tr key={asset.id} data-unpicked={outsidePick || undefined}>
+                    <Table.Th scope="row">
+                      <Text size="sm" fw={700}>
+                        {asset.symbol}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {outsidePick ? 'Not in your assets' : ASSET_CLASS_LABELS[asset.asset_class]}
+                      </Text>
+                    </Table.Th>
+                    {grid.timeframes.map((timeframe) => {
+                      const cell = grid.grid[asset.id]?.[timeframe.id] ?? ({ locked: true } as const);
+                      const isSelected = selected?.assetId === asset.id && selected.timeframeId === timeframe.id;
+                      return (
+                        <Table.Td key={timeframe.id} p={2}>
+                          <Cell
+                            cell={cell}
+                            asset={asset.symbol}
+                            timeframe={timeframe.code}
+                            trialLock={outsidePick ? NOT_PICKED_REASON : trialLock}
+                            isSelected={isSelected}
+                            onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })}
+                          />
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

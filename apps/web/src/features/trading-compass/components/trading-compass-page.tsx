@@ -7,8 +7,10 @@ import { FollowedCellsCard } from '../../trading-alerts/index.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
+import { defaultSelection } from '../default-selection.ts';
 import { trialLockMessage, type TrialLock } from '../traffic-light.ts';
 import { AccessBanners } from './access-banners.tsx';
+import { AssetPickerCard } from './asset-picker-card.tsx';
 import { DetailCard } from './detail-card.tsx';
 import { EngineInfoCard } from './engine-info-card.tsx';
 import { HistoryChart } from './history-chart.tsx';
@@ -18,12 +20,6 @@ import { SubscriptionRequired } from './subscription-required.tsx';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** On load the first asset and the third timeframe are selected (spec 3 section 2.1). */
-function defaultSelection(grid: SentimentGridData): PairSelection | null {
-  const asset = grid.assets[0];
-  const timeframe = grid.timeframes[2] ?? grid.timeframes.at(-1);
-  return asset && timeframe ? { assetId: asset.id, timeframeId: timeframe.id } : null;
-}
 
 function PlanBadge({ access }: { access: CompassAccessInfo }) {
   const plan = useTradingPlan();
@@ -105,6 +101,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
         </Stack>
       </Group>
       <AccessBanners access={grid.access} />
+      {grid.access.picked_asset_ids !== null && <AssetPickerCard grid={grid} />}
       <SentimentGrid grid={grid} selected={selected} onSelect={setChosen} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
@@ -118,7 +115,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
         </Grid.Col>
       </Grid>
       <FollowedCellsCard />
-      <EngineInfoCard />
+      <EngineInfoCard thresholds={grid.thresholds} />
       <TradingDisclaimer />
     </Stack>
   );
