@@ -12,6 +12,7 @@ export * from './auth/demo-accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';
 export * from './notifications/notification-rules.ts';
+export * from './notifications/vote-request.ts';
 export * from './schemas/notifications.ts';
 export * from './live/reconnect-delay.ts';
 export * from './schemas/paging.ts';

@@ -36,7 +36,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     handler: async (request, reply) => {
       const userId = request.user!.id;
       const body = await pages.readForUser(userId, `notifications ${JSON.stringify(request.query)}`, deps.clock.now(), async () =>
-        validatedJsonBody(NotificationPageSchema, await listNotifications(deps.db, userId, request.query)),
+        validatedJsonBody(NotificationPageSchema, await listNotifications(deps.db, userId, request.query, deps.clock.now())),
       );
       return sendJsonBody(reply, body);
     },

@@ -5,6 +5,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   FILTER_TYPES,
   isTypeEnabled,
+  notificationAsOf,
   shouldEmail,
   type ListNotificationsQuery,
   type Notification,
@@ -125,7 +126,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-export async function listNotifications(db: DbOrTx, userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {
+/** A page of the user's notifications, each as it reads at `now` (a vote request of a closed window says so: notificationAsOf). */
+export async function listNotifications(db: DbOrTx, userId: string, query: ListNotificationsQuery, now: Date): Promise<NotificationPage> {
   const conditions: SQL[] = [eq(notifications.userId, userId)];
   if (query.filter === 'unread') conditions.push(isNull(notifications.readAt));
   else if (query.filter !== 'all') conditions.push(inArray(notifications.type, [...FILTER_TYPES[query.filter]]));
@@ -145,7 +147,7 @@ export async function listNotifications(db: DbOrTx, userId: string, query: ListN
   ]);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map(toNotification),
+    items: page.map((row) => notificationAsOf(toNotification(row), now)),
     unread_count: unread,
     next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
 import {
   ASSET_CLASSES,
@@ -82,6 +82,20 @@ export async function listTraderRoleHolders(db: DbOrTx): Promise<{ id: string; e
     .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, lastSeenAt: users.lastSeenAt })
     .from(users)
     .where(and(eq(users.status, 'active'), sql`'trader' = any(${users.roles})`))
+    .orderBy(asc(users.email));
+}
+
+/**
+ * Who an entry window asks to vote: active users holding the trader role who sit in the active
+ * pool, except the one who opened it (decision 024). Not the trader role alone: a trader outside
+ * the pool cannot vote, so a request would ask for the impossible.
+ */
+export async function listVoteRequestRecipients(db: DbOrTx, openerId: string): Promise<{ id: string; roles: string[] }[]> {
+  return db
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .innerJoin(traders, eq(traders.userId, users.id))
+    .where(and(eq(users.status, 'active'), sql`'trader' = any(${users.roles})`, eq(traders.isActive, true), ne(users.id, openerId)))
     .orderBy(asc(users.email));
 }
 

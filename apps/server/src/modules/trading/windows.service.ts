@@ -12,6 +12,7 @@ import {
   tallyVotes,
   tenthsToPercent,
   traderScores,
+  voteRequestText,
   voteWeightTenths,
   topBias,
   weightedShares,
@@ -32,7 +33,7 @@ import {
   getAsset,
   getTimeframe,
   getUsersByIds,
-  listTraderRoleHolders,
+  listVoteRequestRecipients,
   rulesOf,
   specializationOf,
   toAssetRef,
@@ -140,12 +141,11 @@ export async function openWindow(
     if (live) {
       await enqueueJob(tx, clock, { name: CLOSE_WINDOW_JOB, payload: { windowId: window.id }, runAt: closesAt, dedupeKey: `close-window:${window.id}` });
       const timeRemaining = Math.max(0, Math.round((closesAt.getTime() - now.getTime()) / 1000));
-      for (const recipient of await listTraderRoleHolders(tx)) {
+      for (const recipient of await listVoteRequestRecipients(tx, actor.id)) {
         const created = await createNotification(tx, clock, {
           userId: recipient.id,
           type: 'position_initiated',
-          title: 'Position initiated',
-          message: `${asset.symbol} ${timeframe.code}: an entry window is open for ${timeframe.votingWindowMinutes} minutes. Cast your vote before it closes.`,
+          ...voteRequestText({ asset: asset.symbol, timeframe: timeframe.code, minutes: timeframe.votingWindowMinutes }),
           data: {
             asset: asset.symbol,
             asset_id: asset.id,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, consensusEvents, entryWindows, jobs, notifications, subscriptions, traders } from '@myeai/db';
+import { auditLog, consensusEvents, entryWindows, jobs, mailOutbox, notifications, subscriptions, traders } from '@myeai/db';
 import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -26,26 +26,29 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
   };
   const active = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/trading/windows/active', cookie })).json().windows as EntryWindow[];
 
-  it('runs the full cycle: open, every trader notified, sealed counts, 13 votes close the window at once, grid and events follow', async () => {
+  it('runs the full cycle: open, the rest of the pool notified, sealed counts, 13 votes close the window at once, grid and events follow', async () => {
     const pair = await pairIds(t, 'ETH/USD', 'M5');
     const opened = await openWindow(t, pool[0]!, pair);
     expect(opened.statusCode, opened.body).toBe(201);
     const { window, notified_traders } = opened.json() as { window: EntryWindow; notified_traders: number };
-    // The 13 pool traders and multi@ (who also holds the trader role).
-    expect(notified_traders).toBe(14);
+    // The 12 other pool traders: not the opener, not multi@ (trader role, outside the pool).
+    expect(notified_traders).toBe(12);
     expect(window).toMatchObject({ status: 'open', total_votes: 0, pool_size: 13, user_voted: false, opened_by_me: true, bias_counts: null });
     expect(window.asset.symbol).toBe('ETH/USD');
     expect(Date.parse(window.closes_at) - Date.parse(window.opened_at)).toBe(3 * 60_000);
     expect(window.opened_at).toBe(TEST_NOW.toISOString());
 
-    // Every trader got an action-required notification; only an admin recipient learns who opened it.
+    // Every other pool trader got an action-required notification, anonymous as to who opened it.
     const trader2 = (await getUserByEmail(t.database.db, POOL_EMAILS[1]!))!;
-    const multi = (await getUserByEmail(t.database.db, 'multi@demo.myeai.local'))!;
     const [forTrader2] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, trader2.id), eq(notifications.type, 'position_initiated')));
     expect(forTrader2).toMatchObject({ actionRequired: true, title: 'Position initiated' });
     expect(forTrader2!.data).toMatchObject({ asset: 'ETH/USD', timeframe: 'M5', windowId: window.id, initiator: 'A trader', time_remaining: 180 });
-    const [forMulti] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, multi.id), eq(notifications.type, 'position_initiated')));
-    expect(forMulti!.data).toMatchObject({ initiator: 'trader' });
+    // Nothing, in the app or by e-mail, for the opener or for a trader outside the pool (decision 024).
+    for (const email of [POOL_EMAILS[0]!, 'multi@demo.myeai.local']) {
+      const user = (await getUserByEmail(t.database.db, email))!;
+      expect(await t.database.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'position_initiated'))), email).toEqual([]);
+      expect(await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'notification.position_initiated'))), email).toEqual([]);
+    }
     // The close job waits for closes_at.
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `close-window:${window.id}`));
     expect(job).toMatchObject({ name: 'trading.close-window', status: 'queued' });
@@ -236,6 +239,25 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     for (const url of ['/api/trading/admin/windows/detailed', '/api/trading/admin/traders', '/api/trading/admin/leaderboard', '/api/trading/admin/feed']) {
       expect((await t.inject({ method: 'GET', url, cookie: pool[0]! })).statusCode, url).toBe(403);
     }
+  });
+
+  it('a vote request reads as its window stands: open, then closed (no "before it closes") once closes_at has passed', async () => {
+    const pair = await pairIds(t, 'EUR/USD', 'M15');
+    const opened = await openWindow(t, pool[2]!, pair);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const window = opened.json().window as EntryWindow;
+    const request = async () => {
+      const response = await t.inject({ method: 'GET', url: '/api/notifications?filter=all&limit=50', cookie: pool[4]! });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { data: { windowId?: string } | null; title: string; message: string; action_required: boolean }[]).find((n) => n.data?.windowId === window.id)!;
+    };
+    expect(await request()).toMatchObject({ title: 'Position initiated', action_required: true, message: 'EUR/USD M15: an entry window is open for 5 minutes. Cast your vote before it closes.' });
+    // Read 15 minutes after the window closed.
+    t.clock.set(new Date(Date.parse(window.closes_at) + 15 * 60_000));
+    await t.runJobs();
+    const closedAt = new Date(window.closes_at);
+    const hhmm = `${String(closedAt.getUTCHours()).padStart(2, '0')}:${String(closedAt.getUTCMinutes()).padStart(2, '0')}`;
+    expect(await request()).toMatchObject({ title: 'Entry window closed', action_required: false, message: `EUR/USD M15: this entry window closed at ${hhmm} UTC, so voting on it is over.` });
   });
 
   it('records the trader counters only once per close', async () => {
