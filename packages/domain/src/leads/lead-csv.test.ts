@@ -108,7 +108,15 @@ describe('checkCsvRow', () => {
 describe('formula-safe CSV writing', () => {
   test.each([
     { cell: '=SUM(A1:A2)', escaped: "'=SUM(A1:A2)" },
-    { cell: '+15551234567', escaped: "'+15551234567" },
+    { cell: '+15551234567', escaped: '+15551234567' },
+    { cell: '+44 20 7946 0958', escaped: '+44 20 7946 0958' },
+    { cell: '+1-555-123-4567', escaped: '+1-555-123-4567' },
+    { cell: "'+44 20 7946 0958", escaped: "''+44 20 7946 0958" },
+    { cell: '+44 20 7946 0958+HYPERLINK("x")', escaped: '\'+44 20 7946 0958+HYPERLINK("x")' },
+    { cell: '+0 12', escaped: "'+0 12" },
+    { cell: '+123456', escaped: "'+123456" },
+    { cell: '+SUM(1)', escaped: "'+SUM(1)" },
+    { cell: '-44 20 7946 0958', escaped: "'-44 20 7946 0958" },
     { cell: '-2+3', escaped: "'-2+3" },
     { cell: '@cmd', escaped: "'@cmd" },
     { cell: '\tx', escaped: "'\tx" },
@@ -121,6 +129,10 @@ describe('formula-safe CSV writing', () => {
   ])('$cell -> $escaped and back', ({ cell, escaped }) => {
     expect(escapeCsvFormula(cell)).toBe(escaped);
     expect(unescapeCsvFormula(escaped)).toBe(cell);
+  });
+
+  test('a phone number quoted by an earlier export imports without the quote', () => {
+    expect(unescapeCsvFormula("'+44 20 7946 0958")).toBe('+44 20 7946 0958');
   });
 
   test('unescaping leaves ordinary quotes alone', () => {

@@ -220,18 +220,35 @@ export function checkCsvRow(cells: Readonly<Partial<Record<LeadCsvField, string>
 
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\0']);
 
+/** Shorter "+1" or "+12" read as sums, not as phone numbers: they keep the quote. */
+const PHONE_CELL_MIN_DIGITS = 7;
+
+/**
+ * A valid international phone number (+44 20 7946 0958): digits, spaces and dashes after the plus
+ * call no function and reach no other cell, so it is written as it is (decision 024), not as '+44.
+ */
+function isPhoneNumberCell(cell: string): boolean {
+  return cell.startsWith('+') && isValidPhone(cell) && cell.replace(/\D/g, '').length >= PHONE_CELL_MIN_DIGITS;
+}
+
 /** A cell a spreadsheet could run as a formula, or one our escaping would otherwise misread. */
 function needsFormulaPrefix(cell: string): boolean {
   const first = cell[0];
   if (first === undefined) return false;
-  if (FORMULA_TRIGGERS.has(first)) return true;
-  return first === "'" && needsFormulaPrefix(cell.slice(1));
+  if (FORMULA_TRIGGERS.has(first)) return !isPhoneNumberCell(cell);
+  return first === "'" && isEscapable(cell.slice(1));
+}
+
+/** What a leading quote protects: a formula, or a phone number quoted by an export before decision 024. */
+function isEscapable(cell: string): boolean {
+  return needsFormulaPrefix(cell) || isPhoneNumberCell(cell);
 }
 
 /**
  * Formula-injection guard (ASVS 1.2.10, CWE-1236): a cell starting with = + - @ tab, CR or NUL is
- * prefixed with a single quote. A cell that already starts with a quote before such a character
- * gets one more, so unescapeCsvFormula always gives back the original.
+ * prefixed with a single quote, except a valid phone number. A cell that already starts with a
+ * quote before such a character (or before a phone number) gets one more, so unescapeCsvFormula
+ * always gives back the original.
  */
 export function escapeCsvFormula(cell: string): string {
   return needsFormulaPrefix(cell) ? `'${cell}` : cell;
@@ -239,7 +256,7 @@ export function escapeCsvFormula(cell: string): string {
 
 /** The inverse of escapeCsvFormula, applied to imported cells so an exported file imports as it was. */
 export function unescapeCsvFormula(cell: string): string {
-  return cell.startsWith("'") && needsFormulaPrefix(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && isEscapable(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** RFC 4180 quoting of one formula-safe cell. */
