@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // request URL; with a query string or a trailing slash nothing was cut and the page redirected
     // to itself forever. Its only page is the docs root, so go there.
     uiHooks: {
-      onRequest: async (request, reply) => {
+      preHandler: async (request, reply) => {
         if (request.routeOptions.url === '/api/docs/static/index.html') return reply.redirect('/api/docs/');
       },
     },

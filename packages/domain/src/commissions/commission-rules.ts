@@ -1,4 +1,5 @@
 import type { Cents } from '../money.ts';
+import { payoutProcessingTime } from './payout-schedule.ts';
 
 /**
  * The commission ledger's rules. Spec 2 section 4 names three statuses (paid, processing,
@@ -95,7 +96,7 @@ export function commissionNotificationText(
     return { title: 'New commission earned', message: `You earned a ${amount} commission on ${productName}. It is pending until the next payout run.` };
   }
   if (status === 'processing') {
-    return { title: 'Commission processing', message: `Your ${amount} commission on ${productName} is being processed. Payouts take 3-5 business days.` };
+    return { title: 'Commission processing', message: `Your ${amount} commission on ${productName} is being processed. Payouts take ${payoutProcessingTime()}.` };
   }
   return { title: 'Commission paid', message: `Your ${amount} commission on ${productName} has been paid.` };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { addBusinessDays, meetsPayoutMinimum, nextPayoutDate, payoutArrivalWindow, payoutStatements } from './payout-schedule.ts';
+import { payoutProcessingNote } from '../dashboard/dashboard-rules.ts';
+import { commissionNotificationText } from './commission-rules.ts';
+import { addBusinessDays, meetsPayoutMinimum, nextPayoutDate, payoutArrivalWindow, payoutProcessingTime, payoutStatements } from './payout-schedule.ts';
 
 describe('nextPayoutDate: the weekly run is every Friday (UTC)', () => {
   test.each([
@@ -56,5 +58,18 @@ describe('payout information panel', () => {
     { cents: 0, expected: false },
   ])('$cents cents unpaid meets the $50 minimum: $expected', ({ cents, expected }) => {
     expect(meetsPayoutMinimum(cents)).toBe(expected);
+  });
+});
+
+describe('payoutProcessingTime: one wording of the payout timing', () => {
+  test('is "3-5 business days", and the Business Hub card, the commissions panel and the processing notification all say it', () => {
+    expect(payoutProcessingTime()).toBe('3-5 business days');
+    expect(payoutProcessingNote()).toContain(payoutProcessingTime());
+    expect(payoutStatements()).toContain(`Processing takes ${payoutProcessingTime()}.`);
+    expect(commissionNotificationText('processing', '$10.00', 'Course').message).toContain(`Payouts take ${payoutProcessingTime()}.`);
+  });
+
+  test('follows the policy', () => {
+    expect(payoutProcessingTime({ processing_business_days: { min: 2, max: 4 } })).toBe('2-4 business days');
   });
 });

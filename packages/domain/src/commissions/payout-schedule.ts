@@ -66,13 +66,20 @@ export function payoutArrivalWindow(runDate: string, policy: Pick<PayoutPolicy, 
   };
 }
 
+/**
+ * How long a payout takes to arrive, "3-5 business days": the one wording of the payout timing,
+ * shown by the Business Hub's pending-payouts card, the commissions page and the notifications.
+ */
+export function payoutProcessingTime(policy: Pick<PayoutPolicy, 'processing_business_days'> = PAYOUT_POLICY): string {
+  return `${policy.processing_business_days.min}-${policy.processing_business_days.max} business days`;
+}
+
 /** The payout information panel's statements (spec 2 section 9), written from the policy. */
 export function payoutStatements(policy: PayoutPolicy = PAYOUT_POLICY): string[] {
   const weekday = PAYOUT_WEEKDAYS[policy.run_weekday] ?? 'Friday';
-  const { min, max } = policy.processing_business_days;
   return [
     `Payouts are processed every ${policy.cycle_days} days, in a weekly run every ${weekday} (UTC).`,
-    `Processing takes ${min}-${max} business days.`,
+    `Processing takes ${payoutProcessingTime(policy)}.`,
     `Minimum payout: ${formatDollars(policy.minimum_cents)}. A smaller unpaid balance carries over to a later run.`,
     `Amounts over ${formatDollars(policy.wire_transfer_above_cents)} are paid by wire transfer.`,
     `Payment methods: ${policy.methods.join(', ')}.`,

@@ -157,8 +157,8 @@ describe('pickMonthlyTargetGoal: the monetary USD goal running this month that i
 
 describe('payoutProcessingNote', () => {
   test('reads the payout policy', () => {
-    expect(payoutProcessingNote()).toBe('Processing within 3-5 days');
-    expect(payoutProcessingNote({ processing_business_days: { min: 2, max: 4 } })).toBe('Processing within 2-4 days');
+    expect(payoutProcessingNote()).toBe('Processing within 3-5 business days');
+    expect(payoutProcessingNote({ processing_business_days: { min: 2, max: 4 } })).toBe('Processing within 2-4 business days');
   });
 });
 

@@ -1,4 +1,4 @@
-import { PAYOUT_POLICY, type PayoutPolicy } from '../commissions/payout-schedule.ts';
+import { PAYOUT_POLICY, payoutProcessingTime, type PayoutPolicy } from '../commissions/payout-schedule.ts';
 import type { LeadStage } from '../leads/lead-stages.ts';
 
 /**
@@ -14,9 +14,9 @@ export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 /** "Active leads": every lead still in play, i.e. neither closed (won) nor lost. */
 export const ACTIVE_LEAD_STAGES = ['new', 'interested', 'qualified', 'positive', 'itb'] as const satisfies readonly LeadStage[];
 
-/** The pending-payouts card's note, from the payout policy (DESIGN.md item 22): "Processing within 3-5 days". */
+/** The pending-payouts card's note, from the payout policy (DESIGN.md item 22): "Processing within 3-5 business days". */
 export function payoutProcessingNote(policy: Pick<PayoutPolicy, 'processing_business_days'> = PAYOUT_POLICY): string {
-  return `Processing within ${policy.processing_business_days.min}-${policy.processing_business_days.max} days`;
+  return `Processing within ${payoutProcessingTime(policy)}`;
 }
 
 /**

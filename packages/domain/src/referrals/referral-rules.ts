@@ -1,4 +1,5 @@
 import { normaliseReferralCode, SHARE_CODE_PREFIX } from '../auth/referral-code.ts';
+import { TRIAL_LENGTH_DAYS } from '../trial/trial-stages.ts';
 
 /**
  * The Share & Earn popup, the short link and the referral landing page (spec 1 sections 2.7,
@@ -39,11 +40,11 @@ export const FRIEND_FALLBACK_NAME = 'A friend';
 /** The text the popup shares: the inviter's first name (or "A friend"), the prefixed code and the link. */
 export function referralShareText(input: { inviterName: string | null | undefined; referralCode: string; link: string }): string {
   const inviter = firstNameOf(input.inviterName) ?? FRIEND_FALLBACK_NAME;
-  return `${inviter} invited you to MYEAI, the community for business builders and traders. Join with code ${shareCode(input.referralCode)} and get 7 days of free access: ${input.link}`;
+  return `${inviter} invited you to MYEAI, the community for business builders and traders. Join with code ${shareCode(input.referralCode)} and get ${TRIAL_LENGTH_DAYS} days of free access: ${input.link}`;
 }
 
 /** Spec 1 section 2.8. */
-export const FREE_ACCESS_NOTE = 'No credit card required, 7-day free access';
+export const FREE_ACCESS_NOTE = `No credit card required, ${TRIAL_LENGTH_DAYS}-day free access`;
 
 /** The landing page reports at most a day on the page; anything else is refused (T-51). */
 export const TIME_ON_PAGE_MAX_SECONDS = 86_400;

@@ -44,7 +44,7 @@ export const DashboardStatsSchema = z.object({
   /** Earned but not paid yet (pending and processing). */
   pending_payouts_cents: z.number().int(),
   pending_payouts_count: z.number().int(),
-  /** "Processing within 3-5 days" */
+  /** "Processing within 3-5 business days" (payoutProcessingTime) */
   pending_payouts_note: z.string(),
   /** Leads neither closed nor lost. */
   active_leads: z.number().int(),

@@ -1,6 +1,6 @@
 import { formatDollarsAndCents } from '../money.ts';
 import type { SubscriptionStatus } from '../schemas/subscriptions.ts';
-import { FREE_TRIAL_DAYS } from './trial-allowance.ts';
+import { TRIAL_LENGTH_DAYS } from '../trial/trial-stages.ts';
 import { getPlan } from './plans.ts';
 
 export type CopyTone = 'gray' | 'blue' | 'green' | 'yellow' | 'orange';
@@ -30,8 +30,8 @@ export type SubscriptionPageCopy = {
 };
 
 const FULL_TRIAL: CopyBlock = {
-  title: `${FREE_TRIAL_DAYS}-day free trial`,
-  body: `Every plan starts with ${FREE_TRIAL_DAYS} free days: nothing is charged until the trial ends, and if you cancel before then you pay nothing.`,
+  title: `${TRIAL_LENGTH_DAYS}-day free trial`,
+  body: `Every plan starts with ${TRIAL_LENGTH_DAYS} free days: nothing is charged until the trial ends, and if you cancel before then you pay nothing.`,
   tone: 'blue',
 };
 const NO_TRIAL: CopyBlock = {
@@ -51,7 +51,7 @@ export function subscriptionPageCopy(status: SubscriptionStatus, formatDate: (is
   const plan = status.plan ? getPlan(status.plan) : null;
   const trial = status.checkout_trial;
   const checkout = trial.kind === 'full' ? FULL_TRIAL : trial.kind === 'none' ? NO_TRIAL : null;
-  const nextButton = trial.kind === 'full' ? `Start ${FREE_TRIAL_DAYS}-day free trial` : 'Subscribe now';
+  const nextButton = trial.kind === 'full' ? `Start ${TRIAL_LENGTH_DAYS}-day free trial` : 'Subscribe now';
 
   if (status.status === 'none' || !plan) {
     if (trial.kind === 'rest_of_trial' && trial.ends_at) {

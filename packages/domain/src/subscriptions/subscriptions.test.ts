@@ -3,7 +3,8 @@ import { formatDollarsAndCents } from '../money.ts';
 import { CreateCheckoutInputSchema } from '../schemas/subscriptions.ts';
 import { getPlan, PLANS, planFeatureLines, TERMS_REQUIRED_MESSAGE } from './plans.ts';
 import { canCancel, isNewerSnapshot, trialReminderAt, viewSubscription, type ProviderStatus, type StoredSubscriptionState } from './subscription-state.ts';
-import { FREE_TRIAL_DAYS, freeTrialDaysFor, hasUsedFreeTrial } from './trial-allowance.ts';
+import { TRIAL_LENGTH_DAYS } from '../trial/trial-stages.ts';
+import { freeTrialDaysFor, hasUsedFreeTrial } from './trial-allowance.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const LATER = new Date('2026-12-21T12:00:00Z');
@@ -30,7 +31,7 @@ describe('plan catalogue (spec 3 section 9)', () => {
 
 describe('one free trial per user (DESIGN.md section 3 item 18)', () => {
   test.each([
-    [null, false, FREE_TRIAL_DAYS],
+    [null, false, TRIAL_LENGTH_DAYS],
     [NOW, true, 0],
     ['2026-01-01T00:00:00Z', true, 0],
   ] as const)('used at %s: used=%s, trial days %i', (usedAt, used, days) => {

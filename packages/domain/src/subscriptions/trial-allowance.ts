@@ -1,9 +1,11 @@
+import { TRIAL_LENGTH_DAYS } from '../trial/trial-stages.ts';
+
 /**
- * One free trial per user (DESIGN.md section 3, item 18): the 7-day platform trial of a newcomer
- * and the 7-day trial of a paid plan are the same allowance. Whoever grants a trial records it in
- * users.free_trial_used_at; this is the one place that reads the rule.
+ * One free trial per user (DESIGN.md section 3, item 18): the platform trial of a newcomer and the
+ * trial of a paid plan are the same allowance, and both last TRIAL_LENGTH_DAYS (one constant for
+ * every "7-day" text). Whoever grants a trial records it in users.free_trial_used_at; this is the
+ * one place that reads the rule.
  */
-export const FREE_TRIAL_DAYS = 7;
 
 export type TrialAllowanceRecord = { freeTrialUsedAt: Date | string | null };
 
@@ -13,7 +15,7 @@ export function hasUsedFreeTrial(record: TrialAllowanceRecord): boolean {
 
 /** Trial days a new paid subscription gets: 7 for a user who has not used the allowance, else 0 (charged from the start). */
 export function freeTrialDaysFor(record: TrialAllowanceRecord): number {
-  return hasUsedFreeTrial(record) ? 0 : FREE_TRIAL_DAYS;
+  return hasUsedFreeTrial(record) ? 0 : TRIAL_LENGTH_DAYS;
 }
 
 const DAY_MS = 86_400_000;
@@ -35,7 +37,7 @@ export function checkoutTrialFor(record: TrialAllowanceRecord & { platformTrial:
   if (trial && trial.convertedAt === null && trial.endsAt.getTime() > now.getTime()) {
     return { kind: 'rest_of_trial', days: Math.ceil((trial.endsAt.getTime() - now.getTime()) / DAY_MS), endsAt: trial.endsAt };
   }
-  if (!hasUsedFreeTrial(record)) return { kind: 'full', days: FREE_TRIAL_DAYS, endsAt: null };
+  if (!hasUsedFreeTrial(record)) return { kind: 'full', days: TRIAL_LENGTH_DAYS, endsAt: null };
   return { kind: 'none', days: 0, endsAt: null };
 }
 

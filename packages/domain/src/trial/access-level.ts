@@ -1,5 +1,5 @@
 import type { Role } from '../access/roles.ts';
-import { featureUnlocksOnDayMessage, isFeatureUnlockedOnDay, stageOf, TRIAL_FEATURES, trialDay, type TrialFeature } from './trial-stages.ts';
+import { featureUnlocksOnDayMessage, isFeatureUnlockedOnDay, stageOf, TRIAL_FEATURES, TRIAL_LENGTH_DAYS, trialDay, type TrialFeature } from './trial-stages.ts';
 
 /** Preview access sees market data this much later than real time (spec 2 section 9). */
 export const PREVIEW_DATA_DELAY_MS = 2 * 3_600_000;
@@ -48,7 +48,7 @@ export type TrialFeatureDecision =
 export function decideTrialFeature(facts: AccessFacts, feature: TrialFeature, now: Date): TrialFeatureDecision {
   if (facts.activeRole !== 'newcomer' || facts.roles.includes('subscriber')) return { allowed: true };
   const name = TRIAL_FEATURES[feature];
-  if (!facts.trial) return { allowed: false, reason: 'no_trial', message: `${name} is part of the 7-day trial. Activate your free trial or choose a plan to use it.` };
+  if (!facts.trial) return { allowed: false, reason: 'no_trial', message: `${name} is part of the ${TRIAL_LENGTH_DAYS}-day trial. Activate your free trial or choose a plan to use it.` };
   if (!isTrialRunning(facts.trial, now)) {
     return { allowed: false, reason: 'trial_expired', message: `Your trial has ended. Upgrade to keep using ${name}.` };
   }

@@ -1,5 +1,5 @@
 import type { AccessLevelName } from '../trial/access-level.ts';
-import { isTrialFeatureAvailable, TRIAL_FEATURES, TRIAL_STAGES } from '../trial/trial-stages.ts';
+import { isTrialFeatureAvailable, TRIAL_FEATURES, TRIAL_LENGTH_DAYS, TRIAL_STAGES } from '../trial/trial-stages.ts';
 import type { EngagementLevel } from './engagement.ts';
 
 export type Urgency = 'high' | 'medium' | 'low';
@@ -39,7 +39,7 @@ export function upgradeRecommendation(input: RecommendationInput): Recommendatio
     recommendation: { message, features_highlight, urgency: 'low', urgency_message: null, promotion: null },
   });
   if (input.accessLevel === 'subscriber') return none('You have full access with your subscription.');
-  if (input.accessLevel === 'preview') return none('Activate your free 7-day trial to explore every feature.');
+  if (input.accessLevel === 'preview') return none(`Activate your free ${TRIAL_LENGTH_DAYS}-day trial to explore every feature.`);
 
   let urgency: Urgency;
   let message: string;

@@ -257,7 +257,7 @@ async function notifyTransition(tx: DbOrTx, clock: Clock, user: LockedUser, prev
   if (isEntitled && !wasEntitled) {
     const message =
       saved.status === 'trialing' && saved.trialEnd
-        ? `Your ${plan.name} plan (${price}) has started with a 7-day free trial. Nothing is charged until ${formatBillingDate(saved.trialEnd)}, when the first payment of ${formatDollarsAndCents(plan.price_cents)} is taken unless you cancel before then.`
+        ? `Your ${plan.name} plan (${price}) has started with a free trial. Nothing is charged until ${formatBillingDate(saved.trialEnd)}, when the first payment of ${formatDollarsAndCents(plan.price_cents)} is taken unless you cancel before then.`
         : `Your ${plan.name} plan (${price}) is active.${saved.currentPeriodEnd ? ` It renews on ${formatBillingDate(saved.currentPeriodEnd)} unless you cancel before then.` : ''}`;
     await createNotification(tx, clock, { userId: user.id, type: 'system', title: 'Subscription started', message, sourceKey: `${key}:started` });
   }

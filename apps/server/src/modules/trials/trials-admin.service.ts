@@ -28,7 +28,7 @@ async function expireDue(db: DbOrTx, clock: Clock, trialId?: string): Promise<Tr
       userId: trial.userId,
       type: 'system',
       title: 'Your free trial has ended',
-      message: 'Your 7-day trial is over. Choose a plan to get the live Trading Compass and every feature back.',
+      message: 'Your free trial is over. Choose a plan to get the live Trading Compass and every feature back.',
       data: { trial_ends_at: trial.endsAt.toISOString(), action_url: '/trading-subscription' },
       actionRequired: true,
       sourceKey: `trial-expired:${trial.id}:${trial.endsAt.toISOString()}`,

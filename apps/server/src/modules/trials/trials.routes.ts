@@ -12,6 +12,7 @@ import {
   FeatureAccessSchema,
   stageOf,
   TRIAL_FEATURES,
+  TRIAL_LENGTH_DAYS,
   TrialAnalyticsSchema,
   TrialIdParamsSchema,
   TrialStatusSchema,
@@ -44,7 +45,7 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
       const trial = await activateTrial(deps.db, deps.clock, request.user!.id);
       return {
         status: 'success' as const,
-        message: `Your 7-day free trial is active until ${dateFormat.format(trial.endsAt)}. No card needed.`,
+        message: `Your ${TRIAL_LENGTH_DAYS}-day free trial is active until ${dateFormat.format(trial.endsAt)}. No card needed.`,
         trial_ends_at: trial.endsAt.toISOString(),
       };
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '@myeai/domain';
 import type { RouteAccess } from '../../app-deps.ts';
@@ -43,12 +43,17 @@ function probesFor(document: OpenApiDocument, route: RouteAccess): Probe[] {
   return probes;
 }
 
+/** Rows of a raw query; PGlite and node-postgres both answer { rows }, which Drizzle's union type does not say. */
+async function rowsOf<Row>(t: TestApp, query: SQL): Promise<Row[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 async function rowCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = await t.database.db.execute(sql.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"));
+  const tables = await rowsOf<{ table_name: string }>(t, sql.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"));
   const counts: Record<string, number> = {};
-  for (const { table_name } of tables.rows as { table_name: string }[]) {
-    const result = await t.database.db.execute(sql.raw(`select count(*)::int as n from "${table_name}"`));
-    counts[table_name] = (result.rows[0] as { n: number }).n;
+  for (const { table_name } of tables) {
+    const [row] = await rowsOf<{ n: number }>(t, sql.raw(`select count(*)::int as n from "${table_name}"`));
+    counts[table_name] = row!.n;
   }
   return counts;
 }
@@ -64,8 +69,8 @@ describe.each(testDatabaseKinds())('a NUL character in a request on %s', (kind) 
     const response = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { name: NUL, email: 'nul-name@example.com', password: 'a long enough password 42' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { ...REFUSED.error, details: [{ path: 'name', message: NUL_CHARACTER_MESSAGE }] } });
-    const users = await t.database.db.execute(sql`select count(*)::int as n from users where email = 'nul-name@example.com'`);
-    expect((users.rows[0] as { n: number }).n).toBe(0);
+    const [users] = await rowsOf<{ n: number }>(t, sql`select count(*)::int as n from users where email = 'nul-name@example.com'`);
+    expect(users!.n).toBe(0);
   });
 
   it('in a nested field, a path parameter and a query string: 400, the lead unchanged', async () => {

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/stats on %s', (kind) => {
       total_commissions_change: { current: 7_500, previous: 5_000, percent: 50 },
       pending_payouts_cents: 9_500,
       pending_payouts_count: 3,
-      pending_payouts_note: 'Processing within 3-5 days',
+      pending_payouts_note: 'Processing within 3-5 business days',
       active_leads: 5,
       active_leads_change: { current: 4, previous: 2, percent: 100 },
       conversion_rate: 25,

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { OPTION_LABELS } from '@myeai/domain';
+import { OPTION_LABELS, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { QUESTION_LABELS, type Questionnaire } from './questionnaire-step.tsx';
 
 type CompletedOnboardingProps = {
@@ -52,7 +52,7 @@ export function CompletedOnboarding({ answers, referrer, hasGoals, onEditAnswers
           <Text size="sm">Your goals are set. Their progress shows on your Business Hub.</Text>
         ) : (
           <Group justify="space-between">
-            <Text size="sm">You have not set any goals yet. Setting them unlocks your free 7-day trial.</Text>
+            <Text size="sm">You have not set any goals yet. Setting them unlocks your free {TRIAL_LENGTH_DAYS}-day trial.</Text>
             <Button onClick={onSetGoals}>Set your goals</Button>
           </Group>
         )}

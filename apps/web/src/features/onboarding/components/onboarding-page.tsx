@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, List, Loader, Stack, Stepper, Text, Ti
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_CONTACT_PREFERENCE, DEFAULT_CONTACT_TIME, INCOMPLETE_GOALS_MESSAGE, isoDay, ONBOARDING_ERROR_MESSAGE, type UserProfile } from '@myeai/domain';
+import { DEFAULT_CONTACT_PREFERENCE, DEFAULT_CONTACT_TIME, INCOMPLETE_GOALS_MESSAGE, isoDay, ONBOARDING_ERROR_MESSAGE, TRIAL_LENGTH_DAYS, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { storedReferralCode } from '../../auth/index.ts';
 import { useAccessLevel } from '../../trial/index.ts';
@@ -125,7 +125,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={1}>Welcome, {user.name.split(' ')[0]}</Title>
-            <Text c="dimmed">Four short steps to set up your journey and unlock your free 7-day trial.</Text>
+            <Text c="dimmed">Four short steps to set up your journey and unlock your free {TRIAL_LENGTH_DAYS}-day trial.</Text>
           </div>
           {!showSummary && step < CONFIRMATION_STEP && (
             <Button variant="subtle" onClick={() => void navigate('/dashboard')}>

@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { useActivateTrial } from '../api/trial-api.ts';
 import { trackEvent } from '../api/track-event.ts';
 
@@ -11,7 +12,7 @@ export function ActivateTrialButton() {
   };
   return (
     <Button onClick={onClick} loading={activate.isPending}>
-      Activate my 7-day free trial
+      Activate my {TRIAL_LENGTH_DAYS}-day free trial
     </Button>
   );
 }

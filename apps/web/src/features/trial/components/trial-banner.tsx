@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Group, Skeleton, Stack, Text } from '@manti
 import { IconClockHour4, IconInfoCircle, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatRemainingTime, trialBannerTone, type AccessLevel } from '@myeai/domain';
+import { formatRemainingTime, TRIAL_LENGTH_DAYS, trialBannerTone, type AccessLevel } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAccessLevel, useTrialStatus } from '../api/trial-api.ts';
 import { ActivateTrialButton } from './activate-trial-button.tsx';
@@ -30,7 +30,7 @@ function RunningTrialBanner() {
   return (
     <Alert color={tone} variant="light" icon={<IconClockHour4 aria-hidden />} title="Your free trial" styles={READABLE_TITLE} data-tone={tone} data-testid="trial-banner">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{status.data.is_expired ? 'Your trial has ended.' : `${left} left in your 7-day trial.`}</Text>
+        <Text size="sm">{status.data.is_expired ? 'Your trial has ended.' : `${left} left in your ${TRIAL_LENGTH_DAYS}-day trial.`}</Text>
         <Button component={Link} to="/trading-subscription" size="xs">
           See plans
         </Button>
