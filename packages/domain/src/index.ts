@@ -11,6 +11,7 @@ export * from './auth/password-policy.ts';
 export * from './auth/demo-accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';
+export * from './landing/profit-split.ts';
 export * from './notifications/notification-rules.ts';
 export * from './notifications/vote-request.ts';
 export * from './schemas/notifications.ts';

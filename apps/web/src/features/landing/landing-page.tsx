@@ -2,24 +2,17 @@ import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, Paper,
 
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { normaliseReferralCode } from '@myeai/domain';
+import { ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
 import { CommunityPrompt } from './community-prompt.tsx';
 import { useLandingContent, usePeopleEarningToday } from './landing-api.ts';
-
-/** The profit split stated on the landing page (spec 1 sections 1 and 9). */
-const PROFIT_SPLIT = [
-  { share: '50%', who: 'to investors' },
-  { share: '30%', who: 'to professional traders' },
-  { share: '20%', who: 'reinvested in the ecosystem and trading pool' },
-];
 
 const OFFERS = [
   'A built-in CRM for your leads',
   'Goal tracking reviewed by your leaders',
   'A learning hub',
   'A referral programme with commissions from both sides',
-  'A 7-day free trial whose features unlock in stages',
+  `A ${TRIAL_LENGTH_DAYS}-day free trial whose features unlock in stages`,
   'Paid access to the Trading Compass consensus grid',
 ];
 
@@ -69,14 +62,14 @@ export function LandingPage() {
             </Title>
             <Text size="lg">
               MYEAI brings affiliates, traders and investors together: run your business with real tools, follow the
-              Trading Compass built from the votes of 13 weighted traders, and share in what the community earns.
+              Trading Compass built from the votes of {ELITE_POOL.size} weighted traders, and share in what the community earns.
             </Text>
             <Group>
               <Button component="a" href={signInHref} size="lg">
                 Get started
               </Button>
               <Text size="sm" c="dimmed">
-                7-day free access, no credit card required.
+                {TRIAL_LENGTH_DAYS}-day free access, no credit card required.
               </Text>
             </Group>
           </Stack>
@@ -87,11 +80,11 @@ export function LandingPage() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {PROFIT_SPLIT.map((part) => (
-                <Card key={part.who} withBorder padding="lg">
+                <Card key={part.share} withBorder padding="lg">
                   <Text size="xl" fw={800} c="blue.8">
-                    {part.share}
+                    {part.percent}%
                   </Text>
-                  <Text>{part.who}</Text>
+                  <Text>{part.share}</Text>
                 </Card>
               ))}
             </SimpleGrid>

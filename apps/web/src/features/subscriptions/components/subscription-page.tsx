@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, type PlanId, type SubscriptionStatus } from '@myeai/domain';
+import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, ELITE_POOL, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, type PlanId, type SubscriptionStatus } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate, useCancelSubscription, useCreateCheckout, usePaymentConfig, useSubscriptionStatus } from '../api/subscriptions-api.ts';
@@ -12,7 +12,7 @@ import { TradingDisclaimer } from './trading-disclaimer.tsx';
 import { READABLE_TITLE } from './readable-title.ts';
 
 const WHAT_YOU_GET = [
-  'The live consensus of 13 vetted professional traders, as a traffic-light grid per asset and timeframe',
+  `The live consensus of ${ELITE_POOL.size} vetted professional traders, as a traffic-light grid per asset and timeframe`,
   'Premium timeframes H1, H4, D1, W1 and W4',
   'Alerts when the traders confirm or leave a consensus',
   'Consensus history to review past calls',
@@ -55,7 +55,7 @@ export function SubscriptionPage() {
       <Stack gap="lg">
         <div>
           <Title order={1}>Trading Compass Subscription</Title>
-          <Text c="dimmed">See what 13 vetted professional traders think, asset by asset and timeframe by timeframe.</Text>
+          <Text c="dimmed">See what {ELITE_POOL.size} vetted professional traders think, asset by asset and timeframe by timeframe.</Text>
         </div>
         {status.isPending && <Skeleton h={72} radius="md" />}
         {status.isError && <LoadError message={status.error.message} onRetry={() => void status.refetch()} />}

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Card, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
+import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
 import { formatPercent, formatTime } from '../format.ts';
 
-const MODE_LABELS: Record<ConsensusMode, string> = { fixed: 'Fixed (13-trader hierarchy)', open: 'Open (first N submissions)' };
+const MODE_LABELS: Record<ConsensusMode, string> = { fixed: `Fixed (${ELITE_POOL.size}-trader hierarchy)`, open: 'Open (first N submissions)' };
 
 function ModeSwitch({ settings }: { settings: TradingSettings }) {
   const update = useUpdateSettings();
@@ -34,7 +34,7 @@ function ModeSwitch({ settings }: { settings: TradingSettings }) {
         data={(['fixed', 'open'] as const).map((mode) => ({ value: mode, label: MODE_LABELS[mode] }))}
       />
       <Text size="xs" c="dimmed">
-        Fixed: the 13 Elite Pool traders vote with their weights. Open: the first {settings.max_consensus_size} submissions inside the daily submission window count. A change applies to windows opened from now on.
+        Fixed: the {ELITE_POOL.size} Elite Pool traders vote with their weights. Open: the first {settings.max_consensus_size} submissions inside the daily submission window count. A change applies to windows opened from now on.
       </Text>
     </Stack>
   );

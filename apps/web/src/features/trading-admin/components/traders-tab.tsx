@@ -1,7 +1,7 @@
 import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import { ADMIN_TIER_LABELS, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader, type Specialization } from '@myeai/domain';
+import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader, type Specialization } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
@@ -68,7 +68,7 @@ function TraderForm({ trader, onDone }: { trader: AdminTrader; onDone: () => voi
       />
       <Select label="Specialization" data={SPECIALIZATION_OPTIONS} value={specialization} allowDeselect={false} error={errors.specialization} onChange={(value) => setSpecialization(value ?? '')} />
       <Switch label="KYC verified" checked={kyc} onChange={(e) => setKyc(e.currentTarget.checked)} />
-      <Switch label="Active in the Elite Pool" description="At most 13 traders are active at once" checked={active} error={errors.is_active} onChange={(e) => setActive(e.currentTarget.checked)} />
+      <Switch label="Active in the Elite Pool" description={`At most ${ELITE_POOL.size} traders are active at once`} checked={active} error={errors.is_active} onChange={(e) => setActive(e.currentTarget.checked)} />
     </FormFrame>
   );
 }
@@ -84,7 +84,7 @@ export function TradersTab() {
     <Stack gap="md">
       {pool.valid ? (
         <Alert color="green" title="Elite Pool complete" styles={READABLE_TITLE}>
-          13 active traders: 1 lead (Corpus), 3 senior, 9 regular, weighing {formatPercent(pool.total_weight)} in total.
+          {ELITE_POOL.size} active traders: {ELITE_POOL.lead} lead (Corpus), {ELITE_POOL.senior} senior, {ELITE_POOL.regular} regular, weighing {formatPercent(pool.total_weight)} in total.
         </Alert>
       ) : (
         <Alert color="orange" title="Elite Pool incomplete" styles={READABLE_TITLE}>

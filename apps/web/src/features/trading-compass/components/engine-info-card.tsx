@@ -22,7 +22,7 @@ export function EngineInfoCard({ thresholds }: { thresholds: SentimentGrid['thre
       </Title>
       <List spacing="xs" size="sm">
         <List.Item>
-          <strong>{ELITE_POOL.size} Professionals</strong>: a vetted pool (1 lead, 3 senior, 9 regular) votes long, short or neutral in each entry window, weighted by seniority.
+          <strong>{ELITE_POOL.size} Professionals</strong>: a vetted pool ({ELITE_POOL.lead} lead, {ELITE_POOL.senior} senior, {ELITE_POOL.regular} regular) votes long, short or neutral in each entry window, weighted by seniority.
         </List.Item>
         <List.Item>
           <strong>≥{thresholds.confirmation_percentage}% Agreement</strong>: a bias is confirmed when its weighted share reaches {thresholds.confirmation_percentage}%, and stays confirmed until it falls

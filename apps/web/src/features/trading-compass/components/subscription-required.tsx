@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { PLANS } from '@myeai/domain';
+import { ELITE_POOL, PLANS } from '@myeai/domain';
 import { PlanCard, TradingDisclaimer } from '../../subscriptions/index.ts';
 
 /** Users without access (spec 3 section 6): the four plans, each leading to /trading-subscription. */
@@ -10,7 +10,7 @@ export function SubscriptionRequired() {
     <Stack gap="lg">
       <div>
         <Title order={1}>MYEAI – Trading Compass</Title>
-        <Text c="dimmed">13-Trader Anonymous Consensus Engine</Text>
+        <Text c="dimmed">{ELITE_POOL.size}-Trader Anonymous Consensus Engine</Text>
       </div>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="subscription-required-title">
         <Stack gap="md">
@@ -19,7 +19,7 @@ export function SubscriptionRequired() {
               Subscription Required
             </Title>
             <Text>
-              The Trading Compass shows the live consensus of 13 professional traders to subscribers. Choose a plan to see it; every plan includes all timeframes.
+              The Trading Compass shows the live consensus of {ELITE_POOL.size} professional traders to subscribers. Choose a plan to see it; every plan includes all timeframes.
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>

@@ -18,7 +18,8 @@ function GroupRow({ group }: { group: TierGroup }) {
           {group.voter_count} traders · {formatShare(group.weight_percentage)} of the weight
         </Text>
       </Group>
-      <Progress.Root size="lg" aria-label={`${group.label}: ${split}`}>
+      {/* The split is said in the text below; the bar only draws it. */}
+      <Progress.Root size="lg" aria-hidden>
         <Progress.Section value={group.long_percentage} color="green.7" />
         <Progress.Section value={group.short_percentage} color="red.7" />
         <Progress.Section value={group.neutral_percentage} color="orange.6" />
@@ -46,7 +47,7 @@ export function TraderBreakdownSection({ assetId, timeframeId, access }: { asset
         {heading}
         <Text size="sm" c="dimmed">
           {access.level === 'trial' ? featureUnlocksOnDayMessage('trader_breakdown') : 'How each trader tier voted comes with the 4 Weeks plan and longer plans.'}{' '}
-          <Anchor component={Link} to="/trading-subscription" size="sm">
+          <Anchor component={Link} to="/trading-subscription" size="sm" underline="always">
             Compare plans
           </Anchor>
         </Text>

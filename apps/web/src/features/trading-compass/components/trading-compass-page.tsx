@@ -1,6 +1,6 @@
 import { Badge, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
+import { ELITE_POOL, getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
 import { FollowedCellsCard } from '../../trading-alerts/index.ts';
@@ -66,7 +66,7 @@ function CompassTitle() {
   return (
     <div>
       <Title order={1}>MYEAI – Trading Compass</Title>
-      <Text c="dimmed">13-Trader Anonymous Consensus Engine</Text>
+      <Text c="dimmed">{ELITE_POOL.size}-Trader Anonymous Consensus Engine</Text>
     </div>
   );
 }
