@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
       await page.goto('/');
       await page.getByRole('link', { name: label }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await expect(page.getByText(/October 6, 2025/).first().isVisible()).resolves.toBe(true);
+      await expect(page.getByText(/Effective November 25, 2026/).first().isVisible()).resolves.toBe(true);
       await expectAccessible(page);
     }
     await context.close();

@@ -1,6 +1,7 @@
 export * from './access/roles.ts';
 export * from './access/access-rules.ts';
 export * from './access/screens.ts';
+export * from './access/access-refusals.ts';
 export * from './access/page-data.ts';
 export * from './access/quick-actions.ts';
 export * from './errors.ts';

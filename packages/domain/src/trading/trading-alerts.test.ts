@@ -68,8 +68,8 @@ describe('the daily digest', () => {
     const text = digestText('2026-11-25', [exit, gold, first]);
     expect(text.title).toBe('Daily trading alerts: 3 consensus changes on 25 Nov 2026');
     expect(text.message).toBe(
-      'EUR/USD H1: Long consensus confirmed at 72.5% at 14:05; Long consensus exited (38.0% left) at 16:10\n' +
-        'XAU/USD D1: Short consensus confirmed at 61.0% at 15:00\n' +
+      'EUR/USD H1: Long consensus confirmed at 72.5%, 14:05; Long consensus exited (Long 38.0%), 16:10\n' +
+        'XAU/USD D1: Short consensus confirmed at 61.0%, 15:00\n' +
         "Times in UTC. This is the traders' consensus, not financial advice.",
     );
     expect(digestText('2026-11-25', [first]).title).toBe('Daily trading alerts: 1 consensus change on 25 Nov 2026');
@@ -78,7 +78,7 @@ describe('the daily digest', () => {
   it('says what an immediate alert is about', () => {
     expect(immediateAlertText(event({}))).toEqual({
       title: 'EUR/USD H1: Long consensus confirmed',
-      message: "EUR/USD H1: Long consensus confirmed at 72.5% at 14:05 UTC. This is the traders' consensus, not financial advice.",
+      message: "EUR/USD H1: Long consensus confirmed at 72.5%, 14:05 UTC. This is the traders' consensus, not financial advice.",
     });
     expect(immediateAlertText(event({ eventType: 'consensus_exit', bias: 'short', shareTenths: 400 })).title).toBe('EUR/USD H1: Short consensus exited');
   });

@@ -77,7 +77,7 @@ function change(event: AlertEvent): string {
   const share = `${tenthsToPercent(event.shareTenths).toFixed(1)}%`;
   return event.eventType === 'consensus_confirmed'
     ? `${BIAS_WORDS[event.bias]} consensus confirmed at ${share}`
-    : `${BIAS_WORDS[event.bias]} consensus exited (${share} left)`;
+    : `${BIAS_WORDS[event.bias]} consensus exited (${BIAS_WORDS[event.bias]} ${share})`;
 }
 
 /** The immediate alert of one event. */
@@ -85,7 +85,7 @@ export function immediateAlertText(event: AlertEvent): { title: string; message:
   const verb = event.eventType === 'consensus_confirmed' ? 'confirmed' : 'exited';
   return {
     title: `${cellName(event)}: ${BIAS_WORDS[event.bias]} consensus ${verb}`,
-    message: `${cellName(event)}: ${change(event)} at ${timeOfDay.format(event.at)} UTC. This is the traders' consensus, not financial advice.`,
+    message: `${cellName(event)}: ${change(event)}, ${timeOfDay.format(event.at)} UTC. This is the traders' consensus, not financial advice.`,
   };
 }
 
@@ -107,7 +107,7 @@ export function groupDigest(events: readonly AlertEvent[]): DigestCell[] {
 export function digestText(day: string, events: readonly AlertEvent[]): { title: string; message: string } {
   const cells = groupDigest(events);
   const changes = events.length === 1 ? '1 consensus change' : `${events.length} consensus changes`;
-  const lines = cells.map((cell) => `${cellName(cell)}: ${cell.events.map((event) => `${change(event)} at ${timeOfDay.format(event.at)}`).join('; ')}`);
+  const lines = cells.map((cell) => `${cellName(cell)}: ${cell.events.map((event) => `${change(event)}, ${timeOfDay.format(event.at)}`).join('; ')}`);
   return {
     title: `Daily trading alerts: ${changes} on ${dayLabel.format(new Date(`${day}T00:00:00.000Z`))}`,
     message: `${lines.join('\n')}\nTimes in UTC. This is the traders' consensus, not financial advice.`,

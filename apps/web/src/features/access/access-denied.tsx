@@ -1,17 +1,10 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type UserProfile } from '@myeai/domain';
+import { accessRefusalFor, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 
-/** Screens whose refusal the spec words itself (spec 3 section 2.2). */
-const SCREEN_REFUSALS: Partial<Record<string, { title: string; message: string }>> = {
-  '/trader-dashboard': {
-    title: 'Trader Access Required',
-    message: 'This section is restricted to verified traders only. Please contact an administrator for trader verification.',
-  },
-};
-
+/** The refusal of a screen the active role may not open, in the words of its access rule (route table). */
 export function AccessDenied({ user, path }: { user: UserProfile; path?: string }) {
-  const refusal = path ? SCREEN_REFUSALS[path] : undefined;
+  const refusal = path ? accessRefusalFor(path) : null;
   return (
     <Container size="sm" py="xl">
       <Stack gap="sm">

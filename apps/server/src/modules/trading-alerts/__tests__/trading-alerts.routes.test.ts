@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds())('trading alerts on %s', (kind) => {
     const events = await consensus(eurM5, 'LLLLLLLLLLLLL');
     expect(events.map((e) => e.eventType)).toEqual(['consensus_confirmed']);
     await t.runJobs();
-    const expected = [{ title: 'EUR/USD M5: Long consensus confirmed', message: "EUR/USD M5: Long consensus confirmed at 100.0% at 12:00 UTC. This is the traders' consensus, not financial advice." }];
+    const expected = [{ title: 'EUR/USD M5: Long consensus confirmed', message: "EUR/USD M5: Long consensus confirmed at 100.0%, 12:00 UTC. This is the traders' consensus, not financial advice." }];
     expect(await alertsReceived(monthly)).toEqual(expected);
     expect(await mailsOf(monthly)).toEqual(['EUR/USD M5: Long consensus confirmed']);
     expect(await alertsReceived(noEmail)).toEqual(expected);
@@ -159,7 +159,7 @@ describe.each(testDatabaseKinds())('trading alerts on %s', (kind) => {
     const digest = await alertsReceived(weekly);
     expect(digest).toHaveLength(1);
     expect(digest[0]!.title).toBe('Daily trading alerts: 3 consensus changes on 23 Nov 2026');
-    expect(digest[0]!.message.split('\n')[0]).toBe('EUR/USD M5: Long consensus confirmed at 100.0% at 12:00; Long consensus exited (0.0% left) at 15:00; Short consensus confirmed at 100.0% at 15:00');
+    expect(digest[0]!.message.split('\n')[0]).toBe('EUR/USD M5: Long consensus confirmed at 100.0%, 12:00; Long consensus exited (Long 0.0%), 15:00; Short consensus confirmed at 100.0%, 15:00');
     expect(await mailsOf(weekly)).toEqual(['Daily trading alerts: 3 consensus changes on 23 Nov 2026']);
     await runAlertDigest(t.database.db, t.clock, { userId: weekly.id, day: '2026-11-23' });
     expect(await alertsReceived(weekly)).toHaveLength(1);
