@@ -90,7 +90,8 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
       const forbidden = SCREENS.find((screen) => screen.access === 'admin');
       if (!account.roles.includes('admin') && forbidden) {
         await page.goto(forbidden.path);
-        await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+        await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+        await page.getByText('This section is restricted to system administrators only.').waitFor();
         await expect(page.getByText(ROLE_LABELS[role], { exact: true }).first().isVisible()).resolves.toBe(true);
         await expect(page.getByRole('link', { name: 'Go to the Business Hub' }).isVisible()).resolves.toBe(true);
         const api = await page.request.put('/api/admin/landing', { data: {} });
@@ -104,7 +105,7 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
     const { context, page } = await newPage();
     await signInWithDemo(page, 'Morgan Multi');
     await page.goto('/admin-users');
-    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
     await page.getByText('use the role switcher').waitFor();
 
     await page.getByRole('textbox', { name: 'Active role' }).click();
@@ -120,7 +121,7 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
     await page.getByRole('textbox', { name: 'Active role' }).click();
     await page.getByRole('option', { name: 'Trader' }).click();
     await page.getByText('Active role: Trader').waitFor();
-    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
     expect((await page.request.put('/api/admin/landing', { data: {} })).status()).toBe(403);
 
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -7,6 +7,8 @@ export const AuditEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
   target: z.string().nullable(),
+  /** The target in words when it is a record's id ("user ada@x.io", "lead Ada Lovelace"); null when the target already reads as words or the record is gone. */
+  target_label: z.string().nullable(),
   details: z.unknown(),
   /** Null for system actions and for an actor whose account was deleted. */
   actor: AuditActorSchema.nullable(),

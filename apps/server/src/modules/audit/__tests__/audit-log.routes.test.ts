@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '@myeai/db';
+import { auditLog, leads, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { recordAudit } from '../index.ts';
 
-type Entry = { id: string; action: string; target: string | null; details: unknown; actor: { id: string; name: string; email: string } | null; created_at: string };
+type Entry = { id: string; action: string; target: string | null; target_label: string | null; details: unknown; actor: { id: string; name: string; email: string } | null; created_at: string };
 
 describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
   let t: TestApp;
@@ -37,10 +37,29 @@ describe.each(testDatabaseKinds())('audit log on %s', (kind) => {
       id: expect.any(String),
       action: 'landing.update',
       target: 'landing',
+      target_label: null,
       details: { figures: [{ label: 'Members', value: '2,500+' }], community_url: null, community_name: 'our community' },
       actor: { id: adminId, name: 'Ada Admin', email: 'admin@demo.myeai.local' },
       created_at: t.clock.now().toISOString(),
     });
+  });
+
+  it('names a target that is a record id: the user by e-mail, the lead by name; a gone record keeps its id', async () => {
+    const [lead] = await t.database.db.insert(leads).values({ userId: adminId, name: 'Lena Lead', email: 'lena@x.io', source: 'manual', stage: 'new', createdAt: t.clock.now(), updatedAt: t.clock.now() }).returning({ id: leads.id });
+    const gone = '00000000-0000-4000-8000-000000000000';
+    t.clock.advance(1000);
+    await recordAudit(t.database.db, t.clock, { actorId: adminId, action: 'test.targets', target: adminId });
+    await recordAudit(t.database.db, t.clock, { actorId: adminId, action: 'test.targets', target: lead!.id });
+    await recordAudit(t.database.db, t.clock, { actorId: adminId, action: 'test.targets', target: gone });
+    const items = ((await auditLogPage('?action=test.targets', admin)).json().items as Entry[]).map((entry) => [entry.target, entry.target_label]);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        [adminId, 'user admin@demo.myeai.local'],
+        [lead!.id, 'lead Lena Lead'],
+        [gone, null],
+      ]),
+    );
+    expect(items).toHaveLength(3);
   });
 
   it('a system entry (no actor) has actor null; recordAudit in a rolled-back transaction leaves nothing', async () => {

@@ -52,7 +52,9 @@ export function OperationsLog() {
                   <Code>{entry.action}</Code>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{entry.target ?? '—'}</Text>
+                  <Text size="sm" title={entry.target_label ? (entry.target ?? undefined) : undefined} style={{ overflowWrap: 'anywhere' }}>
+                    {entry.target_label ?? entry.target ?? '—'}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}
