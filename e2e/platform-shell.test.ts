@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, navigationFor, ROLE_LABELS, SCREENS, type Role } from '@myeai/domain';
+import { builtScreenPaths } from './support/built-screens.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+
+/** The screens this build ships; the sidebar must list exactly the accessible ones among them. */
+const BUILT_SCREENS = builtScreenPaths();
+
+/** One demo account per distinct set of roles (the 13 demo traders share one sidebar). */
+const ACCOUNTS_BY_ROLE_SET = DEMO_ACCOUNTS.filter(
+  (account, index) => DEMO_ACCOUNTS.findIndex((other) => other.roles.join() === account.roles.join()) === index,
+);
+
+describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
+  const suite = useBrowserSuite({ waitForWelcome: true });
+  const { newPage, signInWithDemo } = suite;
+
+  async function sidebarLabels(page: Page): Promise<string[]> {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    return nav.getByRole('link').allInnerTexts();
+  }
+
+  it('shows the landing page to a signed-out visitor, with the community prompt and legal links', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Build your business/);
+    for (const share of ['50%', '30%', '20%']) await expect(page.getByText(share, { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByText('Marketing figures chosen by the MYEAI team. They are not live data.').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Average monthly growth').isVisible()).resolves.toBe(true);
+    const qr = page.getByRole('img', { name: /QR code/ });
+    await qr.waitFor();
+    await expect(qr.evaluate((img) => img instanceof img.ownerDocument.defaultView!.HTMLImageElement && img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await expect(qr.getAttribute('src')).resolves.toBe('/api/landing/community-qr.svg');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Dismiss community prompt' }).click();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('region', { name: 'Join our community' }).count()).resolves.toBe(0);
+
+    for (const [label, heading] of [['Terms of Service', /Terms/], ['Privacy Policy', /Privacy/], ['Refund Policy', /Refund/]] as const) {
+      await page.goto('/');
+      await page.getByRole('link', { name: label }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await expect(page.getByText(/Effective November 25, 2026/).first().isVisible()).resolves.toBe(true);
+      await expectAccessible(page);
+    }
+    await context.close();
+  });
+
+  it('shows the invitation banner and carries the stored referral code to sign-in', async () => {
+    const { context, page } = await newPage();
+    const affiliate = await suite.app.inject({ method: 'GET', url: '/api/auth/profile', cookie: await suite.app.signIn('affiliate@demo.myeai.local') });
+    const code = affiliate.json().referral_code as string;
+    await page.goto(`/?ref=${code}`);
+    await page.getByText('You have been invited').waitFor();
+    await page.goto('/');
+    await page.getByText('You have been invited').waitFor();
+    await expect(page.getByRole('link', { name: 'Get started' }).getAttribute('href')).resolves.toBe(`/login?ref=${code}`);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of a gated screen to /login, and a failed sign-in shows a way to try again', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.goto('/login?error=signin_failed');
+    await page.getByRole('alert').getByText('Sign-in did not complete. Please try again.').waitFor();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  for (const account of ACCOUNTS_BY_ROLE_SET) {
+    it(`signs in ${account.email} and shows exactly the sidebar of its role`, async () => {
+      const { context, page } = await newPage();
+      await signInWithDemo(page, account.name);
+      const role = account.roles[0] as Role;
+      const expected = navigationFor({ activeRole: role }, (path) => BUILT_SCREENS.has(path)).flatMap((group) => group.items.map((item) => item.label));
+      await expect(sidebarLabels(page)).resolves.toEqual(expected);
+      await expect(page.getByText(`Active role: ${ROLE_LABELS[role]}`).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('textbox', { name: 'Active role' }).count()).resolves.toBe(account.roles.length > 1 ? 1 : 0);
+      for (const title of ['Add Lead', 'Set Purpose Goal', 'Explore Learning']) {
+        await expect(page.getByRole('link', { name: title }).isVisible()).resolves.toBe(true);
+      }
+      await expectAccessible(page);
+
+      const forbidden = SCREENS.find((screen) => screen.access === 'admin');
+      if (!account.roles.includes('admin') && forbidden) {
+        await page.goto(forbidden.path);
+        await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+        await page.getByText('This section is restricted to system administrators only.').waitFor();
+        await expect(page.getByText(ROLE_LABELS[role], { exact: true }).first().isVisible()).resolves.toBe(true);
+        await expect(page.getByRole('link', { name: 'Go to the Business Hub' }).isVisible()).resolves.toBe(true);
+        const api = await page.request.put('/api/admin/landing', { data: {} });
+        expect(api.status()).toBe(403);
+      }
+      await context.close();
+    });
+  }
+
+  it('lets multi@demo.myeai.local switch role, refuses what the new role may not do, and signs out', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Morgan Multi');
+    await page.goto('/admin-users');
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+    await page.getByText('use the role switcher').waitFor();
+
+    await page.getByRole('textbox', { name: 'Active role' }).click();
+    const current = page.getByRole('option', { name: 'Affiliate' });
+    await expect(current.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(current.getAttribute('data-combobox-disabled')).resolves.toBe('true');
+    await page.getByRole('option', { name: 'Admin' }).click();
+    await page.getByText('Active role: Admin').waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const asAdmin = await page.request.put('/api/admin/landing', { data: {} });
+    expect(asAdmin.status()).toBe(400);
+
+    await page.getByRole('textbox', { name: 'Active role' }).click();
+    await page.getByRole('option', { name: 'Trader' }).click();
+    await page.getByText('Active role: Trader').waitFor();
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+    expect((await page.request.put('/api/admin/landing', { data: {} })).status()).toBe(403);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect((await page.request.get('/api/auth/profile')).status()).toBe(401);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('registers a local account that starts as a newcomer and sees its profile', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('Name').fill('Rita Register');
+    await form.getByLabel('Email').fill('rita@example.com');
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('Use at least 10 characters.').waitFor();
+    // One message: the hint gives way to the error that states the same rule.
+    await expect(form.getByText(/at least 10 characters/i).count()).resolves.toBe(1);
+    await form.getByLabel('Password').fill('a long enough passphrase');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Active role: Newcomer').waitFor();
+    // A brand-new account is welcomed, not welcomed back.
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Rita' }).waitFor();
+    await page.getByRole('link', { name: 'Profile Settings' }).click();
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('rita@example.com');
+    await page.getByText('Sign-ins').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('opens the sidebar as an overlay on a 375 px screen and closes it on navigation', async () => {
+    const { context, page } = await newPage({ width: 375, height: 800 });
+    await signInWithDemo(page, 'Alex Affiliate');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The closed overlay is translated off the left edge of the screen.
+    const isOnScreen = async () => {
+      const box = await nav.boundingBox();
+      return box !== null && box.x + box.width > 1;
+    };
+    await expect.poll(isOnScreen).toBe(false);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(isOnScreen).toBe(true);
+    await page.getByRole('link', { name: 'Profile Settings' }).click();
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await expect.poll(isOnScreen).toBe(false);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
