@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
   it('is refused to an affiliate', async () => {
     const { context, page } = await signedInPage('Alex Affiliate');
     await page.goto(SCREEN);
-    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
     await context.close();
   });
 });

@@ -160,7 +160,8 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     const { context, page } = await signedInPage('Tess Trader');
     for (const path of ['/trading-admin', '/admin-flow-chart']) {
       await page.goto(path);
-      await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+      await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+      await page.getByText('This section is restricted to system administrators only.').waitFor();
     }
     expect((await page.request.get('/api/trading/admin/stats')).status()).toBe(403);
     expect((await page.request.post('/api/trading/admin/assets', { data: { symbol: 'HACK', name: 'x', asset_class: 'forex' } })).status()).toBe(403);

@@ -91,8 +91,14 @@ export function planFeatureLines(plan: Plan): string[] {
   return lines;
 }
 
-/** Version of the Terms and Privacy Policy a checkout consent refers to (the legal pages' version). */
-export const TERMS_VERSION = '1.0';
+/**
+ * Version of the Terms, Privacy Policy and Refund Policy, recorded with each checkout consent and
+ * shown on the legal pages, with the date it took effect (YYYY-MM-DD). A change of their text bumps
+ * both (a web test pins the text to the version). 1.0: October 6, 2025. 1.1: card payments
+ * through Stripe only (no crypto, no bank transfer), e-mail and password sign-in, QR drawn by us.
+ */
+export const TERMS_VERSION = '1.1';
+export const TERMS_EFFECTIVE_DATE = '2026-11-25';
 
 /** Spec 3 section 5: the message and the disabled buttons without terms acceptance. */
 export const TERMS_REQUIRED_MESSAGE = 'Please accept the Terms & Conditions and Privacy Policy to continue.';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '@myeai/domain';
 import {
   getLegalDocument,
   legalDocuments,
@@ -20,13 +21,13 @@ describe('legal documents', () => {
   });
 
   it.each(legalDocuments.map((doc) => [doc.slug, doc] as const))(
-    '%s is effective October 6, 2025, version 1.0, with complete sections',
+    '%s is effective November 25, 2026, version TERMS_VERSION (the one checkout consents record), with complete sections',
     (_slug, doc) => {
-      expect(doc.effectiveDate).toBe('October 6, 2025');
-      expect(doc.version).toBe('1.0');
+      expect(doc.effectiveDate).toBe('November 25, 2026');
+      expect(doc.version).toBe(TERMS_VERSION);
       const text = legalDocumentText(doc);
-      expect(text).toContain('October 6, 2025');
-      expect(text).toContain('1.0');
+      expect(text).toContain('Effective November 25, 2026');
+      expect(text).toContain(`Version ${TERMS_VERSION}`);
       expect(doc.sections.length).toBeGreaterThanOrEqual(5);
       for (const section of doc.sections) {
         expect(section.heading.trim()).not.toBe('');
@@ -47,10 +48,10 @@ describe('legal documents', () => {
       expect(text).toContain('18+ only');
     });
 
-    it('accepts card provider, crypto and bank transfer payments', () => {
-      expect(text).toMatch(/card payment provider/);
-      expect(text).toContain('crypto');
-      expect(text).toContain('bank transfer');
+    it('names only the payment method the product takes: card through Stripe Checkout', () => {
+      expect(text).toContain('You pay by card, at checkout, through our card payment provider Stripe (Stripe Checkout).');
+      expect(text).toContain('We do not accept cryptocurrency or bank transfer.');
+      expect(text).not.toMatch(/in crypto|by bank transfer|crypto payments|bank transfer payments/);
     });
 
     it('bills weekly, 4-weekly, quarterly or annually with auto-renewal', () => {
@@ -114,10 +115,28 @@ describe('legal documents', () => {
       expect(text).toContain('7-10 business days');
     });
 
-    it('covers billing periods, auto-renewal and payment methods', () => {
-      for (const phrase of ['weekly', '4-weekly', 'quarterly', 'annually', 'auto-renew', 'crypto', 'bank transfer']) {
+    it('covers billing periods, auto-renewal and the one payment method (card through Stripe)', () => {
+      for (const phrase of ['weekly', '4-weekly', 'quarterly', 'annually', 'auto-renew', 'paid by card through our card payment provider, Stripe']) {
         expect(text).toContain(phrase);
       }
+      expect(text).not.toMatch(/wallet address|bank account|\(card, crypto or bank transfer\)/);
     });
+  });
+
+  it('no document names crypto or bank transfer as a way to pay us (checkout takes cards only)', () => {
+    for (const doc of legalDocuments) {
+      const text = legalDocumentText(doc);
+      expect(text, doc.slug).not.toMatch(/pay(?:ment)?s? (?:in|by) crypto|crypto(?:currency)? payments|(?:by|via) bank transfer|bank transfer payments/i);
+    }
+  });
+
+  it('a change of the legal text bumps TERMS_VERSION (and its effective date): the text is pinned to the version', () => {
+    // FNV-1a of every document's text without its version and date lines. Changing a word fails
+    // here until TERMS_VERSION and TERMS_EFFECTIVE_DATE are bumped and the new fingerprint is pinned.
+    const body = legalDocuments.map((doc) => legalDocumentText(doc).split('\n').filter((line) => !/^(Effective|Version) /.test(line)).join('\n')).join('\n');
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < body.length; i += 1) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
+    const PINNED: Record<string, string> = { '1.1': 'b2f56f23' };
+    expect({ version: TERMS_VERSION, fingerprint: hash.toString(16) }).toEqual({ version: TERMS_VERSION, fingerprint: PINNED[TERMS_VERSION] });
   });
 });

@@ -1,13 +1,18 @@
+import { TERMS_EFFECTIVE_DATE, TERMS_VERSION, TRIAL_LENGTH_DAYS } from '@myeai/domain';
+
 /**
  * Text of the three public legal pages (spec 1-platform.md, sections 2.10 and 9).
  *
  * All legal wording lives here so that it can be reviewed, versioned and tested
  * in one place; legal-page.tsx only renders it. Section numbers are added at
  * render time from the array order, so the text never refers to sections by number.
+ * The version and effective date are the domain's TERMS_VERSION and TERMS_EFFECTIVE_DATE, the
+ * version each checkout consent records; a change of this text bumps them (docs/decisions/023).
  */
 
-export const LEGAL_EFFECTIVE_DATE = 'October 6, 2025';
-export const LEGAL_VERSION = '1.0';
+/** "November 25, 2026". */
+export const LEGAL_EFFECTIVE_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${TERMS_EFFECTIVE_DATE}T00:00:00Z`));
+export const LEGAL_VERSION = TERMS_VERSION;
 
 export type LegalDocumentSlug = 'terms' | 'privacy-policy' | 'refund-policy';
 
@@ -55,7 +60,7 @@ const termsOfService: LegalDocument = {
     {
       heading: 'Your account and roles',
       paragraphs: [
-        'You sign in to the Platform through an external sign-in service. You must keep your sign-in credentials confidential and you are responsible for all activity carried out through your account. Tell us promptly if you believe your account has been used without your permission.',
+        'You sign in to the Platform with your email address and password, or through an external sign-in service. You must keep your sign-in credentials confidential and you are responsible for all activity carried out through your account. Tell us promptly if you believe your account has been used without your permission.',
         'Each account has one or more roles, such as Newcomer, Free User, Subscriber, Trader, Investor, Affiliate or Admin. The features you can see depend on your active role and, where applicable, on your trial or subscription status. We may grant, change or withdraw roles, for example when you subscribe, when a subscription ends, or when you no longer meet the requirements of a role.',
         'You must give accurate information about yourself and keep it up to date. You may not create an account for anyone else or transfer your account to another person.',
       ],
@@ -63,7 +68,7 @@ const termsOfService: LegalDocument = {
     {
       heading: 'Free trial',
       paragraphs: [
-        'We may offer a free trial that lasts 7 days, during which features are unlocked in stages. A trial that does not ask for payment details ends automatically when the 7 days are over, and you will not be charged.',
+        `We may offer a free trial that lasts ${TRIAL_LENGTH_DAYS} days, during which features are unlocked in stages. A trial that does not ask for payment details ends automatically when the ${TRIAL_LENGTH_DAYS} days are over, and you will not be charged.`,
         'If you start a trial as part of a subscription checkout, you are not charged during the trial. Your paid subscription starts, and your first payment is taken, when the trial ends, unless you cancel before the trial ends. We may change or withdraw trial offers at any time; a change does not affect a trial that has already started.',
       ],
     },
@@ -90,7 +95,7 @@ const termsOfService: LegalDocument = {
     {
       heading: 'Payment methods',
       paragraphs: [
-        'You can pay by card through our third-party card payment provider, in crypto (cryptocurrency), or by bank transfer, as offered at checkout. Card payments are processed by the card payment provider under its own terms; we do not receive or store your full card number.',
+        'You pay by card, at checkout, through our card payment provider Stripe (Stripe Checkout). We do not accept cryptocurrency or bank transfer. Card payments are processed by the card payment provider under its own terms; we do not receive or store your full card number. A checkout marked “Test checkout — no real payment” takes no payment and charges nothing.',
         'You confirm that you are authorised to use the payment method you provide. If a payment fails or is reversed, we may suspend paid features until the amount due has been paid.',
       ],
     },
@@ -207,9 +212,9 @@ const privacyPolicy: LegalDocument = {
       heading: 'Information we collect',
       paragraphs: ['We collect the following categories of personal information:'],
       bullets: [
-        'Account information: your name, email address and profile picture received from the external sign-in service you use, your roles, your active role, your account status and the date you joined.',
-        'Subscription and billing information: your plan, trial and subscription status, billing dates, and records of payments, refunds and cancellations. Card payments are handled by our card payment provider, and we do not receive or store your full card number. For crypto or bank transfer payments, we keep the transaction and account details needed to confirm and, where applicable, refund the payment.',
-        'Consent records: whether you accepted our Terms of Service and Privacy Policy, whether you agreed to receive marketing, and when you gave that consent.',
+        'Account information: your name and email address, entered by you or received from the external sign-in service you use (with your profile picture where that service gives one), your roles, your active role, your account status and the date you joined.',
+        'Subscription and billing information: your plan, trial and subscription status, billing dates, and records of payments, refunds and cancellations. Card payments are handled by our card payment provider, Stripe, and we do not receive or store your full card number.',
+        'Consent records: whether you accepted our Terms of Service and Privacy Policy, the version you accepted, whether you agreed to receive marketing, and when and from which IP address you gave that consent.',
         'Referral and affiliate information: your referral code and links, the visitors and users who joined through them, and your commissions and payouts.',
         'Content you add: leads you record in the CRM, goals and progress, learning progress, votes and market views you submit as a trader, and other information you enter.',
         'Usage and device information: pages viewed, features used, time spent on pages, clicks on calls to action, notifications you read, and technical data such as your IP address, browser type and device information.',
@@ -243,7 +248,7 @@ const privacyPolicy: LegalDocument = {
       ],
       bullets: [
         'service providers that help us run the Platform, such as hosting, sign-in, email and analytics providers;',
-        'payment providers, including our card payment provider and providers that process crypto and bank transfer payments;',
+        'our card payment provider, Stripe, which processes your card payments and refunds;',
         'the affiliate who referred you, limited to the information needed to attribute the referral and calculate commissions;',
         'professional advisers, auditors and insurers, under duties of confidentiality;',
         'law enforcement, regulators and courts, where the law requires it or where it is needed to protect our rights, our users or the public; and',
@@ -254,7 +259,7 @@ const privacyPolicy: LegalDocument = {
       heading: 'Cookies, local storage and third-party content',
       paragraphs: [
         'We use a strictly necessary session cookie to keep you signed in. We also use your browser’s local storage to remember a referral code and visitor identifier when you arrive through a referral link, and session storage to remember that you closed our community invitation during the current visit.',
-        'Some pages load content from third parties, such as the QR code image on our community invitation and embedded or linked videos. When your browser loads that content, the third party may receive your IP address and browser information under its own privacy policy.',
+        'Some pages load content from third parties, such as embedded or linked videos. The QR code on our community invitation is drawn by our own server. When your browser loads that content, the third party may receive your IP address and browser information under its own privacy policy.',
       ],
     },
     {
@@ -317,7 +322,7 @@ const refundPolicy: LegalDocument = {
     {
       heading: 'Scope',
       paragraphs: [
-        'This policy applies to all payments for MYEAI subscriptions, whether you pay by card through our card payment provider, in crypto, or by bank transfer. It forms part of our Terms of Service.',
+        'This policy applies to all payments for MYEAI subscriptions. Subscriptions are paid by card through our card payment provider, Stripe; we do not accept cryptocurrency or bank transfer. It forms part of our Terms of Service.',
       ],
     },
     {
@@ -351,7 +356,7 @@ const refundPolicy: LegalDocument = {
       bullets: [
         'the email address of your MYEAI account;',
         'the date and amount of the charge;',
-        'the payment method used (card, crypto or bank transfer); and',
+        'the last four digits of the card you paid with; and',
         'the reason for your request and any supporting details, such as a cancellation confirmation or evidence of a duplicate charge.',
       ],
     },
@@ -359,7 +364,7 @@ const refundPolicy: LegalDocument = {
       heading: 'Review and payout times',
       paragraphs: [
         'We review every refund request within 5 business days of receiving all the information we need, and we will tell you the outcome.',
-        'If your refund is approved, the payout is made within 7-10 business days. Card refunds are returned to the original card. For crypto and bank transfer payments, we may ask you to confirm the wallet address or bank account to which the refund should be sent. Your card issuer, bank or network may take additional time to show the refund.',
+        'If your refund is approved, the payout is made within 7-10 business days. Refunds are returned to the card you paid with. Your card issuer, bank or network may take additional time to show the refund.',
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, mailOutbox, users } from '@myeai/db';
+import { TERMS_VERSION } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/users.service.ts';
@@ -72,7 +73,7 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
     expect(trialDays).toBe(7);
     expect(url).toBe(`http://localhost:80/checkout/local/${sessionId}`);
     const [stored] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
-    expect(stored).toMatchObject({ termsAccepted: true, marketingAccepted: true, termsVersion: '1.0', ipAddress: '127.0.0.1', amountCents: 6900, trialDays: 7, status: 'open' });
+    expect(stored).toMatchObject({ termsAccepted: true, marketingAccepted: true, termsVersion: TERMS_VERSION, ipAddress: '127.0.0.1', amountCents: 6900, trialDays: 7, status: 'open' });
     expect(stored!.acceptedAt.toISOString()).toBe(t.clock.now().toISOString());
 
     // A double click returns the same session.
