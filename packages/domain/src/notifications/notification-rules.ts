@@ -107,7 +107,8 @@ export function emptyStateText(filter: NotificationFilter): { title: string; mes
   return { title, message: `No ${FILTER_NOUNS[filter]} notifications to display.` };
 }
 
-/** Where clicking a notification leads: a trading call to action opens the trader dashboard. */
-export function notificationTarget(notification: { action_required: boolean; data: Record<string, unknown> | null }): string | null {
+/** Where clicking a notification leads: a trading call to action opens the trader dashboard, a trading alert the compass. */
+export function notificationTarget(notification: { type?: NotificationType; action_required: boolean; data: Record<string, unknown> | null }): string | null {
+  if (notification.type === 'trading_alert') return '/trading-compass';
   return notification.action_required && notification.data?.windowId ? '/trader-dashboard' : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS, isTypeEnabled, shouldEmail } from '../notifications/notification-rules.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, isTypeEnabled, notificationTarget, shouldEmail } from '../notifications/notification-rules.ts';
 import { entitlementsOf } from '../subscriptions/entitlements.ts';
 import {
   alertsRefusal,
@@ -93,5 +93,10 @@ describe('the Trading Alerts settings', () => {
     expect(shouldEmail('trading_alert', { ...on, trading_alerts_email: false })).toBe(false);
     expect(shouldEmail('trading_alert', { ...on, email_notifications: false })).toBe(false);
     expect(shouldEmail('commission', { ...on, trading_alerts_email: false })).toBe(true);
+  });
+
+  it('opens the compass when a trading alert is clicked', () => {
+    expect(notificationTarget({ type: 'trading_alert', action_required: false, data: { eventId: 1 } })).toBe('/trading-compass');
+    expect(notificationTarget({ type: 'system', action_required: false, data: null })).toBeNull();
   });
 });
