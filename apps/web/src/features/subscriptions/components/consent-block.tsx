@@ -5,12 +5,14 @@ import { TERMS_REQUIRED_MESSAGE } from '@myeai/domain';
 type ConsentBlockProps = {
   termsAccepted: boolean;
   marketingAccepted: boolean;
+  /** A plan was chosen without the terms accepted. */
+  showTermsError: boolean;
   onTermsChange: (accepted: boolean) => void;
   onMarketingChange: (accepted: boolean) => void;
 };
 
 /** Terms and Privacy are required, marketing is optional (spec 3 section 5). */
-export function ConsentBlock({ termsAccepted, marketingAccepted, onTermsChange, onMarketingChange }: ConsentBlockProps) {
+export function ConsentBlock({ termsAccepted, marketingAccepted, showTermsError, onTermsChange, onMarketingChange }: ConsentBlockProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="consent-title">
       <Stack gap="sm">
@@ -19,6 +21,8 @@ export function ConsentBlock({ termsAccepted, marketingAccepted, onTermsChange, 
         </Title>
         <Checkbox
           checked={termsAccepted}
+          error={showTermsError}
+          aria-describedby={showTermsError ? 'terms-required' : undefined}
           onChange={(event) => onTermsChange(event.currentTarget.checked)}
           label={
             <>
@@ -46,8 +50,8 @@ export function ConsentBlock({ termsAccepted, marketingAccepted, onTermsChange, 
           </Anchor>
           .
         </Text>
-        {!termsAccepted && (
-          <Text size="sm" c="red.8" role="note">
+        {showTermsError && (
+          <Text size="sm" c="red.8" role="alert" id="terms-required">
             {TERMS_REQUIRED_MESSAGE}
           </Text>
         )}

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { formatDollarsAndCents, getPlan, type LocalTestCard } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { READABLE_TITLE } from './readable-title.ts';
-import { useCancelLocalCheckout, useCheckoutSession, useConfirmLocalCheckout } from '../api/subscriptions-api.ts';
+import { formatLongDate, useCancelLocalCheckout, useCheckoutSession, useConfirmLocalCheckout } from '../api/subscriptions-api.ts';
 
 /**
  * /checkout/local/:sessionId: the embedded payment provider's checkout page (used when no Stripe
@@ -52,7 +52,12 @@ export function LocalCheckoutPage() {
                 <Text>
                   {formatDollarsAndCents(session.data.amount_cents)} every {getPlan(session.data.plan).period}
                 </Text>
-                {session.data.trial_days > 0 ? (
+                {session.data.subscription.checkout_trial.kind === 'rest_of_trial' && session.data.subscription.checkout_trial.ends_at ? (
+                  <Text>
+                    Due today: <strong>{formatDollarsAndCents(0)}</strong>. The rest of your free trial stays free: the first charge of{' '}
+                    {formatDollarsAndCents(session.data.amount_cents)} is on {formatLongDate(session.data.subscription.checkout_trial.ends_at)}, when it ends, unless you cancel before.
+                  </Text>
+                ) : session.data.trial_days > 0 ? (
                   <Text>
                     Due today: <strong>{formatDollarsAndCents(0)}</strong>. Your {session.data.trial_days}-day free trial starts when you confirm; the first charge of{' '}
                     {formatDollarsAndCents(session.data.amount_cents)} is {session.data.trial_days} days later unless you cancel before.

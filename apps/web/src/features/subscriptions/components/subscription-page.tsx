@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, ELITE_POOL, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, type PlanId, type SubscriptionStatus } from '@myeai/domain';
+import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, ELITE_POOL, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, subscriptionPageCopy, type PlanId, type SubscriptionStatus } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate, useCancelSubscription, useCreateCheckout, usePaymentConfig, useSubscriptionStatus } from '../api/subscriptions-api.ts';
@@ -19,9 +19,6 @@ const WHAT_YOU_GET = [
   'Trader breakdown from the 4 Weeks plan up, priority support from the 12 Weeks plan up',
 ];
 
-/** A subscription that runs and is not cancelled: the server refuses a new checkout then (409). */
-const isRunning = (status: SubscriptionStatus) => status.status === 'trial' || status.status === 'active';
-
 /** /trading-subscription (spec 3 section 2.4). */
 export function SubscriptionPage() {
   const status = useSubscriptionStatus();
@@ -30,8 +27,20 @@ export function SubscriptionPage() {
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [marketingAccepted, setMarketingAccepted] = useState(false);
   const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
+  // The consent error is an answer to a click on a plan without the terms accepted, never shown before.
+  const [termsMissing, setTermsMissing] = useState(false);
+  const copy = status.data ? subscriptionPageCopy(status.data, formatLongDate) : null;
+
+  const acceptTerms = (accepted: boolean) => {
+    setTermsAccepted(accepted);
+    if (accepted) setTermsMissing(false);
+  };
 
   const subscribe = (plan: PlanId) => {
+    if (!termsAccepted) {
+      setTermsMissing(true);
+      return;
+    }
     setPendingPlan(plan);
     checkout.mutate(
       { plan, marketingAccepted },
@@ -59,24 +68,30 @@ export function SubscriptionPage() {
         </div>
         {status.isPending && <Skeleton h={72} radius="md" />}
         {status.isError && <LoadError message={status.error.message} onRetry={() => void status.refetch()} />}
-        {status.data && (
+        {status.data && copy && (
           <>
-            <SubscriptionStatusBanner status={status.data} />
+            <SubscriptionStatusBanner copy={copy.status} />
             {canCancel({ status: status.data.status, has_access: status.data.has_access, payment_failed: status.data.payment_failed }) && <CancelSubscription status={status.data} />}
             {config.data?.provider === 'local' && (
               <Alert styles={READABLE_TITLE} color="gray" variant="outline" title="Test payments">
                 This server has no payment provider configured: checkout opens a test page and no real payment is taken.
               </Alert>
             )}
-            <ConsentBlock termsAccepted={termsAccepted} marketingAccepted={marketingAccepted} onTermsChange={setTermsAccepted} onMarketingChange={setMarketingAccepted} />
-            <Alert styles={READABLE_TITLE} color={status.data.free_trial_available ? 'blue' : 'gray'} title={status.data.free_trial_available ? '7-day free trial' : 'No free trial'}>
-              {status.data.free_trial_available
-                ? 'Every plan starts with 7 free days: nothing is charged until the trial ends, and if you cancel before then you pay nothing.'
-                : 'You have already used your free trial, so a new plan is charged from the start.'}
-            </Alert>
-            {isRunning(status.data) && <Text size="sm">You can choose another plan after cancelling your current one.</Text>}
-            {status.data.status === 'canceled' && status.data.has_access && (
-              <Text size="sm">A new plan starts as soon as you subscribe; your cancelled plan still runs until it ends and is not charged again.</Text>
+            {copy.checkout && (
+              <Alert styles={READABLE_TITLE} color={copy.checkout.tone} title={copy.checkout.title}>
+                {copy.checkout.body}
+              </Alert>
+            )}
+            {copy.canChoosePlan ? (
+              <ConsentBlock
+                termsAccepted={termsAccepted}
+                marketingAccepted={marketingAccepted}
+                showTermsError={termsMissing}
+                onTermsChange={acceptTerms}
+                onMarketingChange={setMarketingAccepted}
+              />
+            ) : (
+              <Text size="sm">You can choose another plan after cancelling your current one.</Text>
             )}
             <section aria-labelledby="plans-title">
               <Title order={2} size="h3" id="plans-title" mb="sm">
@@ -84,14 +99,14 @@ export function SubscriptionPage() {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
                 {PLANS.map((plan) => {
-                  const isCurrent = isRunning(status.data) && status.data.plan === plan.id;
-                  const label = isCurrent ? 'Current plan' : status.data.free_trial_available ? 'Start 7-day free trial' : 'Subscribe now';
+                  const isCurrent = !copy.canChoosePlan && status.data.plan === plan.id;
+                  const label = isCurrent ? 'Current plan' : copy.planButton;
                   return (
                     <PlanCard
                       key={plan.id}
                       plan={plan}
                       buttonLabel={label}
-                      disabled={!termsAccepted || isRunning(status.data) || (checkout.isPending && pendingPlan !== plan.id)}
+                      disabled={!copy.canChoosePlan || (checkout.isPending && pendingPlan !== plan.id)}
                       loading={checkout.isPending && pendingPlan === plan.id}
                       onSubscribe={() => subscribe(plan.id)}
                     />

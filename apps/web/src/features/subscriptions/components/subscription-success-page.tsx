@@ -61,7 +61,7 @@ function SessionOutcome({ session }: { session: CheckoutSessionView }) {
   const isTrial = subscription.status === 'trial' && subscription.plan === plan.id;
   return (
     <Stack gap="md">
-      <Alert styles={READABLE_TITLE} color="green" title={isTrial ? 'Your 7-day free trial has started' : `Your ${plan.name} plan is active`} role="status">
+      <Alert styles={READABLE_TITLE} color="green" title={isTrial ? `Your ${plan.name} plan has started with free days` : `Your ${plan.name} plan is active`} role="status">
         {isTrial
           ? `You have the ${plan.name} plan free until ${formatLongDate(subscription.trial_end)}. Then ${formatDollarsAndCents(plan.price_cents)} is charged every ${plan.period} unless you cancel before.`
           : subscription.current_period_end
