@@ -6,7 +6,7 @@ import { accessRefusalFor, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 export function AccessDenied({ user, path }: { user: UserProfile; path?: string }) {
   const refusal = path ? accessRefusalFor(path) : null;
   return (
-    <Container size="sm" py="xl">
+    <Container size="sm" py="xl" data-access-denied>
       <Stack gap="sm">
         <Title order={1}>{refusal?.title ?? 'Access denied'}</Title>
         {refusal && <Text>{refusal.message}</Text>}
