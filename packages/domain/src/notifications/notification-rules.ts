@@ -108,7 +108,7 @@ export function emptyStateText(filter: NotificationFilter): { title: string; mes
 }
 
 /** Where clicking a notification leads: a trading call to action opens the trader dashboard, a trading alert the compass. */
-export function notificationTarget(notification: { type?: NotificationType; action_required: boolean; data: Record<string, unknown> | null }): string | null {
+export function notificationTarget(notification: { type?: string; action_required: boolean; data: Record<string, unknown> | null }): string | null {
   if (notification.type === 'trading_alert') return '/trading-compass';
   return notification.action_required && notification.data?.windowId ? '/trader-dashboard' : null;
 }

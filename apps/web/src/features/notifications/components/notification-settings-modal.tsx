@@ -10,7 +10,7 @@ const SETTING_KEYS = Object.keys(NOTIFICATION_SETTING_LABELS) as (keyof Notifica
 
 const SETTING_DESCRIPTIONS: Partial<Record<keyof NotificationSettings, string>> = {
   trading_alerts: 'When a consensus is confirmed or exits on a Trading Compass cell you follow.',
-  trading_alerts_email: 'Also send trading alerts by e-mail (needs Email Notifications on).',
+  trading_alerts_email: 'Also send trading alerts by e-mail, while the e-mail switch above is on.',
 };
 
 function SettingsForm({ initial, onClose }: { initial: NotificationSettings; onClose: () => void }) {
