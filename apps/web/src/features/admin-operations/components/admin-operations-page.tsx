@@ -31,7 +31,7 @@ function OpenSupportCount() {
   const count = open.data?.pages[0]?.open_count;
   if (count === undefined) return null;
   return (
-    <Badge size="sm" color={count > 0 ? 'orange' : 'gray'} variant={count > 0 ? 'filled' : 'light'} aria-label={`${count} waiting`}>
+    <Badge size="sm" color={count > 0 ? 'violet.8' : 'gray'} variant={count > 0 ? 'filled' : 'light'}>
       {count}
     </Badge>
   );

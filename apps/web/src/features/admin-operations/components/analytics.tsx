@@ -46,7 +46,6 @@ export function Analytics() {
             tickLine="y"
             xAxisProps={{ interval: TICK_INTERVAL[days] }}
             yAxisProps={{ allowDecimals: false }}
-            aria-label={`New users per day over the last ${analytics.data.days} days`}
           />
         </Card>
       )}

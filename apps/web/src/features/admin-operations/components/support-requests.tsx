@@ -67,7 +67,7 @@ function RequestCard({ request }: { request: AdminSupportRequest }) {
           </Text>
         </div>
         {request.priority && (
-          <Badge color="orange" variant="filled">
+          <Badge color="violet.8" variant="filled">
             Priority support
           </Badge>
         )}

@@ -94,7 +94,7 @@ function RequestItem({ request }: { request: SupportRequest }) {
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {request.subject}
         </Text>
-        <Badge color={request.status === 'answered' ? 'green' : 'yellow'} variant="light" style={{ flexShrink: 0 }}>
+        <Badge color={request.status === 'answered' ? 'teal.9' : 'gray.7'} variant="outline" style={{ flexShrink: 0 }}>
           {request.status === 'answered' ? 'Answered' : 'Waiting for an answer'}
         </Badge>
       </Group>
