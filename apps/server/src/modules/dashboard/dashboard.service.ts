@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.ts';
 import { getCommissionSummary } from '../commissions/index.ts';
 import { getLeadStats } from '../leads/index.ts';
 import { selectDashboardFacts } from './dashboard.queries.ts';
+import { ledgerProgressCents } from './monthly-progress.ts';
 
 const toCents = (dollars: number) => Math.round(Number(dollars) * 100);
 
@@ -48,6 +49,9 @@ export async function getDashboardStats(db: DbOrTx, clock: Clock, userId: string
     created_at: goal.created_at,
   }));
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+  // The target's progress comes from the ledger (DESIGN.md decision 31), as on the sidebar card.
+  const picked = pickMonthlyTargetGoal(goals, now);
+  const target = picked ? { ...picked, current_cents: await ledgerProgressCents(db, userId, picked) } : null;
 
   return {
     currency: 'USD',
@@ -60,7 +64,7 @@ export async function getDashboardStats(db: DbOrTx, clock: Clock, userId: string
     active_leads_change: change(facts.leadsAddedCurrent, facts.leadsAddedPrevious),
     conversion_rate: leadStats.conversion_percent,
     total_leads: leadStats.total_leads,
-    target_progress: targetProgress(pickMonthlyTargetGoal(goals, now)),
+    target_progress: targetProgress(target),
     leads_by_stage: leadsByStage,
     achievements: deriveAchievements({
       firstLeadAddedOn: facts.firstLeadDay,

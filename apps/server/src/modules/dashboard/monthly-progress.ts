@@ -7,10 +7,23 @@ const DAY_MS = 86_400_000;
 const GOALS_READ_MAX = 200;
 
 /**
+ * Progress of a USD monetary goal from the commission ledger (DESIGN.md decision 31): every
+ * commission the user earned from the goal's creation to the end of its deadline day (UTC),
+ * whatever its payout status. The Business Hub's target card and the sidebar card both read it.
+ */
+export async function ledgerProgressCents(db: DbOrTx, userId: string, goal: { created_at: string; deadline: string }): Promise<number> {
+  const until = new Date(Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS);
+  const [sum] = await db
+    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, new Date(goal.created_at)), lt(commissions.earnedAt, until)));
+  return Number(sum?.cents ?? 0);
+}
+
+/**
  * The sidebar's monthly progress card (spec 1 section 2.3): the running USD monetary goal picked
- * by the Business Hub's rule (pickMonthlyTargetGoal), its progress taken from the commission
- * ledger (DESIGN.md decision 31): every commission earned from the goal's creation to the end of
- * its deadline day (UTC), whatever its payout status. No such goal: null, and the card is hidden.
+ * by the Business Hub's rule (pickMonthlyTargetGoal) with its ledger progress. No such goal:
+ * null, and the card is hidden.
  */
 export async function getMonthlyProgress(db: DbOrTx, clock: Clock, userId: string): Promise<MonthlyProgress> {
   const now = clock.now();
@@ -33,12 +46,7 @@ export async function getMonthlyProgress(db: DbOrTx, clock: Clock, userId: strin
   }));
   const goal = pickMonthlyTargetGoal(candidates, now);
   if (!goal) return { goal: null };
-  const until = new Date(Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS);
-  const [sum] = await db
-    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
-    .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, new Date(goal.created_at)), lt(commissions.earnedAt, until)));
-  const progress = Number(sum?.cents ?? 0);
+  const progress = await ledgerProgressCents(db, userId, goal);
   return {
     goal: {
       id: goal.id,

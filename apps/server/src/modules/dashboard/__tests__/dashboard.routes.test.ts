@@ -94,8 +94,9 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/stats on %s', (kind) => {
         deadline: '2026-12-31',
         status: 'approved',
         target_cents: 100_000,
-        current_cents: 25_000,
-        progress_percent: 25,
+        // From the ledger since the goal was set (15 Oct): 20.00 + 30.00 + 45.00, not current_value.
+        current_cents: 9_500,
+        progress_percent: 9.5,
         is_reached: false,
       },
       leads_by_stage: { interested: 1, qualified: 1, positive: 1, itb: 1, closed: 2 },
@@ -171,10 +172,12 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/stats on %s', (kind) => {
       reviewedAt: '2026-10-02T10:00:00Z',
       updatedAt: '2026-11-09T10:00:00Z',
     });
+    await insertCommission(t, achiever.id, { amountCents: 18_050, status: 'pending', earnedAt: '2026-11-05T12:00:00Z' });
     const body = await stats(achiever.cookie);
     expect(body.target_progress).toMatchObject({ title: 'Earn $100', target_cents: 10_000, current_cents: 18_050, progress_percent: 100, is_reached: true });
     expect(body.achievements.map((a: { title: string; date: string }) => [a.title, a.date])).toEqual([
       ['Goal completed', '2026-11-09'],
+      ['First commission earned', '2026-11-05'],
       ['Goal approved', '2026-10-02'],
     ]);
   });
