@@ -89,4 +89,19 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     const saved = await page.request.get('/api/notifications/settings');
     expect(await saved.json()).toMatchObject({ trading_alerts: true, trading_alerts_email: false });
   });
+
+  it('fits a 375 px screen: the follow control and the followed cells, unfollowed from the list', async () => {
+    const { page } = await suite.signedInPage('Sam Subscriber', { width: 375, height: 812 });
+    await page.goto('/trading-compass');
+    const followed = page.getByRole('region', { name: 'Your trading alerts' });
+    await followed.getByText('GBP/USD M15').waitFor();
+    await page.getByRole('button', { name: /^GBP\/USD M15: / }).click();
+    await page.getByRole('region', { name: 'GBP/USD · M15' }).getByRole('button', { name: 'Unfollow GBP/USD M15' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await page.screenshot({ path: `${SHOTS}/compass-following-375.png`, fullPage: true });
+    await followed.getByRole('button', { name: 'Unfollow GBP/USD M15' }).click();
+    await followed.getByText('You follow no cell yet: select a cell in the grid and choose Follow.').waitFor();
+    await page.getByRole('region', { name: 'GBP/USD · M15' }).getByRole('button', { name: 'Follow GBP/USD M15' }).waitFor();
+    await expectAccessible(page);
+  });
 });
