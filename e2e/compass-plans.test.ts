@@ -64,6 +64,8 @@ describe.skipIf(!hasChromium)('plan features on the trading compass in Chromium'
     await cell(page, 'XAU/USD H1').click();
     const detail = page.getByRole('region', { name: 'XAU/USD · H1' });
     await detail.getByText('How each trader tier voted comes with the 4 Weeks plan and longer plans.', { exact: false }).waitFor();
+    // A picked asset's cells may be followed for alerts at once (the alerts read the same pick).
+    await detail.getByRole('button', { name: 'Follow XAU/USD H1' }).and(page.locator(':enabled')).waitFor();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/weekly-picked-1440.png`, fullPage: true });
   });

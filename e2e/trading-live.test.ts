@@ -194,7 +194,10 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     }
     await expect(cell(page, 'EUR/USD H1').getAttribute('title')).resolves.toBe('EUR/USD H1: locked, needs a plan');
     await expect(cell(page, 'EUR/USD M5').getAttribute('title')).resolves.toMatch(/^EUR\/USD M5: \d+% (Long|Short|Neutral|Tie)$/);
-    // The first asset and the third timeframe (H1, premium) are preselected: the detail is locked too.
+    // The spec's preselection (first asset, third timeframe) is H1, premium and locked here: the first cell the
+    // user may open is preselected instead (issue 14 item 10); H1's detail, chosen, is locked too.
+    await page.getByRole('region', { name: 'EUR/USD · M5' }).getByText(/% consensus$/).waitFor();
+    await cell(page, 'EUR/USD H1').click();
     await page.getByRole('heading', { name: 'H1 is a premium timeframe' }).waitFor();
     await expect(page.getByRole('link', { name: 'Unlock H1', exact: true }).getAttribute('href')).resolves.toBe('/trading-subscription');
     await expectAccessible(page);

@@ -25,7 +25,7 @@ export function FollowControl({ asset, timeframe }: FollowControlProps) {
     return (
       <Text size="sm" c="dimmed">
         {refusal}{' '}
-        <Anchor component={Link} to="/trading-subscription" size="sm">
+        <Anchor component={Link} to="/trading-subscription" size="sm" underline="always">
           See the plans
         </Anchor>
       </Text>

@@ -10,6 +10,7 @@ import {
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
+import { tradingAlertKeys } from '../../trading-alerts/api/trading-alerts-api.ts';
 
 /** The grid polls every 60 s (spec 3 section 9), only while the live socket is down. */
 export const GRID_POLL_MS = 60_000;
@@ -77,14 +78,14 @@ export function useAssetPicks(enabled: boolean) {
   return useQuery({ queryKey: compassKeys.picks, queryFn: () => apiRequest('/api/trading/asset-picks', { schema: AssetPicksSchema }), enabled });
 }
 
-/** Saves a pick; every compass read changes with it (grid rows, detail, events). */
+/** Saves a pick; every compass read changes with it (grid rows, detail, events), and which cells may be followed. */
 export function useSaveAssetPicks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assetIds: string[]) => apiRequest('/api/trading/asset-picks', { method: 'PUT', body: { asset_ids: assetIds }, schema: AssetPicksSchema }),
     onSuccess: async (picks) => {
       queryClient.setQueryData(compassKeys.picks, picks);
-      await queryClient.invalidateQueries({ queryKey: compassKeys.all });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: compassKeys.all }), queryClient.invalidateQueries({ queryKey: tradingAlertKeys.all })]);
     },
   });
 }

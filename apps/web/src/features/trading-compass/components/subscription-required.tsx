@@ -22,7 +22,9 @@ export function SubscriptionRequired() {
               The Trading Compass shows the live consensus of {ELITE_POOL.size} professional traders to subscribers. Choose a plan to see it; every plan includes all timeframes.
             </Text>
           </div>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          {/* Columns by the card's own width, not the window's: beside the sidebar at 1440 px four
+              columns cut the "Most popular" badge and wrap the plan titles, so four need 72rem. */}
+          <SimpleGrid type="container" cols={{ base: 1, '34rem': 2, '72rem': 4 }}>
             {PLANS.map((plan) => (
               <PlanCard key={plan.id} plan={plan} buttonLabel="Select Plan" disabled={false} loading={false} onSubscribe={() => void navigate('/trading-subscription')} />
             ))}
