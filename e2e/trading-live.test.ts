@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     const confirm = await dialogSettled(trader.page, 'Open an entry window?');
     await confirm.getByText('voting stays open for 5 minutes').waitFor();
     await confirm.getByRole('button', { name: 'Open window' }).click();
-    await toast(trader.page, 'Position initiated on GBP/USD M15. All traders have been notified to vote.');
+    await toast(trader.page, 'Position initiated on GBP/USD M15. The other traders of the pool have been notified to vote.');
 
     const card = trader.page.getByRole('article', { name: 'GBP/USD M15' });
     await card.getByText('Vote Required').waitFor();
@@ -96,7 +96,8 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     expect(first).toMatch(/^0[45]:\d\d left$/);
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(first);
     await trader.page.getByRole('button', { name: 'Open an entry window on GBP/USD M15' }).waitFor({ state: 'detached' });
-    await trader.page.getByRole('region', { name: 'Recent Notifications' }).getByText('GBP/USD M15: A trader opened an entry window for 5 minutes.', { exact: false }).waitFor();
+    // The opener is not asked to vote on their own window: the card (the bell's list) stays empty.
+    await expect(trader.page.getByRole('region', { name: 'Recent Notifications' }).getByText('No recent notifications').isVisible()).resolves.toBe(true);
     await expect.poll(() => trader.page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts)).toContain('Position initiated');
 
     // A pair another trader opened meanwhile is refused (409) with the server's message in a toast.
@@ -109,6 +110,10 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     await stale.getByRole('button', { name: 'Open window' }).click();
     await toast(trader.page, 'An entry window is already open for ETH/USD M5.');
     await trader.page.getByRole('article', { name: 'ETH/USD M5' }).waitFor();
+    // trader2's window asks Tess to vote: the card shows the bell's notification, and the bell counts it.
+    const recent = trader.page.getByRole('region', { name: 'Recent Notifications' });
+    await recent.getByText('ETH/USD M5: an entry window is open for 3 minutes. Cast your vote before it closes.').waitFor();
+    await recent.getByText('1 unread').waitFor();
 
     // The trader's own vote, in the anonymous modal.
     await card.getByRole('button', { name: 'Submit Vote: GBP/USD M15' }).click();
@@ -150,7 +155,6 @@ describe.skipIf(!hasChromium)('trader desk and trading compass, live, in Chromiu
     await result.getByText('Consensus confirmed: LONG 91.0%').waitFor();
     await result.getByText('Long 91.0%', { exact: true }).waitFor();
     await result.getByText('13 votes · closed when every trader had voted', { exact: false }).waitFor();
-    await trader.page.getByText('GBP/USD M15: LONG consensus confirmed at 91.0% (13 votes).').waitFor();
     await expect.poll(() => trader.page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts)).toContain('Consensus final');
     await expectAccessible(trader.page);
     await trader.page.screenshot({ path: `${SHOTS}/trader-dashboard-1440.png`, fullPage: true });

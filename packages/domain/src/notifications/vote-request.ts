@@ -1,8 +1,9 @@
 /**
  * The vote request a pool trader gets when an entry window opens (type position_initiated), and
  * how it reads once the window has closed (decision 024). The stored notification keeps the text
- * of the moment it was sent; every reader (the API's list, the bell, the notifications page, the
- * trader dashboard) shows it through notificationAsOf, so nobody is asked to vote on a closed window.
+ * of the moment it was sent; the API's list applies notificationAsOf with the server's clock, so
+ * the bell, the notifications page and the trader dashboard (which all read that list) never ask
+ * for a vote on a closed window. Not the browser's clock: it may differ from the server's.
  */
 export const VOTE_REQUEST_TYPE = 'position_initiated';
 

@@ -27,7 +27,7 @@ const BIAS_WORD = { long: 'LONG', short: 'SHORT', neutral: 'NEUTRAL' } as const;
 
 export type TraderNotice = { id: number; kind: 'position_initiated' | 'vote_update_trader' | 'consensus_final_trader'; title: string; message: string; at: string };
 
-/** The line a trader reads for a live trading event (the Recent Notifications card, desktop alerts); null for other kinds. */
+/** The line a trader reads for a live trading event (desktop alerts, and which events refresh the windows); null for other kinds. */
 export function describeTraderEvent(event: LiveEvent): TraderNotice | null {
   switch (event.kind) {
     case 'position_initiated': {

@@ -21,7 +21,7 @@ export function MarketGrid({ windows, onOpen }: MarketGridProps) {
         Market Grid
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Choose Open in a cell to open an entry window on that asset and timeframe; every trader is notified to vote. A clock marks the pairs where voting is open.
+        Choose Open in a cell to open an entry window on that asset and timeframe; the other traders of the pool are notified to vote. A clock marks the pairs where voting is open.
       </Text>
       {market.isPending && <Skeleton h={240} />}
       {market.isError && <LoadError message={market.error.message} onRetry={() => void market.refetch()} />}

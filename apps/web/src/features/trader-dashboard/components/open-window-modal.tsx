@@ -15,7 +15,7 @@ export function OpenWindowModal({ pair, onClose }: OpenWindowModalProps) {
       { assetId: pair.asset.id, timeframeId: pair.timeframe.id },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', title: 'Position initiated', message: `Position initiated on ${name}. All traders have been notified to vote.` });
+          notifications.show({ color: 'green', title: 'Position initiated', message: `Position initiated on ${name}. The other traders of the pool have been notified to vote.` });
           onClose();
         },
         onError: (error) => {
@@ -31,7 +31,7 @@ export function OpenWindowModal({ pair, onClose }: OpenWindowModalProps) {
       {pair && (
         <Stack>
           <Text>
-            {pair.asset.symbol} {pair.timeframe.code}: voting stays open for {minutes} {minutes === 1 ? 'minute' : 'minutes'}, and every trader is notified to vote.
+            {pair.asset.symbol} {pair.timeframe.code}: voting stays open for {minutes} {minutes === 1 ? 'minute' : 'minutes'}, and the other traders of the pool are notified to vote.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -33,7 +33,7 @@ export function TraderDashboardPage(_props: { user: UserProfile }) {
         <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
           <Stack gap="md" h="100%">
             <ConnectionCard permission={alerts.permission} onEnableAlerts={() => void alerts.request()} />
-            <RecentNotificationsCard notices={live.notices} />
+            <RecentNotificationsCard />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -4,12 +4,11 @@ import type { ConsensusFinalTraderPayloadSchema } from '@myeai/domain';
 import type { z } from 'zod';
 import { useLiveEvents } from '../../../lib/live-channel.tsx';
 import { traderDeskKeys } from '../api/trader-desk-api.ts';
-import { describeTraderEvent, type TraderNotice } from '../countdown.ts';
+import { describeTraderEvent } from '../countdown.ts';
 
 export type WindowResult = z.infer<typeof ConsensusFinalTraderPayloadSchema>;
 
-/** Last 10 notices kept (spec 3 section 4), results of windows closed while the page is open. */
-const NOTICES_KEPT = 10;
+/** Results of windows closed while the page is open. */
 const RESULTS_KEPT = 6;
 /** One refetch per burst of events (13 votes in a row, or a replay after a reconnect). */
 const COALESCE_MS = 200;
@@ -18,13 +17,12 @@ type TraderLiveOptions = { onAlert: (title: string, body: string, tag: string) =
 
 /**
  * The trader desk's live events: each refreshes the windows from the server (decision 008: refresh,
- * do not patch), goes on the notices list, and position_initiated / consensus_final_trader raise a
+ * do not patch), and position_initiated / consensus_final_trader raise a
  * desktop alert (shown only when permission was granted). The results of windows that closed while
  * the page is open are kept so their cards can show the outcome.
  */
 export function useTraderLive({ onAlert }: TraderLiveOptions) {
   const queryClient = useQueryClient();
-  const [notices, setNotices] = useState<TraderNotice[]>([]);
   const [results, setResults] = useState<WindowResult[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const refreshProfile = useRef(false);
@@ -45,7 +43,6 @@ export function useTraderLive({ onAlert }: TraderLiveOptions) {
     const notice = describeTraderEvent(event);
     if (!notice) return;
     scheduleRefresh(event.kind === 'consensus_final_trader');
-    setNotices((list) => (list.some((item) => item.id === notice.id) ? list : [notice, ...list].slice(0, NOTICES_KEPT)));
     if (event.kind === 'consensus_final_trader') {
       const result = event.payload;
       setResults((list) => [result, ...list.filter((item) => item.window_id !== result.window_id)].slice(0, RESULTS_KEPT));
@@ -56,5 +53,5 @@ export function useTraderLive({ onAlert }: TraderLiveOptions) {
   });
 
   const dismissResult = (windowId: string) => setResults((list) => list.filter((item) => item.window_id !== windowId));
-  return { notices, results, dismissResult };
+  return { results, dismissResult };
 }
