@@ -1,7 +1,7 @@
 import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconCoin, IconCompass, IconShoppingBag, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
 import { isBuilt } from '../../app/screens.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -44,6 +44,8 @@ function PipelineSection({ stats, user }: { stats: StatsQuery; user: UserProfile
 
 export function DashboardPage({ user }: { user: UserProfile }) {
   const firstName = user.name.split(' ')[0] || user.name;
+  // Set by the sign-up form: a brand-new account has not been here before.
+  const isNewAccount = (useLocation().state as { newAccount?: boolean } | null)?.newAccount === true;
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
   const stats = useDashboardStats();
   // Chosen per active role from the route table, built screens only (DESIGN.md decision 34).
@@ -53,7 +55,9 @@ export function DashboardPage({ user }: { user: UserProfile }) {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Welcome back, {firstName}</Title>
+          <Title order={1}>
+            {isNewAccount ? 'Welcome' : 'Welcome back'}, {firstName}
+          </Title>
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
         <NewcomerPanels user={user} />

@@ -23,7 +23,8 @@ export function LoginPage() {
   const referralCode = normaliseReferralCode(params.get('ref')) ?? storedReferralCode();
 
   if (profile.data) return <Navigate to="/dashboard" replace />;
-  const onSignedIn = () => navigate('/dashboard', { replace: true });
+  // A new account is greeted "Welcome", not "Welcome back": the history entry carries it (a reload keeps it).
+  const onSignedIn = (newAccount = false) => navigate('/dashboard', { replace: true, state: newAccount ? { newAccount: true } : null });
   const ssoHref = `/api/auth/login${referralCode ? `?ref=${encodeURIComponent(referralCode)}` : ''}`;
 
   return (
@@ -58,7 +59,7 @@ export function LoginPage() {
         </Paper>
         {methods.data?.demo && (
           <Paper withBorder p="lg" radius="md">
-            <DemoAccountList onSignedIn={onSignedIn} onError={setError} />
+            <DemoAccountList onSignedIn={() => onSignedIn()} onError={setError} />
           </Paper>
         )}
         <Text size="sm" c="dimmed" ta="center">

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { PasswordSignInInputSchema, RegisterInputSchema } from '@myeai/domain';
 import { usePasswordSignIn, useRegister } from '../api/sign-in.ts';
 
-type PasswordFormsProps = { referralCode: string | null; onSignedIn: () => void; onError: (message: string) => void };
+type PasswordFormsProps = { referralCode: string | null; onSignedIn: (newAccount: boolean) => void; onError: (message: string) => void };
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -27,7 +27,7 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
     const parsed = PasswordSignInInputSchema.safeParse({ email, password });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    signIn.mutate(parsed.data, { onSuccess: onSignedIn, onError: (error) => onError(error.message) });
+    signIn.mutate(parsed.data, { onSuccess: () => onSignedIn(false), onError: (error) => onError(error.message) });
   };
 
   const submitRegister = (event: FormEvent) => {
@@ -35,7 +35,7 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
     const parsed = RegisterInputSchema.safeParse({ name, email, password, ...(referralCode ? { ref: referralCode } : {}) });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    register.mutate(parsed.data, { onSuccess: onSignedIn, onError: (error) => onError(error.message) });
+    register.mutate(parsed.data, { onSuccess: () => onSignedIn(true), onError: (error) => onError(error.message) });
   };
 
   const emailInput = (
@@ -66,7 +66,8 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
             {emailInput}
             <PasswordInput
               label="Password"
-              description="At least 10 characters."
+              // The rule, until the error states it: never both.
+              description={errors.password ? undefined : 'At least 10 characters.'}
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
