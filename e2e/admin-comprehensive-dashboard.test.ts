@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commissions, goals, users } from '@myeai/db';
+import { commissions, goals, jobs, mailOutbox, users } from '@myeai/db';
+import { enqueueJob } from '../apps/server/src/modules/jobs/index.ts';
+import { enqueueMail } from '../apps/server/src/modules/mail/index.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
@@ -23,7 +25,21 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
   const at = (date: Date) => `'${date.toISOString()}'::timestamptz`;
   const n = (value: number) => value.toLocaleString('en-US');
 
+  /** Rows behind every tile, so none of them reads a shared zero: a pending goal, a sent e-mail, an e-mail and a job failed for good. */
+  async function seedOverviewRows() {
+    const { db } = suite.app.database;
+    const now = suite.app.clock.now();
+    const [newcomer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'newcomer@demo.myeai.local'));
+    await db.insert(goals).values({ userId: newcomer!.id, title: 'Close my first deal', goalType: 'monetary', targetValue: 500, unit: 'USD', whyImportant: 'To prove it works', deadline: '2026-12-31', timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now });
+    await enqueueMail(db, suite.app.clock, { kind: 'welcome', to: 'newcomer@demo.myeai.local', subject: 'Welcome', text: 'Hello' });
+    await enqueueJob(db, suite.app.clock, { name: 'report.never_handled', payload: {}, maxAttempts: 1 });
+    await suite.app.runJobs();
+    const [bounced] = await db.insert(mailOutbox).values({ kind: 'welcome', toAddress: 'gone@example.test', subject: 'Welcome', textBody: 'Hello', createdAt: now }).returning({ id: mailOutbox.id });
+    await db.insert(jobs).values({ name: 'mail.send', payload: { outboxId: bounced!.id }, status: 'failed', runAt: now, attempts: 5, lastError: 'mailbox unavailable', finishedAt: now, dedupeKey: `mail:${bounced!.id}`, createdAt: now });
+  }
+
   it('Overview and Analytics: every tile equals a count made in SQL; 1440 and 375 px, axe', async () => {
+    await seedOverviewRows();
     const { context, page } = await signedInPage('Ada Admin');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Comprehensive Dashboard' }).click();
     await page.waitForURL(`**${SCREEN}`);
@@ -54,6 +70,9 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     expect(await text('emails-failed')).toBe(n(await countSql(`select count(*) ${failedMail} and j.finished_at >= ${since}`)));
     const signIns = await countSql(`select count(*) from sessions where created_at >= ${today}`);
     expect(signIns).toBeGreaterThanOrEqual(1); // this admin's own sign-in
+    expect([sent, failed]).toEqual([expect.any(Number), 1]);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(await text('pending-goals')).not.toBe('0 of 0');
     expect(await text('sign-ins-today')).toBe(n(signIns));
 
     // Quick actions lead to built admin screens only.
