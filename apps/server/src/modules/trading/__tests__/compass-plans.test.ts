@@ -15,7 +15,7 @@ import {
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { seedDemoSubscription } from '../../subscriptions/index.ts';
-import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
+import { completeGoals, registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
 import { BREAKDOWN_NEEDS_PLAN_MESSAGE } from '../compass.service.ts';
 import { pickedAssetIds } from '../index.ts';
 import { expectAnonymous, openWindow, pairIds, signInPool, voteAll } from './trading-helpers.ts';
@@ -192,6 +192,33 @@ describe.each(testDatabaseKinds())('plan features on the compass on %s', (kind) 
     const entitled = entitlementsOf({ planId, isAdmin: false, trialDay: 0 });
     expect(lines).toContain(entitled.alert_frequency === 'daily' ? 'Daily alerts' : 'Immediate alerts');
     expect(lines.includes('Priority support')).toBe(entitled.priority_support);
+  });
+
+  it('a running trial gets the breakdown from its Full Access day (7) only, with the stage text before it', async () => {
+    const newcomer = await registerNewcomer(t, 'Trial Breakdown');
+    await completeGoals(t, newcomer.cookie);
+    const activated = await t.inject({ method: 'POST', url: '/api/auth/activate-trial', cookie: newcomer.cookie });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const startedAt = t.clock.now().getTime();
+    // The trial's 24 hours: a window of the first 3 assets closed inside them.
+    const eur = await pairIds(t, 'EUR/USD', 'M5');
+    try {
+      t.clock.set(new Date(startedAt + 6 * DAY - HOUR));
+      expect((await grid(newcomer)).access).toMatchObject({ level: 'trial', trader_breakdown: false, picked_asset_ids: null });
+      const early = await t.inject({ method: 'GET', url: `/api/trading/breakdown?${cell(eur)}`, cookie: newcomer.cookie });
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Trader Breakdown unlocks on day 7 of your trial.' } });
+      t.clock.set(new Date(startedAt + 6 * DAY));
+      const opened = await openWindow(t, pool[0]!, eur);
+      expect(opened.statusCode, opened.body).toBe(201);
+      await voteAll(t, pool, (opened.json().window as EntryWindow).id, 'LLLLLLLLLLLLL');
+      expect((await grid(newcomer)).access.trader_breakdown).toBe(true);
+      const given = TraderBreakdownSchema.parse(await get(newcomer, `/api/trading/breakdown?${cell(eur)}`));
+      expect(given.window?.id).toBe((opened.json().window as EntryWindow).id);
+      expect(given.groups.map((group) => group.label)).toEqual(['Lead & Senior', 'Regular']);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
   });
 
   it('the grid carries the stored thresholds, and the weekly mask leaves the shared grid of other viewers whole', async () => {
