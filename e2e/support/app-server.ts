@@ -5,7 +5,8 @@ import type { AppConfig } from '../../apps/server/src/env.ts';
 
 export type RunningApp = TestApp & { baseUrl: string };
 
-const WEB_DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+/** E2E_WEB_DIST: a web build of one's own, when others rebuild apps/web/dist in the same checkout meanwhile. */
+const WEB_DIST = process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../../apps/web/dist');
 
 /** The real app (built web app + API on embedded PostgreSQL with the demo seed) on a free port. */
 export async function startApp(overrides: Partial<AppConfig> = {}): Promise<RunningApp> {

@@ -182,7 +182,7 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
                 </Group>
               </Stack>
             </Stepper.Step>
-            <Stepper.Step label="Confirmation" description="You are all set">
+            <Stepper.Step label="Confirmation" description="Ready to start">
               <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="You are all set" mt="md" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
                 <List size="sm" spacing={4}>
                   <List.Item>Your profile is saved.</List.Item>
