@@ -16,6 +16,8 @@ export type AppDeps = {
   mailer: MailTransport;
   /** LISTEN on a database channel (PGlite in-process, PostgreSQL across instances). */
   listen: (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<Unlisten>;
+  /** A consistent snapshot of the embedded database (.tar.gz); unset on PostgreSQL (pg_dump). */
+  snapshotDatabase?: () => Promise<Blob>;
 };
 
 export type RouteAccess = { method: string; url: string; access: AccessName };
@@ -33,9 +35,16 @@ declare module 'fastify' {
      * the user's cached reads on this instance (see registerUserChanges).
      */
     leavesUserCaches?: boolean;
+    /**
+     * Admits a caller the access rule refuses when it proves access another way (the backup key
+     * that the server writes into its data folder, for `npm run backup`).
+     */
+    alsoAllow?: (request: FastifyRequest) => boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;
     accessTable: RouteAccess[];
+    /** Every route registered after the access guard, with or without an access rule (see registerAccessGuard). */
+    routeList: { method: string; url: string }[];
   }
 }

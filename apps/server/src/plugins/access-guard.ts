@@ -4,11 +4,16 @@ import { AppError, decideAccess } from '@myeai/domain';
 /**
  * Every /api route must name an access rule of @myeai/domain; a route without one stops the
  * app at start-up. The rule is checked before the body is parsed or validated and the route is recorded in
- * app.accessTable, from which the permission-matrix test is generated.
+ * app.accessTable. Every route, /api or not (/ws, /go, /r), is also listed in app.routeList: the
+ * policy-table test walks it and fails for a route its literal table does not name.
  */
 export function registerAccessGuard(app: FastifyInstance): void {
   app.decorate('accessTable', []);
+  app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url });
+    }
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     if (!access) throw new Error(`API route ${String(route.method)} ${route.url} declares no access rule`);
@@ -23,6 +28,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (!access) return payload;
     const decision = decideAccess(access, request.user ? { activeRole: request.user.activeRole } : null);
+    if (decision !== 'allowed' && request.routeOptions.config.alsoAllow?.(request)) return payload;
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', request.routeOptions.config.signInMessage ?? 'Sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your current role does not have access to this.');
     return payload;
