@@ -32,6 +32,8 @@ export const commissions = pgTable(
     index('commissions_user_earned_idx').on(t.userId, t.earnedAt.desc(), t.id.desc()),
     index('commissions_user_status_idx').on(t.userId, t.status),
     index('commissions_status_earned_idx').on(t.status, t.earnedAt.desc(), t.id.desc()),
+    /** The landing's people earning today (a public read). */
+    index('commissions_earned_idx').on(t.earnedAt),
     check('commissions_status_known', sql`${t.status} in ('pending', 'processing', 'paid')`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -24,5 +25,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),
     uniqueIndex('jobs_dedupe_key_key').on(t.dedupeKey),
+    /** The admin Overview's jobs finished in the last 24 hours. */
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
   ],
 );

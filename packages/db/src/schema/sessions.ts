@@ -15,7 +15,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  // sessions_created_idx: the admin Overview's sign-ins today.
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_created_idx').on(t.createdAt)],
 );
 
 /** One pending OpenID Connect sign-in: state, PKCE verifier and nonce live here, not in the browser. */

@@ -25,6 +25,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     index('users_referred_by_idx').on(t.referredBy),
+    /** The admin Overview's growth and the Analytics' users per day. */
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
