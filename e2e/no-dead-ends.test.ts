@@ -122,7 +122,7 @@ function coveredControls(page: Page, scope: string | null, ignoreFixed: boolean)
       const root = scope ? document.querySelector(scope) : document;
       if (!root) return [];
       const covered: { control: string; by: string }[] = [];
-      for (const el of root.querySelectorAll('a[href], button, [role="button"], [role="link"]')) {
+      for (const el of Array.from(root.querySelectorAll('a[href], button, [role="button"], [role="link"]'))) {
         if (el.closest('[aria-hidden="true"], [inert]')) continue;
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') continue;
@@ -172,7 +172,7 @@ async function checkCover(page: Page, label: string, findings: Findings): Promis
 function internalLinks(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const targets = new Set<string>();
-    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    for (const anchor of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
       const url = new URL(anchor.href, location.href);
       if (url.origin !== location.origin || url.pathname.startsWith('/api/')) continue;
       targets.add(url.pathname + url.search);
