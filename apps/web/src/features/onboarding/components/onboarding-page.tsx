@@ -125,7 +125,9 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
         <Group justify="space-between" align="flex-start">
           <div>
             <Title order={1}>Welcome, {user.name.split(' ')[0]}</Title>
-            <Text c="dimmed">Four short steps to set up your journey and unlock your free {TRIAL_LENGTH_DAYS}-day trial.</Text>
+            <Text c="dimmed">
+              {showSummary ? 'Your onboarding is saved: review or edit your answers here.' : `Four short steps to set up your journey and unlock your free ${TRIAL_LENGTH_DAYS}-day trial.`}
+            </Text>
           </div>
           {!showSummary && step < CONFIRMATION_STEP && (
             <Button variant="subtle" onClick={() => void navigate('/dashboard')}>
