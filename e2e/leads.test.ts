@@ -122,8 +122,15 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
     await page.getByRole('heading', { name: 'In the Bag' }).waitFor();
     const card = page.locator('[data-lead-card="grace@navy.example"]');
     await card.waitFor();
+    // One pipeline: the seven stages side by side in one row, scrolling sideways inside their box.
+    const pipeline = page.getByRole('region', { name: 'Lead pipeline' });
+    await expect(pipeline.locator('section[data-stage]').evaluateAll((columns) => new Set(columns.map((c) => Math.round(c.getBoundingClientRect().top))).size)).resolves.toBe(1);
+    await expect(pipeline.locator('section[data-stage]').count()).resolves.toBe(7);
+    await expect(pipeline.evaluate((box) => box.scrollWidth > box.clientWidth)).resolves.toBe(true);
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'board-1440.png'), fullPage: true });
+    // Scrolled as a user would, so the card's column (Positive) and In the Bag are both in view.
+    await pipeline.evaluate((box) => box.scrollTo({ left: (box.querySelector('section[data-stage="positive"]') as HTMLElement).getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft }));
     await card.dragTo(page.locator('section[data-stage="itb"]'));
     await toast(page, 'Grace Hopper moved to In the Bag');
     await expect.poll(() => stageOf('grace@navy.example')).toBe('itb');
@@ -240,6 +247,12 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
     expect(exported.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const exportedRows = parse(readFileSync(await exported.path()), { bom: true }) as string[][];
     expect(exportedRows.slice(1).map((r) => r[0])).toEqual(['Bob Stone']);
+    // A valid phone number is written as it is, not as '+44…; a formula keeps its quote.
+    await page.getByRole('textbox', { name: 'Search leads' }).fill('ada');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Bob Stone' }).count()).toBe(0);
+    const [withPhone] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const adaRow = (parse(readFileSync(await withPhone.path()), { bom: true }) as string[][]).find((r) => r[1] === 'ada@engines.example');
+    expect(adaRow?.[2]).toBe('+44 20 7946 0958');
 
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template' }).click()]);
     expect(template.suggestedFilename()).toBe('leads_template.csv');
@@ -247,7 +260,7 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
     await context.close();
   });
 
-  it('fits a 375 px screen: the table scrolls inside its card, the board stacks its columns', async () => {
+  it('fits a 375 px screen: the table scrolls inside its card, the board pipeline scrolls inside its box', async () => {
     const { context, page } = await newPage({ width: 375, height: 812 });
     await signInWithDemo(page, 'Alex Affiliate');
     await openHub(page);
@@ -259,12 +272,33 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
     await page.getByText('Board', { exact: true }).click();
     await page.locator('[data-lead-card="bob@quarry.example"]').waitFor();
     await expect(overflow()).resolves.toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', { name: 'Lead pipeline' }).evaluate((box) => box.scrollWidth > box.clientWidth)).resolves.toBe(true);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'board-375.png'), fullPage: true });
     await page.getByText('Table', { exact: true }).click();
     await page.getByRole('button', { name: 'Add Lead' }).click();
     await dialogSettled(page, 'Add Lead');
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'add-375.png') });
+    await context.close();
+  });
+
+  it('shows skeleton rows while the first page of leads loads', async () => {
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Alex Affiliate');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolveHeld) => (release = resolveHeld));
+    await page.route((url) => url.pathname === '/api/leads', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/lead-management?view=table');
+    const body = page.locator('tbody[aria-busy="true"]');
+    await body.waitFor();
+    await expect(body.locator('tr').count()).resolves.toBe(8);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'table-loading-1440.png') });
+    release();
+    await page.getByRole('row').filter({ hasText: 'Bob Stone' }).waitFor();
+    await expect(page.locator('tbody[aria-busy="true"]').count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -14,6 +14,7 @@ function wasDismissed(): boolean {
 
 type CommunityPromptProps = { url: string; name: string };
 
+/** The community invitation (QR code and link), a card in the landing page's flow: floating, it covered "Get started" and the figures. */
 export function CommunityPrompt({ url, name }: CommunityPromptProps) {
   const [isDismissed, setDismissed] = useState(wasDismissed);
   if (isDismissed) return null;
@@ -26,35 +27,25 @@ export function CommunityPrompt({ url, name }: CommunityPromptProps) {
     setDismissed(true);
   };
   return (
-    <Paper
-      shadow="lg"
-      withBorder
-      p="md"
-      radius="md"
-      w={260}
-      pos="fixed"
-      bottom={16}
-      right={16}
-      style={{ zIndex: 20 }}
-      role="complementary"
-      aria-label="Join our community"
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
-        <Text fw={700} size="sm">
-          Join {name}
-        </Text>
-        <CloseButton onClick={dismiss} aria-label="Dismiss community prompt" size="sm" />
+    <Paper withBorder p="md" radius="md" maw={520} component="section" aria-label="Join our community">
+      <Group align="center" wrap="nowrap" gap="md">
+        <Image src="/api/landing/community-qr.svg" alt={`QR code linking to ${name}`} w={120} h={120} style={{ flexShrink: 0 }} />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text fw={700} size="sm">
+              Join {name}
+            </Text>
+            <CloseButton onClick={dismiss} aria-label="Dismiss community prompt" size="sm" />
+          </Group>
+          <Text size="sm" c="dimmed">
+            Scan with your phone, or{' '}
+            <Anchor href={url} target="_blank" rel="noreferrer" size="sm" underline="always">
+              open the link
+            </Anchor>
+            .
+          </Text>
+        </Stack>
       </Group>
-      <Stack gap="xs" align="center">
-        <Image src="/api/landing/community-qr.svg" alt={`QR code linking to ${name}`} w={140} h={140} />
-        <Text size="xs" c="dimmed" ta="center">
-          Scan with your phone, or{' '}
-          <Anchor href={url} target="_blank" rel="noreferrer" size="xs" underline="always">
-            open the link
-          </Anchor>
-          .
-        </Text>
-      </Stack>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
+import { LegalFooter } from '../../components/layouts/legal-footer.tsx';
 import { CommunityPrompt } from './community-prompt.tsx';
 import { useLandingContent, usePeopleEarningToday } from './landing-api.ts';
 
@@ -144,29 +145,11 @@ export function LandingPage() {
               ))}
             </List>
           </section>
+          {/* In the flow, not floating: a fixed popup covered "Get started" at 375 px and the figures at 1440 px. */}
+          {landing.data?.community_url && <CommunityPrompt url={landing.data.community_url} name={landing.data.community_name} />}
         </Stack>
       </Container>
-      <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg">
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              © MYEAI. Trading data is for educational purposes only and is not financial advice.
-            </Text>
-            <Group gap="md">
-              <Anchor component={Link} to="/terms" size="sm">
-                Terms of Service
-              </Anchor>
-              <Anchor component={Link} to="/privacy-policy" size="sm">
-                Privacy Policy
-              </Anchor>
-              <Anchor component={Link} to="/refund-policy" size="sm">
-                Refund Policy
-              </Anchor>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
-      {landing.data?.community_url && <CommunityPrompt url={landing.data.community_url} name={landing.data.community_name} />}
+      <LegalFooter />
     </Box>
   );
 }

@@ -11,7 +11,7 @@ export function ChangeLine({ change, comparison, what }: { change: Change; compa
   if (change.percent === null) {
     return (
       <Text size="xs" c="teal.9" fw={600} title={`${what}, ${days}`}>
-        New vs last month (none {formatDayRange(comparison.previous)})
+        Up from none at this point last month
       </Text>
     );
   }

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Loader, Menu, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Menu, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
@@ -11,6 +11,9 @@ import { showStageError } from './stage-select.tsx';
 const DRAG_TYPE = 'application/x-myeai-lead';
 
 type MoveLead = (lead: Lead, to: LeadStage) => void;
+
+/** A column's width: seven side by side scroll sideways at 1440 px as at 375 px. */
+const BOARD_COLUMN_WIDTH = 272;
 
 type LeadBoardProps = {
   filter: Pick<LeadFilterQuery, 'q' | 'sort' | 'dir' | 'stage'>;
@@ -41,20 +44,30 @@ export function LeadBoard({ filter, totals, onEdit }: LeadBoardProps) {
   };
 
   return (
-    // Columns wrap instead of scrolling sideways, so that every stage is in reach of a drag.
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
+    // One pipeline, left to right, scrolling sideways inside its own box (the page never does).
+    // Dragging near its edge scrolls it; every card's menu also moves a lead to any stage.
+    <Box
+      role="region"
+      aria-label="Lead pipeline"
+      tabIndex={0}
+      style={{ overflowX: 'auto', overscrollBehaviorX: 'contain' }}
+      pb="xs"
+    >
+      <Group gap="sm" wrap="nowrap" align="stretch" w={stages.length > 1 ? 'max-content' : undefined}>
         {stages.map((stage) => (
-          <BoardColumn
-            key={stage}
-            stage={stage}
-            filter={filter}
-            total={totals.find((t) => t.stage === stage) ?? { stage, count: 0, value_cents: 0 }}
-            moving={moving}
-            onMove={move}
-            onEdit={onEdit}
-          />
+          <Box key={stage} w={stages.length > 1 ? BOARD_COLUMN_WIDTH : '100%'} style={{ flexShrink: 0 }}>
+            <BoardColumn
+              stage={stage}
+              filter={filter}
+              total={totals.find((t) => t.stage === stage) ?? { stage, count: 0, value_cents: 0 }}
+              moving={moving}
+              onMove={move}
+              onEdit={onEdit}
+            />
+          </Box>
         ))}
-    </SimpleGrid>
+      </Group>
+    </Box>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { formatDollars, LEAD_SOURCE_LABELS, type Lead, type LeadSort } from '@myeai/domain';
 import { formatDate, formatLastContact } from '../format.ts';
@@ -6,8 +6,14 @@ import type { LeadFilters } from '../hooks/use-lead-filters.ts';
 import { LeadActions } from './lead-actions.tsx';
 import { StageSelect } from './stage-select.tsx';
 
+/** Placeholder rows while the first page loads, as many as a page usually shows on screen. */
+const SKELETON_ROWS = 8;
+const COLUMNS = 8;
+
 type LeadTableProps = {
   leads: Lead[];
+  /** The first page is on its way: skeleton rows instead of an empty table. */
+  loading: boolean;
   filters: LeadFilters;
   onSort: (sort: LeadSort, dir: 'asc' | 'desc') => void;
   onEdit: (lead: Lead) => void;
@@ -33,7 +39,7 @@ function SortHeader({ label, sort, filters, onSort, firstDir = 'asc' }: SortHead
   );
 }
 
-export function LeadTable({ leads, filters, onSort, onEdit, onDelete }: LeadTableProps) {
+export function LeadTable({ leads, loading, filters, onSort, onEdit, onDelete }: LeadTableProps) {
   const header = { filters, onSort };
   return (
     <Table.ScrollContainer minWidth={980}>
@@ -50,7 +56,17 @@ export function LeadTable({ leads, filters, onSort, onEdit, onDelete }: LeadTabl
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody aria-busy={loading || undefined}>
+          {loading &&
+            Array.from({ length: SKELETON_ROWS }, (_, row) => (
+              <Table.Tr key={`skeleton-${row}`} aria-hidden>
+                {Array.from({ length: COLUMNS }, (_, column) => (
+                  <Table.Td key={column}>
+                    <Skeleton height={column === 0 ? 28 : 14} width={column === 0 ? '80%' : '60%'} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
           {leads.map((lead) => (
             <Table.Tr key={lead.id}>
               <Table.Td>

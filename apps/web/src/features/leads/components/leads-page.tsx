@@ -106,6 +106,7 @@ export function LeadsPage(_props: { user: UserProfile }) {
                   <Card withBorder padding={0}>
                     <LeadTable
                       leads={data?.items ?? []}
+                      loading={!data}
                       filters={filters}
                       onSort={(sort, dir) => setFilters({ sort, dir })}
                       onEdit={(lead) => setDialog({ kind: 'edit', lead })}

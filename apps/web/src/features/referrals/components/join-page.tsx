@@ -3,6 +3,7 @@ import { IconBook2, IconChartLine, IconCoins, IconRocket, IconShieldCheck, IconS
 import { useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FREE_ACCESS_NOTE, REFERRAL_ERROR_REDIRECT_MS, REFERRAL_VISITOR_STORAGE_KEY, type JoinResponse, type ReferralFeatureIcon } from '@myeai/domain';
+import { LegalFooter } from '../../../components/layouts/legal-footer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storeReferralCode } from '../../auth/index.ts';
 import { reportCtaClick, useJoinLanding } from '../api/referrals-api.ts';
@@ -169,6 +170,7 @@ export function JoinPage() {
           <Landing data={landing.data} />
         )}
       </Container>
+      <LegalFooter />
     </Box>
   );
 }
