@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     // Quick actions lead to built admin screens only.
     const actions = page.getByRole('region', { name: 'Quick actions' }).getByRole('link');
     const actionTexts = await actions.allInnerTexts();
-    expect(actionTexts).toEqual(expect.arrayContaining(['Trial Analytics', 'Flow Chart']));
+    expect(actionTexts).toEqual(expect.arrayContaining(['System Command', 'Trial Analytics', 'Flow Chart']));
     expect(actionTexts).not.toContain('Comprehensive Dashboard');
     for (const href of await actions.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
       const sidebarLink = page.getByRole('navigation', { name: 'Main' }).locator(`a[href="${href}"]`);

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { navigationFor, type AdminOverview } from '@myeai/domain';
+import { findScreen, navigationFor, type AdminOverview } from '@myeai/domain';
 import { isBuilt } from '../../../app/screens.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminOverview } from '../api/overview-api.ts';
@@ -60,10 +60,10 @@ function StatusDistribution({ status }: { status: AdminOverview['user_status'] }
 }
 
 function QuickActions() {
+  // The built admin-only screens of the sidebar (any section: System Command sits under trading).
   const items = navigationFor({ activeRole: 'admin' }, isBuilt)
-    .filter((group) => group.section === 'admin')
     .flatMap((group) => group.items)
-    .filter((item) => item.path !== THIS_SCREEN);
+    .filter((item) => item.path !== THIS_SCREEN && findScreen(item.path)?.access === 'admin');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="quick-actions-title">
       <Title order={2} size="h4" id="quick-actions-title" mb="sm">
