@@ -58,6 +58,8 @@ export type AppConfig = {
    * raises it: it measures the write path from one session, the limiter still counting each event.
    */
   trackEventsPerMinute?: number;
+  /** Lets `npm run backup` fetch GET /api/admin/backup (written into the data folder at start). */
+  backupKey?: string;
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {

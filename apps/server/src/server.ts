@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
-import { DataDirLockedError, listen, openDatabase } from '@myeai/db';
+import { DataDirLockedError, DataDirUnreadableError, listen, openDatabase, snapshotPglite, writeBackupAccess } from '@myeai/db';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { readServerEnv } from './env.ts';
@@ -17,7 +19,7 @@ try {
     ? await openDatabase({ kind: 'postgres', connectionString: env.databaseUrl })
     : await openDatabase({ kind: 'pglite', dataDir: env.dataDir });
 } catch (error) {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof DataDirUnreadableError) {
     console.error(error.message);
     process.exit(1);
   }
@@ -26,14 +28,16 @@ try {
 
 if (env.config.demoMode) await seedDemoData(database.db, systemClock);
 
+const pglite = database.kind === 'pglite' ? database.client : undefined;
 const app = await buildApp({
   db: database.db,
   databaseKind: database.kind,
   clock: systemClock,
-  config: env.config,
+  config: pglite ? { ...env.config, backupKey: randomBytes(32).toString('hex') } : env.config,
   oidc: env.config.oidc ? new OidcSignIn(env.config.oidc) : undefined,
   mailer: createMailTransport(env.config),
   listen: (channel, onPayload, onReconnect) => listen(database, channel, onPayload, onReconnect),
+  snapshotDatabase: pglite && (() => snapshotPglite(pglite)),
 });
 
 // One job runner per process; several processes on one PostgreSQL share the queue.
@@ -50,6 +54,11 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 });
 
 await app.listen({ port: env.port, host: env.host });
+if (pglite) {
+  // `npm run backup` finds the running server and its key here (the folder is the credential).
+  const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  writeBackupAccess(env.dataDir, { url: `http://${host}:${(app.server.address() as AddressInfo).port}`, key: app.deps.config.backupKey! });
+}
 jobRunner.start();
 const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${env.dataDir}` : 'PostgreSQL server';
 console.log(`MYEAI is running on http://localhost:${env.port} (${where}${env.config.demoMode ? ', demo mode' : ''})`);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +24,19 @@ export type DatabaseConfig =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; connectionString: string; poolSize?: number };
 
+/** An existing embedded database that PGlite cannot open: the way back is a backup. */
+export class DataDirUnreadableError extends Error {
+  constructor(dataDir: string, cause: unknown) {
+    super(
+      `The embedded database in ${dataDir} cannot be opened (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Move that folder aside, then bring back your latest backup into an empty folder with `npm run restore <file>` ' +
+        '(DATA_DIR names the folder), and start again.',
+      { cause },
+    );
+    this.name = 'DataDirUnreadableError';
+  }
+}
+
 const MIGRATION_LOCK_KEY = 7_245_001;
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -30,7 +45,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   if (config.kind === 'pglite') {
     const release = config.dataDir ? lockDataDir(config.dataDir) : () => undefined;
     try {
-      const client = await PGlite.create(config.dataDir ?? 'memory://', config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
+      const existing = config.dataDir !== undefined && existsSync(join(config.dataDir, 'PG_VERSION'));
+      const client = await PGlite.create(config.dataDir ?? 'memory://', config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}).catch((error: unknown) => {
+        throw existing ? new DataDirUnreadableError(config.dataDir!, error) : error;
+      });
       const db = drizzlePglite(client, { schema }) as unknown as Database;
       await migratePglite(db as never, { migrationsFolder });
       return {

@@ -20,6 +20,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live process holding the data folder's lock, if any. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number.parseInt(readFileSync(join(dataDir, 'myeai.lock'), 'utf8'), 10);
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder) ? holder : undefined;
+}
+
 /**
  * PGlite takes no lock on its folder and two processes writing it corrupt it, so the app
  * holds an exclusive lock file for as long as it runs. A lock left by a dead process is taken over.

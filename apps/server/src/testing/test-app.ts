@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { jobs, listen, mailOutbox, type DatabaseHandle } from '@myeai/db';
+import { jobs, listen, mailOutbox, snapshotPglite, type DatabaseHandle } from '@myeai/db';
 import { DEMO_ACCOUNTS, type Role } from '@myeai/domain';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
@@ -66,6 +66,7 @@ export async function createTestApp(
     oidc: config.oidc ? new OidcSignIn(config.oidc) : undefined,
     mailer: createMailTransport(config),
     listen: (channel, onPayload, onReconnect) => listen(database, channel, onPayload, onReconnect),
+    snapshotDatabase: database.kind === 'pglite' ? () => snapshotPglite(database.client) : undefined,
   });
   await app.ready();
   const jobRunner = new JobRunner(app.deps, buildJobHandlers());

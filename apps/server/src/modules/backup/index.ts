@@ -1,0 +1,1 @@
+export { backupRoutes } from './backup.routes.ts';
