@@ -38,6 +38,9 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
       payload: { figures: [{ label: 'Members', value: '2,500+' }], community_url: null, community_name: 'our community' },
     });
     expect(landing.statusCode).toBe(200);
+    suite.app.clock.advance(1_000);
+    const category = await suite.app.inject({ method: 'POST', url: '/api/admin/product-categories', cookie: admin, payload: { name: 'Audit Gardening' } });
+    expect(category.statusCode, category.body).toBe(201);
     const jobId = await failJob('report.nightly_export');
     await enqueueMail(suite.app.database.db, suite.app.clock, {
       kind: 'welcome',
@@ -56,8 +59,12 @@ describe.skipIf(!hasChromium)('admin operations screen in Chromium', () => {
     await page.getByRole('tab', { name: 'Operations Log' }).click();
     const log = page.getByRole('table', { name: 'Operations log' });
     await log.waitFor();
-    const landingRow = log.getByRole('row').nth(1);
+    const landingRow = log.getByRole('row').filter({ hasText: 'landing.update' }).first();
     await expect(landingRow.innerText()).resolves.toMatch(/Ada Admin[\s\S]*admin@demo\.myeai\.local[\s\S]*landing\.update[\s\S]*landing/);
+    // A target that is a record's id says what it is, not the raw id.
+    const categoryRow = log.getByRole('row').filter({ hasText: 'product category Audit Gardening' });
+    await categoryRow.getByText('product_category.create').waitFor();
+    await expect(categoryRow.innerText()).resolves.not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'operations-log.png'), fullPage: true });
 
