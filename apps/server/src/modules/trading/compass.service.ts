@@ -281,8 +281,12 @@ export function maskedGridResponse(access: CompassAccess, asOf: Date, pick: Stor
   return body;
 }
 
-/** Picks are per subscriber; a grid version lives until the next vote, so a few thousand cover the active ones. */
-const MAX_MASKED_RESPONSES_KEPT = 4096;
+/**
+ * Picks are per subscriber and a body is tens of kB: a few hundred keep the most recent readers
+ * of a grid version (which lives until the next vote) without holding much memory; others are
+ * pieced together again, still without building a cell.
+ */
+const MAX_MASKED_RESPONSES_KEPT = 256;
 
 // ------------------------------------------------------------------ detail, events, history
 
