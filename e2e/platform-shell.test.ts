@@ -176,4 +176,47 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  /** Whether the centre of the control is the control itself (or inside it), not something floating over it. */
+  const isUncovered = (page: Page, name: string | RegExp, role: 'button' | 'link') =>
+    page.getByRole(role, { name }).first().evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = element.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && (top === element || element.contains(top));
+    });
+
+  it('lets nothing float over a control: "Get started" and the figures on the landing, "Log out" beside Share & Earn', async () => {
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 375, height: 812 }]) {
+      const visitor = await newPage(viewport);
+      await visitor.page.goto('/');
+      await visitor.page.getByRole('region', { name: 'Join our community' }).waitFor();
+      await expect(isUncovered(visitor.page, 'Get started', 'link'), `Get started at ${viewport.width}`).resolves.toBe(true);
+      // The community prompt is a card of the page, not a layer over it.
+      await expect(visitor.page.getByRole('region', { name: 'Join our community' }).evaluate((el) => getComputedStyle(el).position)).resolves.toBe('static');
+      await visitor.context.close();
+    }
+
+    const { context, page } = await newPage({ width: 375, height: 812 });
+    await signInWithDemo(page, 'Alex Affiliate');
+    await page.getByRole('button', { name: 'Share & Earn' }).waitFor();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await expect.poll(() => isUncovered(page, 'Log out', 'button')).toBe(true);
+    await page.screenshot({ path: 'test-results/platform-shell/nav-open-375.png' });
+    await context.close();
+  });
+
+  it('/join ends with the legal links', async () => {
+    const affiliate = await suite.app.signIn('affiliate@demo.myeai.local');
+    const code = (await suite.app.inject({ method: 'GET', url: '/api/auth/profile', cookie: affiliate })).json().referral_code as string;
+    const { context, page } = await newPage({ width: 375, height: 812 });
+    await page.goto(`/join?ref=${code}`);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Terms of Service' }).waitFor();
+    for (const label of ['Privacy Policy', 'Refund Policy']) await expect(footer.getByRole('link', { name: label }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page);
+    await footer.getByRole('link', { name: 'Refund Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: /Refund/ }).waitFor();
+    await context.close();
+  });
 });
