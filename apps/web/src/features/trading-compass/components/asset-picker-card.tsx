@@ -59,7 +59,7 @@ function Picker({ picks, limit, grid, access }: { picks: AssetPicks; limit: numb
       </Chip.Group>
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed">
-          {draft.length} of {limit} picked ·{' '}
+          {draft.length} of {limit} picked{full && nextChange === null ? ' (uncheck one to choose another)' : ''} ·{' '}
           {nextChange
             ? `You can replace a picked asset from ${moment.format(nextChange)}; adding one to a free place is possible now.`
             : 'You can change your pick now; after a change, the next one is possible 24 hours later.'}
