@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, findNulCharacter, NUL_CHARACTER_MESSAGE } from '@myeai/domain';
+import { AppError, exceedsInputDepth, findNulCharacter, INPUT_TOO_DEEP_MESSAGE, NUL_CHARACTER_MESSAGE } from '@myeai/domain';
 
 /**
  * One check for every route, before its schema runs: a NUL character in a path parameter, the
@@ -7,12 +7,14 @@ import { AppError, findNulCharacter, NUL_CHARACTER_MESSAGE } from '@myeai/domain
  * this the request failed in the database with a 500, possibly after other writes had run.
  * preValidation: after the access guard (a caller without access learns nothing) and after the
  * body was parsed; a multipart upload is read by its handler, and the CSV import refuses files
- * holding NUL bytes itself.
+ * holding NUL bytes itself. A body nested deeper than MAX_INPUT_DEPTH is refused first: walking
+ * it (this check, then the schema) overflowed the stack and answered 500 (found by the fuzzer).
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const parts = { params: request.params, query: request.query, body: request.body } as const;
     for (const [part, value] of Object.entries(parts)) {
+      if (exceedsInputDepth(value)) throw new AppError('VALIDATION', INPUT_TOO_DEEP_MESSAGE, [{ path: part, message: INPUT_TOO_DEEP_MESSAGE }]);
       const found = findNulCharacter(value);
       if (found) throw new AppError('VALIDATION', NUL_CHARACTER_MESSAGE, [{ path: found.path || part, message: NUL_CHARACTER_MESSAGE }]);
     }

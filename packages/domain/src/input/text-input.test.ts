@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findNulCharacter } from './text-input.ts';
+import { exceedsInputDepth, findNulCharacter, MAX_INPUT_DEPTH } from './text-input.ts';
 
 describe('findNulCharacter: the first NUL in a decoded request part', () => {
   test.each([
@@ -21,5 +21,32 @@ describe('findNulCharacter: the first NUL in a decoded request part', () => {
     { label: 'other control characters', value: 'tab\there\nnew line\u0001' },
   ])('finds none in $label', ({ value }) => {
     expect(findNulCharacter(value)).toBeNull();
+  });
+});
+
+describe('exceedsInputDepth: objects and arrays nested deeper than the limit', () => {
+  const nested = (levels: number, make: (inner: unknown) => unknown) => {
+    let value: unknown = 'leaf';
+    for (let level = 0; level < levels; level += 1) value = make(value);
+    return value;
+  };
+
+  test('allows 32 levels of objects or arrays and refuses 33', () => {
+    expect(MAX_INPUT_DEPTH).toBe(32);
+    expect(exceedsInputDepth(nested(32, (inner) => ({ a: inner })))).toBe(false);
+    expect(exceedsInputDepth(nested(33, (inner) => ({ a: inner })))).toBe(true);
+    expect(exceedsInputDepth(nested(32, (inner) => [inner]))).toBe(false);
+    expect(exceedsInputDepth(nested(33, (inner) => [1, { b: inner }]))).toBe(true);
+  });
+
+  test('walks 100,000 levels without overflowing the stack', () => {
+    expect(exceedsInputDepth(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)))).toBe(true);
+  });
+
+  test('plain values, wide values and byte buffers are not deep', () => {
+    expect(exceedsInputDepth('text')).toBe(false);
+    expect(exceedsInputDepth(null)).toBe(false);
+    expect(exceedsInputDepth({ rows: Array.from({ length: 10_000 }, (_, index) => ({ index })) })).toBe(false);
+    expect(exceedsInputDepth(Buffer.alloc(10))).toBe(false);
   });
 });

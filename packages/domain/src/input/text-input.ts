@@ -32,3 +32,24 @@ export function findNulCharacter(value: unknown, path = ''): NulLocation | null 
 }
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
+/** How deep a request body may nest objects and arrays; no request of the API comes near it. */
+export const MAX_INPUT_DEPTH = 32;
+export const INPUT_TOO_DEEP_MESSAGE = `The request nests objects or arrays more than ${MAX_INPUT_DEPTH} levels deep.`;
+
+/**
+ * Whether a decoded request part nests arrays or objects deeper than `maxDepth` (the value itself is
+ * level 0). JSON.parse accepts any depth, but code that walks the value recursively (the NUL check,
+ * the schema validation) overflows the stack on a body nested 50,000 deep and answered 500; this
+ * check walks with its own stack, so it has no depth limit of its own.
+ */
+export function exceedsInputDepth(value: unknown, maxDepth = MAX_INPUT_DEPTH): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
+    if (depth >= maxDepth) return true;
+    for (const item of Array.isArray(current) ? current : Object.values(current)) pending.push({ value: item, depth: depth + 1 });
+  }
+  return false;
+}
