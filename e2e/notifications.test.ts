@@ -340,4 +340,38 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await expect.poll(() => list.getByText('Unread', { exact: true }).count()).toBe(0);
     await context.close();
   });
+  it('a vote request reads "Entry window closed" once its window has closed, with no way to the desk', async () => {
+    const opener = await suite.app.signIn('trader2@demo.myeai.local');
+    const [assets, timeframes] = await Promise.all([
+      suite.app.inject({ method: 'GET', url: '/api/trading/assets', cookie: opener }),
+      suite.app.inject({ method: 'GET', url: '/api/trading/timeframes', cookie: opener }),
+    ]);
+    const pair = {
+      asset_id: (assets.json() as { assets: { id: string; symbol: string }[] }).assets.find((a) => a.symbol === 'USD/JPY')!.id,
+      timeframe_id: (timeframes.json() as { timeframes: { id: string; code: string }[] }).timeframes.find((t) => t.code === 'M15')!.id,
+    };
+    const opened = await suite.app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: opener, payload: pair });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const closesAt = Date.parse((opened.json() as { window: { closes_at: string } }).window.closes_at);
+
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Tess Trader');
+    await page.goto('/notifications');
+    const list = page.getByRole('list', { name: 'Notifications', exact: true });
+    const request = list.getByRole('listitem').filter({ hasText: 'USD/JPY M15' });
+    await request.getByText('Position initiated', { exact: true }).first().waitFor();
+    await request.getByText(/Cast your vote before it closes\./).waitFor();
+    await expect(request.getByRole('link', { name: 'Open the trader dashboard' }).count()).resolves.toBe(1);
+
+    // Fifteen minutes after the close, the same notification reads as the window stands.
+    suite.app.clock.set(new Date(closesAt + 15 * 60_000));
+    while ((await suite.app.runJobs()) > 0);
+    await page.reload();
+    await request.getByText('Entry window closed', { exact: true }).waitFor();
+    await expect(request.innerText()).resolves.not.toMatch(/before it closes/);
+    await expect(request.getByRole('link', { name: 'Open the trader dashboard' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'vote-request-closed-1440.png'), fullPage: true });
+    await context.close();
+  });
 });
