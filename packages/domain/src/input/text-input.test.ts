@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { exceedsInputDepth, findNulCharacter, MAX_INPUT_DEPTH } from './text-input.ts';
+import { exceedsInputDepth, findIllFormedText, findNulCharacter, MAX_INPUT_DEPTH } from './text-input.ts';
 
 describe('findNulCharacter: the first NUL in a decoded request part', () => {
   test.each([
@@ -48,5 +48,21 @@ describe('exceedsInputDepth: objects and arrays nested deeper than the limit', (
     expect(exceedsInputDepth(null)).toBe(false);
     expect(exceedsInputDepth({ rows: Array.from({ length: 10_000 }, (_, index) => ({ index })) })).toBe(false);
     expect(exceedsInputDepth(Buffer.alloc(10))).toBe(false);
+  });
+});
+
+describe('findIllFormedText: the first lone surrogate', () => {
+  test.each([
+    { label: 'a high surrogate alone', value: '\ud800', expected: { path: '' } },
+    { label: 'a low surrogate alone inside text', value: { a: ['ok', 'x\udfffy'] }, expected: { path: 'a.1' } },
+    { label: 'a high surrogate at the end', value: { note: 'end\udbff' }, expected: { path: 'note' } },
+    { label: 'two high surrogates', value: '\ud800\ud800\udc00', expected: { path: '' } },
+    { label: 'a key', value: { ['k\ud800']: 1 }, expected: { path: 'k\ud800' } },
+  ])('finds $label', ({ value, expected }) => {
+    expect(findIllFormedText(value)).toEqual(expected);
+  });
+
+  test('finds none in well-formed text: emoji (surrogate pairs), accents, U+FFFD', () => {
+    expect(findIllFormedText({ name: 'Ana Müller 😀', notes: ['𝄞', '\ufffd'] })).toBeNull();
   });
 });

@@ -13,18 +13,35 @@ export type NulLocation = { path: string };
  * null when there is none. Walks strings, arrays and plain objects; other values hold no text.
  */
 export function findNulCharacter(value: unknown, path = ''): NulLocation | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? { path } : null;
+  return findText(value, path, (text) => text.includes('\u0000'));
+}
+
+export const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode: a lone surrogate (such as \\ud800) is not a character.';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where the first lone UTF-16 surrogate sits, as findNulCharacter reports a NUL. JSON may carry one
+ * ("\ud800"); PostgreSQL refuses it in jsonb ("unsupported Unicode escape sequence", a 500 found by
+ * the fuzzer) and a text column would store U+FFFD instead of what was sent.
+ */
+export function findIllFormedText(value: unknown, path = ''): NulLocation | null {
+  return findText(value, path, (text) => LONE_SURROGATE.test(text));
+}
+
+function findText(value: unknown, path: string, isBad: (text: string) => boolean): NulLocation | null {
+  if (typeof value === 'string') return isBad(value) ? { path } : null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, join(path, String(index)));
+      const found = findText(item, join(path, String(index)), isBad);
       if (found) return found;
     }
     return null;
   }
   if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return { path: join(path, key) };
-      const found = findNulCharacter(item, join(path, key));
+      if (isBad(key)) return { path: join(path, key) };
+      const found = findText(item, join(path, key), isBad);
       if (found) return found;
     }
   }

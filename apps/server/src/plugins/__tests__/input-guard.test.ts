@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NUL_CHARACTER_MESSAGE } from '@myeai/domain';
+import { ILL_FORMED_TEXT_MESSAGE, INPUT_TOO_DEEP_MESSAGE, NUL_CHARACTER_MESSAGE } from '@myeai/domain';
 import type { RouteAccess } from '../../app-deps.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
@@ -93,6 +93,23 @@ describe.each(testDatabaseKinds())('a NUL character in a request on %s', (kind) 
 
     const stored = await t.inject({ method: 'GET', url: `/api/leads/${lead.id}`, cookie });
     expect(stored.json()).toMatchObject({ name: 'Nora Null', notes: null });
+  });
+
+  it('a lone surrogate in a JSON body (stored as jsonb) answers 400, not 500, and changes nothing', async () => {
+    const admin = await t.signInAs('admin');
+    const before = (await t.inject({ method: 'GET', url: '/api/admin/referral-landing', cookie: admin })).body;
+    const payload = '{"main_title":"Join","tagline":"\\ud800"}';
+    const response = await t.inject({ method: 'PUT', url: '/api/admin/referral-landing', cookie: admin, headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION', message: ILL_FORMED_TEXT_MESSAGE, details: [{ path: 'tagline', message: ILL_FORMED_TEXT_MESSAGE }] } });
+    expect((await t.inject({ method: 'GET', url: '/api/admin/referral-landing', cookie: admin })).body).toBe(before);
+  });
+
+  it('a body nested 50,000 deep answers 400, not 500', async () => {
+    const payload = '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000);
+    const response = await t.inject({ method: 'POST', url: '/api/support/requests', cookie: await t.signInAs('affiliate'), headers: { 'content-type': 'application/json' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: INPUT_TOO_DEEP_MESSAGE } });
   });
 
   it('still answers 401/403 first to a caller without access (the guard runs before it)', async () => {
