@@ -33,11 +33,21 @@ if (spec) {
     });
   };
 
+  // pg.Client#query answers by promise, or by callback when pg.Pool#query calls it.
   const clientProto = pg.Client.prototype as unknown as { query: (config: unknown, ...rest: unknown[]) => unknown };
   const clientQuery = clientProto.query;
   clientProto.query = function (this: unknown, config, ...rest) {
-    const result = clientQuery.call(this, config, ...rest);
     const text = typeof config === 'string' ? config : (config as { text?: string } | undefined)?.text;
+    const last = rest.at(-1);
+    if (typeof last === 'function') {
+      const callback = last as (error: unknown, result: unknown) => void;
+      rest[rest.length - 1] = (error: unknown, result: unknown) => {
+        if (!error) afterStatement(text);
+        callback(error, result);
+      };
+      return clientQuery.call(this, config, ...rest);
+    }
+    const result = clientQuery.call(this, config, ...rest);
     if (result instanceof Promise) return result.then((value) => (afterStatement(text), value));
     return result;
   };
