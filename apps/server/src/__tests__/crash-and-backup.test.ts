@@ -64,7 +64,7 @@ async function killedBy(server: ServerProcess, request: Promise<Response>): Prom
 }
 
 // Each test starts one or two server processes (a few seconds each, more on a busy machine).
-describe.each(testDatabaseKinds())('SIGKILL in the middle of writes, then a restart, on %s (PGlite: a data folder)', { timeout: 180_000 }, (kind) => {
+describe.each(testDatabaseKinds())('SIGKILL in the middle of writes, then a restart, on %s', { timeout: 180_000 }, (kind) => {
   const root = mkdtempSync(join(tmpdir(), 'myeai-crash-'));
   const dataDir = join(root, 'data');
   const stripe = new FakeStripeServer();
