@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../e2e/support/browser.ts';
 import { countIdleRequests, measureFirstLoadJs } from './lib/browser-checks.ts';
@@ -14,7 +14,9 @@ import { startChild, type Child } from './lib/child-process.ts';
 import { benchUser, createBenchDatabase, createExtraUser, DATA_SET, generateDataSet, type BenchDatabase } from './lib/database.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { measureLoad, measureUncached, type LoadSettings } from './lib/load.ts';
+import { budgetScreens, PAGE_BUDGET, runPageBudgets } from './lib/page-budgets.ts';
 import { formatReport, type BenchReport } from './lib/report.ts';
+import { runUserLoad } from './lib/user-load.ts';
 import type { BenchContext, HttpRequest, HttpScenario, Scenario, ScenarioResult, Target } from './lib/scenario.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -22,7 +24,8 @@ const SCENARIO_DIR = join(import.meta.dirname, 'scenarios');
 const RESULTS_DIR = join(import.meta.dirname, 'results');
 const WEB_DIST = join(ROOT, 'apps/web/dist');
 
-const PARTS = ['load', 'idle', 'lighthouse', 'js'] as const;
+// users: simulated people with sockets at a human pace; pages: the route table's page budgets.
+const PARTS = ['load', 'idle', 'lighthouse', 'js', 'users', 'pages'] as const;
 type Part = (typeof PARTS)[number];
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -49,13 +52,26 @@ const settings = {
   idleMinutes: numberFromEnv('BENCH_IDLE_MINUTES', 5),
   lighthouseRuns: numberFromEnv('BENCH_LIGHTHOUSE_RUNS', 5),
   onlyScenarios: listFromEnv('BENCH_SCENARIOS'),
+  // `npm run bench -- users pages` (or BENCH_ONLY=users,pages) runs only the parts named.
+  only: new Set([...process.argv.slice(2), ...listFromEnv('BENCH_ONLY')]),
   skip: new Set(listFromEnv('BENCH_SKIP')),
+  users: {
+    users: numberFromEnv('BENCH_USERS', 1000),
+    durationSeconds: numberFromEnv('BENCH_USERS_DURATION', 600),
+    minPauseSeconds: 5,
+    maxPauseSeconds: 15,
+    seed: numberFromEnv('BENCH_USERS_SEED', 1),
+  },
+  onlyPages: listFromEnv('BENCH_PAGES'),
+  output: process.env.BENCH_OUTPUT,
   keepDatabase: process.env.BENCH_KEEP_DATABASE === '1',
 };
-for (const part of settings.skip) {
-  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_SKIP: unknown part "${part}" (parts: ${PARTS.join(', ')})`);
+for (const [source, parts] of [['BENCH_SKIP', settings.skip], ['parts to run', settings.only]] as const) {
+  for (const part of parts) {
+    if (!(PARTS as readonly string[]).includes(part)) throw new Error(`${source}: unknown part "${part}" (parts: ${PARTS.join(', ')})`);
+  }
 }
-const runs = (part: Part) => !settings.skip.has(part);
+const runs = (part: Part) => !settings.skip.has(part) && (settings.only.size === 0 || settings.only.has(part));
 
 const TARGETS = { idleRequests: 5, lighthouse: 95, firstLoadKb: 200 };
 
@@ -128,12 +144,14 @@ const report: BenchReport = {
   finishedAt: '',
   commit: gitCommit(),
   machine: { cpus: availableParallelism(), node: process.version, platform: `${process.platform}-${process.arch}` },
-  settings: { ...settings.load, idleMinutes: settings.idleMinutes, lighthouseRuns: settings.lighthouseRuns },
+  settings: { ...settings.load, idleMinutes: settings.idleMinutes, lighthouseRuns: settings.lighthouseRuns, parts: PARTS.filter(runs), users: settings.users },
   dataSet: null,
   scenarios: [],
   idleTab: null,
   lighthouse: [],
   firstLoadJs: null,
+  users: null,
+  pages: [],
   targets: [],
   errors: [],
 };
@@ -163,8 +181,8 @@ async function part(name: string, work: () => Promise<void>): Promise<void> {
 }
 
 async function main() {
-  if ((runs('idle') || runs('lighthouse') || runs('js')) && !existsSync(join(WEB_DIST, 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (or BENCH_SKIP=idle,lighthouse,js).');
+  if ((runs('idle') || runs('lighthouse') || runs('js') || runs('pages')) && !existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (or BENCH_SKIP=idle,lighthouse,js,pages).');
   }
   const scenarios = runs('load') ? await loadScenarios() : [];
 
@@ -217,7 +235,23 @@ async function main() {
     report.targets.push({ subject, label: target.label, isAim: Boolean(target.isAim), outcome: target.check(result, byName) });
   }
 
-  if (runs('js') || runs('idle')) {
+  if (runs('users')) {
+    const u = settings.users;
+    log(`users: ${u.users} simulated users for ${u.durationSeconds} s, one socket each, an action every ${u.minPauseSeconds}-${u.maxPauseSeconds} s (seed ${u.seed})`);
+    await part('users', async () => {
+      const result = await runUserLoad(ctx, u);
+      report.users = result;
+      report.targets.push({ subject: `${result.users} users, ${result.durationSeconds} s`, label: '0 errors', isAim: false, outcome: { pass: result.errors === 0, actual: String(result.errors) } });
+      report.targets.push({
+        subject: `${result.users} users, ${result.durationSeconds} s`,
+        label: 'every socket open to the end',
+        isAim: false,
+        outcome: { pass: result.sockets.openAtEnd === result.users, actual: `${result.sockets.openAtEnd} of ${result.users}` },
+      });
+    });
+  }
+
+  if (runs('js') || runs('idle') || runs('pages')) {
     const browser = await launchChromium();
     cleanups.push(() => browser.close());
     if (runs('js')) {
@@ -239,6 +273,20 @@ async function main() {
           label: `<= ${TARGETS.idleRequests} requests`,
           isAim: false,
           outcome: { pass: idle.requests <= TARGETS.idleRequests, actual: String(idle.requests) },
+        });
+      });
+    }
+    if (runs('pages')) {
+      const screens = budgetScreens(settings.onlyPages);
+      log(`pages: Lighthouse and axe on ${screens.length} screens at 375 and 1440 px`);
+      await part('pages', async () => {
+        report.pages = await runPageBudgets(ctx, browser, screens);
+        const passed = report.pages.filter((row) => row.pass).length;
+        report.targets.push({
+          subject: `page budgets (${report.pages.length} screen widths)`,
+          label: `performance >= ${PAGE_BUDGET.performance}, accessibility ${PAGE_BUDGET.accessibility}, 0 axe violations`,
+          isAim: false,
+          outcome: { pass: passed === report.pages.length, actual: `${passed} of ${report.pages.length} pass` },
         });
       });
     }
@@ -275,9 +323,14 @@ report.finishedAt = new Date().toISOString();
 if (report.errors.length > 0) exitCode = 1;
 
 console.log(`\n${formatReport(report)}\n`);
-mkdirSync(RESULTS_DIR, { recursive: true });
 const json = `${JSON.stringify(report, null, 2)}\n`;
-writeFileSync(join(RESULTS_DIR, 'latest.json'), json);
-writeFileSync(join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), json);
-log(`wrote bench/results/latest.json${exitCode === 0 ? '' : ' (the harness failed: see "Harness errors")'}`);
+// BENCH_OUTPUT: a short or partial run goes to a file of its own and leaves latest.json as it is.
+const outputs = settings.output
+  ? [resolve(settings.output)]
+  : [join(RESULTS_DIR, 'latest.json'), join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`)];
+for (const output of outputs) {
+  mkdirSync(dirname(output), { recursive: true });
+  writeFileSync(output, json);
+}
+log(`wrote ${outputs[0]}${exitCode === 0 ? '' : ' (the harness failed: see "Harness errors")'}`);
 process.exit(exitCode);

@@ -17,10 +17,10 @@ export type LighthouseResult = {
   runs: { performance: number; accessibility: number }[];
 };
 
-type DebuggableChromium = { port: number; stop: () => Promise<void> };
+export type DebuggableChromium = { port: number; stop: () => Promise<void> };
 
 /** Debian Chromium with the tests' flags and a DevTools port that Lighthouse connects to. */
-async function launchDebuggableChromium(): Promise<DebuggableChromium> {
+export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'myeai-bench-chromium-'));
   const child: ChildProcess = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -57,9 +57,19 @@ async function launchDebuggableChromium(): Promise<DebuggableChromium> {
 
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-type LighthouseRun = Omit<LighthouseResult, 'runs'>;
+export type LighthouseRun = Omit<LighthouseResult, 'runs'>;
 
-async function runOnce(port: number, baseUrl: string, page: { path: string; cookie?: string }): Promise<LighthouseRun> {
+/** `width`: 375 runs the desktop preset's settings on a 375 x 812 phone screen (touch, 2x pixels). */
+export type LighthousePage = { path: string; cookie?: string; width?: number };
+
+function configFor(width: number | undefined) {
+  if (width === undefined || width >= 1024) {
+    return width === undefined ? desktopConfig : { ...desktopConfig, settings: { ...desktopConfig.settings, screenEmulation: { mobile: false, width, height: 900, deviceScaleFactor: 1, disabled: false } } };
+  }
+  return { ...desktopConfig, settings: { ...desktopConfig.settings, formFactor: 'mobile' as const, screenEmulation: { mobile: true, width, height: 812, deviceScaleFactor: 2, disabled: false } } };
+}
+
+async function runOnce(port: number, baseUrl: string, page: LighthousePage): Promise<LighthouseRun> {
   const runner = await lighthouse(
     new URL(page.path, baseUrl).href,
     {
@@ -69,7 +79,7 @@ async function runOnce(port: number, baseUrl: string, page: { path: string; cook
       onlyCategories: ['performance', 'accessibility'],
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     },
-    desktopConfig,
+    configFor(page.width),
   );
   if (!runner) throw new Error(`Lighthouse returned no result for ${page.path}`);
   const { lhr } = runner;
@@ -96,7 +106,7 @@ async function runOnce(port: number, baseUrl: string, page: { path: string; cook
  * run in a fresh Chromium) and asks to be run again: such a run is repeated, up to twice, and
  * every other failure is reported at once.
  */
-async function runWithRetry(port: number, baseUrl: string, page: { path: string; cookie?: string }): Promise<LighthouseRun> {
+export async function runWithRetry(port: number, baseUrl: string, page: LighthousePage): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await runOnce(port, baseUrl, page);

@@ -1,6 +1,8 @@
 import type { FirstLoadJsResult, IdleTabResult } from './browser-checks.ts';
 import type { LighthouseResult } from './lighthouse.ts';
+import type { PageBudgetRow } from './page-budgets.ts';
 import type { ScenarioResult, TargetOutcome } from './scenario.ts';
+import type { UserLoadResult, UserLoadSettings } from './user-load.ts';
 
 export type TargetRow = { subject: string; label: string; isAim: boolean; outcome: TargetOutcome };
 
@@ -9,12 +11,25 @@ export type BenchReport = {
   finishedAt: string;
   commit: string;
   machine: { cpus: number; node: string; platform: string };
-  settings: { connections: number; durationSeconds: number; warmupSeconds: number; idleMinutes: number; lighthouseRuns: number };
+  settings: {
+    connections: number;
+    durationSeconds: number;
+    warmupSeconds: number;
+    idleMinutes: number;
+    lighthouseRuns: number;
+    /** The parts this run ran (a run of some parts only is not comparable with a full one). */
+    parts?: string[];
+    users?: UserLoadSettings;
+  };
   dataSet: { users: number; notifications: number; benchUserNotifications: number; generationSeconds: number } | null;
   scenarios: ScenarioResult[];
   idleTab: IdleTabResult | null;
   lighthouse: LighthouseResult[];
   firstLoadJs: FirstLoadJsResult | null;
+  /** Simulated users at a human pace (part `users`). */
+  users?: UserLoadResult | null;
+  /** Page budgets of the route table's screens (part `pages`). */
+  pages?: PageBudgetRow[];
   targets: TargetRow[];
   /** Parts of the harness that failed (the run exits non-zero when this is not empty). */
   errors: { part: string; message: string }[];
@@ -104,6 +119,37 @@ export function formatReport(report: BenchReport): string {
     parts.push(
       `First-load JS of ${js.path}: ${(js.gzipBytes / 1024).toFixed(1)} KB gzipped (${(js.rawBytes / 1024).toFixed(1)} KB raw, ` +
         `${(js.transferBytes / 1024).toFixed(1)} KB over the wire) in ${js.scripts.length} scripts`,
+    );
+  }
+  if (report.users) {
+    const u = report.users;
+    parts.push(
+      `Users: ${u.users} simulated users (${Object.entries(u.roles).map(([role, n]) => `${n} ${role}`).join(', ')}) for ${u.durationSeconds} s, seed ${u.seed}; ` +
+        `sockets ${u.sockets.opened} opened, ${u.sockets.openAtEnd} open at the end; ${u.requests} requests, ${u.errors} errors; ` +
+        `actions ${Object.entries(u.actions).map(([a, n]) => `${a} ${n}`).join(', ')} (${u.signInsDeferred} sign-ins over the per-address limit became dashboard visits)\n` +
+        table(
+          ['route', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors', '409 (race)'],
+          u.routes.map((r) => [r.route, String(r.requests), r.p50Ms.toFixed(1), r.p99Ms.toFixed(1), r.maxMs.toFixed(1), String(r.errors), String(r.conflicts)]),
+        ) +
+        (u.errorSamples.length > 0 ? `\n  ${u.errorSamples.slice(0, 5).join('\n  ')}` : ''),
+    );
+  }
+  if (report.pages && report.pages.length > 0) {
+    const score = (value: number | null) => (value === null ? '-' : String(value));
+    parts.push(
+      table(
+        ['screen (Lighthouse, axe)', 'as', 'width', 'perf', 'a11y', 'axe', 'perf runs', 'result'],
+        report.pages.map((p) => [
+          p.path,
+          p.role ?? 'signed out',
+          String(p.width),
+          score(p.performance),
+          score(p.accessibility),
+          score(p.axeViolations),
+          p.runs.map((run) => run.performance).join(' '),
+          p.error ? `ERROR: ${p.error.slice(0, 60)}` : p.pass ? 'PASS' : 'FAIL',
+        ]),
+      ),
     );
   }
   if (report.targets.length > 0) {
