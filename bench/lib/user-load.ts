@@ -111,7 +111,7 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
   };
 
   /** One timed request; `conflictOk`: a 409 the app answers for a race another user won (window full, already open). */
-  async function request(user: SimUser, route: string, method: 'GET' | 'POST', path: string, body?: unknown, conflictOk = false): Promise<Response | undefined> {
+  async function request(user: SimUser, route: string, method: 'GET' | 'POST', path: string, body?: unknown, conflictOk = false): Promise<{ text: string; headers: Headers } | undefined> {
     const start = performance.now();
     try {
       const response = await fetch(new URL(path, ctx.baseUrl), {
@@ -131,7 +131,7 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
         return undefined;
       }
       record(route, ms, 'ok');
-      return new Response(text, { status: response.status, headers: response.headers });
+      return { text, headers: response.headers };
     } catch (error) {
       record(route, performance.now() - start, 'error');
       fail(`${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
@@ -139,20 +139,26 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
     }
   }
 
-  let signInTokens = SIGN_INS_PER_MINUTE;
-  const refill = setInterval(() => (signInTokens = SIGN_INS_PER_MINUTE), 60_000);
+  // Sliding window: no 60 s (plus a second of slack) ever holds more than SIGN_INS_PER_MINUTE
+  // sign-ins, so neither does the limiter's fixed window, wherever it starts.
+  const signIns: number[] = [];
+  const maySignIn = () => {
+    const now = performance.now();
+    while (signIns.length > 0 && now - signIns[0]! > 61_000) signIns.shift();
+    return signIns.length < SIGN_INS_PER_MINUTE;
+  };
   let signInsDeferred = 0;
   const actionCounts: Record<string, number> = {};
 
   async function act(user: SimUser, action: Action): Promise<void> {
-    if (action === 'sign-in' && signInTokens <= 0) {
+    if (action === 'sign-in' && !maySignIn()) {
       signInsDeferred += 1;
       action = 'dashboard';
     }
     actionCounts[action] = (actionCounts[action] ?? 0) + 1;
     switch (action) {
       case 'sign-in': {
-        signInTokens -= 1;
+        signIns.push(performance.now());
         const response = await request(user, 'POST /api/auth/password', 'POST', '/api/auth/password', { email: user.email, password: PASSWORD });
         const cookie = response?.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
         if (response && !cookie) fail('POST /api/auth/password set no session cookie');
@@ -178,13 +184,13 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
       case 'vote': {
         const active = await request(user, 'GET /api/trading/windows/active', 'GET', '/api/trading/windows/active');
         if (!active) return;
-        const { windows } = (await active.json()) as { windows: { id: string; status: string; user_voted: boolean; total_votes: number; pool_size: number }[] };
+        const { windows } = JSON.parse(active.text) as { windows: { id: string; status: string; user_voted: boolean; total_votes: number; pool_size: number }[] };
         let target = windows.find((w) => w.status === 'open' && !w.user_voted && w.total_votes < w.pool_size)?.id;
         if (!target) {
           const pair = pairs[Math.floor(user.random() * pairs.length)]!;
           const opened = await request(user, 'POST /api/trading/windows/open', 'POST', '/api/trading/windows/open', pair, true);
           if (!opened) return;
-          target = ((await opened.json()) as { window: { id: string } }).window.id;
+          target = (JSON.parse(opened.text) as { window: { id: string } }).window.id;
         }
         const bias = (['long', 'short', 'neutral'] as const)[Math.floor(user.random() * 3)];
         await request(user, 'POST /api/trading/windows/:id/vote', 'POST', `/api/trading/windows/${target}/vote`, { bias, confidence: 50 + Math.floor(user.random() * 50) }, true);
@@ -229,7 +235,6 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
       }),
     );
   } finally {
-    clearInterval(refill);
     clearInterval(progress);
   }
   isRunning = false;
