@@ -1,6 +1,7 @@
 // `npm run bench`: the real app on a fresh PostgreSQL database with the issue 3 data set, each
-// scenario of bench/scenarios against its ceiling, an idle signed-in tab, Lighthouse and the
-// first-load JavaScript. Prints a table and writes bench/results/latest.json. Missed targets are
+// scenario of bench/scenarios against its ceiling, an idle signed-in tab, Lighthouse, the
+// first-load JavaScript, simulated users at a human pace and the route table's page budgets
+// (docs/decisions/028). Prints a table and writes bench/results/latest.json (or BENCH_OUTPUT). Missed targets are
 // reported, not fatal; the exit code is non-zero only when the harness itself failed.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';

@@ -169,7 +169,7 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
         await Promise.all([
           request(user, 'GET /api/auth/profile', 'GET', '/api/auth/profile'),
           request(user, `GET ${DASHBOARD_STATS_PATH}`, 'GET', DASHBOARD_STATS_PATH),
-          request(user, 'GET video widgets', 'GET', videoWidgetsPath(false)),
+          request(user, `GET ${videoWidgetsPath(false)}`, 'GET', videoWidgetsPath(false)),
         ]);
         return;
       case 'leads':
