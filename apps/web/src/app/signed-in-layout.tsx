@@ -80,7 +80,7 @@ export function GatedScreen({ path }: { path: ScreenPath }) {
   if (!user || !screen) return null;
   if (decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return <AccessDenied user={user} path={path} />;
   const Page: SignedInPage | undefined = SIGNED_IN_PAGES[path];
-  if (!Page) return <NotFoundPage />;
+  if (!Page) return <NotFoundPage inShell />;
   return (
     <Suspense fallback={<PageLoader />}>
       <Page user={user} />
