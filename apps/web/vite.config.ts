@@ -27,6 +27,9 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // Writes <meta property="csp-nonce" nonce="..."> and that placeholder as the nonce of every
+  // script and link tag; the server replaces it with each response's nonce (plugins/web-app.ts).
+  html: { cspNonce: 'MYEAI_CSP_NONCE' },
   server: {
     port: 5173,
     // The server also answers the short links /r/CODE and the tracked product links /go/ID.
@@ -49,7 +52,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+            // With zod, its jitless setting (src/lib/zod-without-eval.ts): a chunk runs before those
+            // that import it, so the setting is made before any page chunk defines a schema.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval\.ts$/, priority: 3 },
             // The rest of the first load's libraries, in one chunk.
             { name: 'vendor-initial', test: /node_modules/, tags: ['$initial'], priority: 2 },
             // The libraries only lazy chunks use, one chunk per set of pages that share them, the

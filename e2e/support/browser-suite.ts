@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AppConfig } from '../../apps/server/src/env.ts';
 import { startApp, type RunningApp } from './app-server.ts';
 import { DESKTOP_VIEWPORT, launchChromium, signInWithDemo, type Viewport } from './browser.ts';
@@ -29,7 +29,32 @@ export type BrowserSuite = {
   signInWithDemo: (page: Page, name: string) => Promise<void>;
   /** newPage, signed in as the demo account `name`. */
   signedInPage: (name: string, viewport?: Viewport) => Promise<SuitePage>;
+  /**
+   * The content security policy violations the app's pages reported since the last call (or the
+   * last test), which then no longer fail the test: for a test that provokes one on purpose.
+   */
+  takeCspViolations: () => string[];
 };
+
+/**
+ * Reports every content security policy violation of the app's own documents in the context
+ * (the event, and Chromium's console error for the rare refusal that fires none). Frames of other
+ * origins (a YouTube player) answer to their own policies and are left out.
+ */
+async function watchContentSecurityPolicy(context: BrowserContext, appOrigin: string, report: (violation: string) => void): Promise<void> {
+  await context.exposeBinding('__myeaiCspViolation', ({ frame }, text: string) => report(`${frame.url()}: ${text}`));
+  await context.addInitScript((origin) => {
+    if (location.origin !== origin) return;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+      const sample = event.sample ? ` ("${event.sample}")` : '';
+      (window as unknown as { __myeaiCspViolation: (text: string) => void }).__myeaiCspViolation(`${event.effectiveDirective} refused ${event.blockedURI || 'an inline resource'}${where}${sample}`);
+    });
+  }, appOrigin);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()) && message.location().url.startsWith(appOrigin)) report(`console: ${message.text()}`);
+  });
+}
 
 /**
  * The running app and a Chromium for the tests of the calling describe block. Call it before the
@@ -41,10 +66,26 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
 
+  let cspViolations: string[] = [];
+
   beforeAll(async () => {
     if (options.screenshots) mkdirSync(options.screenshots, { recursive: true });
     app = await startApp(options.appOverrides);
     browser = await launchChromium();
+    // Every context of the suite watches the policy, also those a test opens on the browser itself.
+    const { baseUrl } = app;
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (contextOptions) => {
+      const context = await newContext(contextOptions);
+      await watchContentSecurityPolicy(context, new URL(baseUrl).origin, (violation) => cspViolations.push(violation));
+      return context;
+    };
+  });
+  // Any screen of any browser test that the server's content security policy breaks fails that test.
+  afterEach(() => {
+    const found = cspViolations;
+    cspViolations = [];
+    if (found.length > 0) throw new Error(`Content security policy violations:\n${found.join('\n')}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -81,6 +122,11 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
       const signedIn = await newPage(viewport);
       await signIn(signedIn.page, name);
       return signedIn;
+    },
+    takeCspViolations: () => {
+      const found = cspViolations;
+      cspViolations = [];
+      return found;
     },
   };
 }

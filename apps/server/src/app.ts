@@ -37,7 +37,7 @@ import { backupRoutes } from './modules/backup/index.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { API_DOCS_CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    transformStaticCSP: () => API_DOCS_CONTENT_SECURITY_POLICY,
     // The plugin answers /static/index.html with a redirect made by cutting that ending off the
     // request URL; with a query string or a trailing slash nothing was cut and the page redirected
     // to itself forever. Its only page is the docs root, so go there.

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -10,12 +11,13 @@ import { router } from './app/router.tsx';
 import { startFirstLoad } from './app/signed-in-layout.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { queryClient } from './lib/query-client.ts';
+import { styleNonce } from './lib/style-nonce.ts';
 
 startFirstLoad(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={() => styleNonce}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,8 +1,25 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, pageDataPaths } from '@myeai/domain';
+import { contentSecurityPolicy } from './security-headers.ts';
+
+/**
+ * The build writes this meta tag, and the same placeholder as the nonce of its script and link
+ * tags (apps/web/vite.config.ts html.cspNonce); each response replaces it with a fresh nonce.
+ */
+const NONCE_META = /<meta property="csp-nonce" nonce="([^"]+)"/;
+
+/** A host as browsers send it (name or address, optional port): anything else stays out of the header. */
+const PLAIN_HOST = /^[a-z0-9.-]+(?::\d+)?$|^\[[0-9a-f:.]+\](?::\d+)?$/i;
+
+/** The page's own WebSocket origin for connect-src ('self' covers it only in CSP level 3 browsers). */
+function socketOrigin(request: FastifyRequest): string | undefined {
+  if (!PLAIN_HOST.test(request.host)) return undefined;
+  return `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}`;
+}
 
 /**
  * Serves the built React app; any GET outside /api that is not a file gets index.html (client
@@ -13,8 +30,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const hasBuild = Boolean(dist && existsSync(join(dist, 'index.html')));
   if (hasBuild) {
     // preCompressed: the build writes x.br and x.gz beside each text file (apps/web/vite.config.ts).
-    await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false, preCompressed: true });
+    // index.html only through the handler below, which gives it its nonce.
+    await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false, preCompressed: true, allowedPath: (path) => path !== '/index.html' });
   }
+  const html = hasBuild ? readFileSync(join(dist!, 'index.html'), 'utf8') : '';
+  const placeholder = NONCE_META.exec(html)?.[1];
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -28,7 +48,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (preloads.length > 0) {
       reply.header('link', preloads.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', '));
     }
-    // cacheControl false: left on, @fastify/static would replace ours with 'public, max-age=0'.
-    return reply.header('cache-control', 'private, no-cache').sendFile('index.html', { cacheControl: false });
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('content-security-policy', contentSecurityPolicy({ nonce, socketOrigin: socketOrigin(request) }))
+      .type('text/html; charset=utf-8')
+      .send(placeholder ? html.replaceAll(placeholder, nonce) : html);
   });
 }

@@ -29,6 +29,7 @@ import {
   type LandingReport,
 } from './referrals.service.ts';
 import { issueVisitorId, signingKey, verifyVisitorId } from './visitor-id.ts';
+import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 
 /** First-party cookie holding the signed visitor id of the short link and the landing page. */
 export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
@@ -42,7 +43,7 @@ const TRACK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Link not found - MYEAI</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;color:#1a1b1e;line-height:1.5}a{color:#1c5fb8}</style></head>
+<style>${PLAIN_PAGE_STYLE}</style></head>
 <body><main><h1>Link not found</h1><p>This is not a MYEAI referral link. Check that it was copied completely.</p><p><a href="/">Go to MYEAI</a></p></main></body>
 </html>
 `;

@@ -12,6 +12,7 @@ import {
 } from '@myeai/domain';
 import { findConversionProduct, findRedirectTarget } from '../products/index.ts';
 import { newVisitorId, recordClick, recordConversion, verifyConversionSignature, VISITOR_ID_PATTERN } from './tracking.service.ts';
+import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 
 export const VISITOR_COOKIE = 'myeai_vid';
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 365 * 86_400;
@@ -24,7 +25,7 @@ const rawBodies = new WeakMap<FastifyRequest, string>();
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Link not found - MYEAI</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;color:#1a1b1e;line-height:1.5}a{color:#1c5fb8}</style></head>
+<style>${PLAIN_PAGE_STYLE}</style></head>
 <body><main><h1>Link not found</h1><p>This affiliate link does not lead to an available product. The product may have been removed or paused.</p><p><a href="/">Go to MYEAI</a></p></main></body>
 </html>
 `;

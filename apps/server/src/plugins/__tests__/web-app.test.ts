@@ -12,7 +12,7 @@ describe('the web app’s HTML', () => {
   let dist: string;
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'myeai-web-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MYEAI</title>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MYEAI</title><meta property="csp-nonce" nonce="PLACEHOLDER"><script type="module" src="/a.js" nonce="PLACEHOLDER"></script>');
     t = await createTestApp('pglite', { webDistDir: dist });
   });
   afterAll(async () => {
@@ -45,6 +45,21 @@ describe('the web app’s HTML', () => {
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     for (const response of responses) expect(response.headers.link).toBeUndefined();
+  });
+
+  it('gives each page response a fresh nonce, in its policy and in place of the build’s placeholder, and serves /index.html only so', async () => {
+    const pages = await Promise.all(['/', '/dashboard', '/index.html'].map((url) => t.inject({ method: 'GET', url, headers: { host: 'app.example:8443' } })));
+    const nonces = pages.map((page) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(page.headers['content-security-policy']))?.[1]);
+    expect(new Set(nonces).size).toBe(3);
+    pages.forEach((page, index) => {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('PLACEHOLDER');
+      expect(page.body.split(`nonce="${nonces[index]}"`)).toHaveLength(3);
+      expect(page.headers['content-security-policy']).toContain("connect-src 'self' ws://app.example:8443;");
+    });
+    const odd = await t.inject({ method: 'GET', url: '/', headers: { host: 'evil; script-src *' } });
+    expect(odd.headers['content-security-policy']).toContain("connect-src 'self';");
+    expect(odd.headers['content-security-policy']).not.toContain('script-src *');
   });
 
   it('answers HEAD on a page as GET without the body: same status and headers (preloads included)', async () => {
