@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, navigationFor, ROLE_LABELS, SCREENS, type Role } from '@myeai/domain';
+import { DEMO_ACCOUNTS, navigationFor, quickActionsFor, ROLE_LABELS, SCREENS, type Role } from '@myeai/domain';
 import { builtScreenPaths } from './support/built-screens.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -82,8 +82,13 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
       await expect(sidebarLabels(page)).resolves.toEqual(expected);
       await expect(page.getByText(`Active role: ${ROLE_LABELS[role]}`).isVisible()).resolves.toBe(true);
       await expect(page.getByRole('textbox', { name: 'Active role' }).count()).resolves.toBe(account.roles.length > 1 ? 1 : 0);
-      for (const title of ['Add Lead', 'Set Purpose Goal', 'Explore Learning']) {
-        await expect(page.getByRole('link', { name: title }).isVisible()).resolves.toBe(true);
+      const actions = quickActionsFor({ activeRole: role }, (path) => BUILT_SCREENS.has(path));
+      expect(actions.length).toBeGreaterThan(0);
+      for (const action of actions) {
+        await expect(page.getByRole('link', { name: action.title }).getAttribute('href')).resolves.toBe(action.path);
+      }
+      for (const unbuilt of ['Set Purpose Goal', 'Explore Learning']) {
+        await expect(page.getByRole('link', { name: unbuilt }).count()).resolves.toBe(0);
       }
       await expectAccessible(page);
 
