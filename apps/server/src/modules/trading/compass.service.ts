@@ -380,21 +380,27 @@ export async function listConsensusEvents(
   return { events, picked };
 }
 
-/** The shares of the pair's last closed windows (with votes), oldest first, for a chart. */
-export async function getSentimentHistory(db: DbOrTx, view: CompassView, query: z.infer<typeof HistoryQuerySchema>, now: Date): Promise<z.infer<typeof SentimentHistorySchema>> {
-  const { access } = view;
-  const { asset, timeframe, locked, picked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
-  const base = { access: accessInfo(access, dataCutoff(access, now), picked), asset: toAssetRef(asset), timeframe: { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked }, locked };
-  if (locked) return { ...base, points: [] };
+/** The closed windows with votes of one cell that the viewer may see: up to their data cutoff, back to their history floor. */
+function closedWindowsInView(access: CompassAccess, assetId: string, timeframeId: string, now: Date): SQL[] {
   const conditions: SQL[] = [
-    eq(entryWindows.assetId, asset.id),
-    eq(entryWindows.timeframeId, timeframe.id),
+    eq(entryWindows.assetId, assetId),
+    eq(entryWindows.timeframeId, timeframeId),
     eq(entryWindows.status, 'closed'),
     sql`${entryWindows.voteCount} > 0`,
     lte(entryWindows.closedAt, dataCutoff(access, now)),
   ];
   const floor = historyFloor(access, now);
   if (floor) conditions.push(gte(entryWindows.closedAt, floor));
+  return conditions;
+}
+
+/** The shares of the pair's last closed windows (with votes), oldest first, for a chart. */
+export async function getSentimentHistory(db: DbOrTx, view: CompassView, query: z.infer<typeof HistoryQuerySchema>, now: Date): Promise<z.infer<typeof SentimentHistorySchema>> {
+  const { access } = view;
+  const { asset, timeframe, locked, picked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
+  const base = { access: accessInfo(access, dataCutoff(access, now), picked), asset: toAssetRef(asset), timeframe: { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked }, locked };
+  if (locked) return { ...base, points: [] };
+  const conditions = closedWindowsInView(access, asset.id, timeframe.id, now);
   const rows = await db
     .select()
     .from(entryWindows)
@@ -432,15 +438,7 @@ export async function getTraderBreakdown(db: DbOrTx, view: CompassView, assetId:
   }
   const { asset, timeframe, locked } = await visiblePair(db, view, assetId, timeframeId);
   if (locked) throw new AppError('FORBIDDEN', BREAKDOWN_LOCKED_CELL_MESSAGE);
-  const conditions: SQL[] = [
-    eq(entryWindows.assetId, asset.id),
-    eq(entryWindows.timeframeId, timeframe.id),
-    eq(entryWindows.status, 'closed'),
-    sql`${entryWindows.voteCount} > 0`,
-    lte(entryWindows.closedAt, dataCutoff(access, now)),
-  ];
-  const floor = historyFloor(access, now);
-  if (floor) conditions.push(gte(entryWindows.closedAt, floor));
+  const conditions = closedWindowsInView(access, asset.id, timeframe.id, now);
   const [window] = await db.select().from(entryWindows).where(and(...conditions)).orderBy(desc(entryWindows.closedAt)).limit(1);
   const base = { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe) };
   if (!window) return { ...base, window: null, groups: [] };
