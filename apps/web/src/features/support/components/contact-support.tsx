@@ -2,11 +2,12 @@ import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea, Tex
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { PLANS, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SupportRequestInputSchema, type SupportRequest } from '@myeai/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useMySupportRequests, useSendSupportRequest, useSupportLiveRefresh } from '../api/support-api.ts';
 
-type FieldErrors = Partial<Record<'subject' | 'message', string>>;
+const FIELDS = ['subject', 'message'] as const;
+type Field = (typeof FIELDS)[number];
 
 /** The plans whose card lists "Priority support", named as on the plan cards. */
 const PRIORITY_PLANS = PLANS.filter((plan) => plan.features.priority_support).map((plan) => plan.name);
@@ -16,19 +17,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 function SupportForm() {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const send = useSendSupportRequest();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = SupportRequestInputSchema.safeParse({ subject, message });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'subject' || field === 'message') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(zodFieldErrors<Field>(parsed.error));
       return;
     }
     setErrors({});
@@ -42,9 +38,7 @@ function SupportForm() {
         });
       },
       onError: (error) => {
-        const fields: FieldErrors = {};
-        if (error instanceof ApiError) for (const detail of error.details ?? []) if (detail.path === 'subject' || detail.path === 'message') fields[detail.path] = detail.message;
-        setErrors(fields);
+        setErrors(serverFieldErrors(error, FIELDS));
         notifications.show({ color: 'red', title: 'Could not send your request', message: error.message });
       },
     });

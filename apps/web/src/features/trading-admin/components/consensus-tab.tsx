@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import { formatPercent, formatTime } from '../format.ts';
 
 const MODE_LABELS: Record<ConsensusMode, string> = { fixed: `Fixed (${ELITE_POOL.size}-trader hierarchy)`, open: 'Open (first N submissions)' };

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader, type Specialization } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import { formatPercent, formatWhen } from '../format.ts';
 import { FormFrame } from './form-frame.tsx';
 

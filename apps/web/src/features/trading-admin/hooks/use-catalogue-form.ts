@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { FormFrameProps } from '../components/form-frame.tsx';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../form-errors.ts';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 
 /**
  * What the catalogue screens use of a TanStack mutation. Narrower than UseMutationResult on

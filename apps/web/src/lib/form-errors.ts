@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
