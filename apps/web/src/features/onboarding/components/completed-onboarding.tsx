@@ -52,7 +52,7 @@ export function CompletedOnboarding({ answers, referrer, hasGoals, onEditAnswers
           <Text size="sm">Your goals are set. Their progress shows on your Business Hub.</Text>
         ) : (
           <Group justify="space-between">
-            <Text size="sm">You have not set any goals yet. Setting them unlocks your free {TRIAL_LENGTH_DAYS}-day trial.</Text>
+            <Text size="sm">You have not set any goals yet. The free {TRIAL_LENGTH_DAYS}-day trial can be activated once they are set, if you have not used it already.</Text>
             <Button onClick={onSetGoals}>Set your goals</Button>
           </Group>
         )}
