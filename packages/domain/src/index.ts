@@ -4,6 +4,7 @@ export * from './access/screens.ts';
 export * from './access/access-refusals.ts';
 export * from './access/page-data.ts';
 export * from './access/quick-actions.ts';
+export * from './api-paths.ts';
 export * from './errors.ts';
 export * from './input/text-input.ts';
 export * from './money.ts';

@@ -12,6 +12,16 @@ import {
 } from '../leads/lead-rules.ts';
 import { DEFAULT_IMPORT_STAGE, DEFAULT_LEAD_SOURCE, DEFAULT_LEAD_STAGE, LEAD_SOURCES, LEAD_STAGES } from '../leads/lead-stages.ts';
 
+/** The lead hub's API paths (server route templates; the web app fills them with apiPath). */
+export const leadsPaths = {
+  list: '/api/leads',
+  one: '/api/leads/:id',
+  stage: '/api/leads/:id/stage',
+  csvTemplate: '/api/leads/template/csv',
+  csvExport: '/api/leads/export/csv',
+  csvImport: '/api/leads/import/csv',
+} as const;
+
 export const LeadStageSchema = z.enum(LEAD_STAGES);
 export const LeadSourceSchema = z.enum(LEAD_SOURCES);
 
