@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { referralClicks, referralLandingEvents, siteContent, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   DEFAULT_REFERRAL_LANDING_CONTENT,
@@ -21,6 +20,15 @@ import { countReferredUsers } from '../auth/users.service.ts';
 import { getCommissionSummary } from '../commissions/index.ts';
 import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
 import { visitorHash } from '../tracking/index.ts';
+import {
+  countReferralClicksOn,
+  insertLandingEvent,
+  insertReferralClick,
+  selectReferrerNameAndCode,
+  selectSiteContent,
+  selectUserByReferralCode,
+  upsertSiteContent,
+} from './referrals.queries.ts';
 
 export const INVALID_REFERRAL_CODE = 'Invalid referral code';
 const LANDING_KEY = 'referral_landing';
@@ -31,11 +39,7 @@ export type Referrer = { id: string; name: string; referralCode: string };
 export async function findReferrer(db: DbOrTx, input: string | null | undefined): Promise<Referrer | null> {
   const code = referralCodeFromInput(input);
   if (!code) return null;
-  const [row] = await db
-    .select({ id: users.id, name: users.name, referralCode: users.referralCode, status: users.status })
-    .from(users)
-    .where(eq(users.referralCode, code))
-    .limit(1);
+  const row = await selectUserByReferralCode(db, code);
   return row && row.status === 'active' ? { id: row.id, name: row.name, referralCode: row.referralCode } : null;
 }
 
@@ -50,20 +54,15 @@ export type ShortLinkClick = {
 /** One visit of a short link; the same visitor again the same day changes nothing. */
 export async function recordShortLinkClick(db: DbOrTx, clock: Clock, click: ShortLinkClick): Promise<boolean> {
   const now = clock.now();
-  const rows = await db
-    .insert(referralClicks)
-    .values({
-      referrerId: click.referrerId,
-      clickedAt: now,
-      clickedOn: utcDay(now),
-      visitorHash: visitorHash(click.visitorId),
-      userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
-      deviceClass: click.deviceClass,
-      referringSite: click.referringSite,
-    })
-    .onConflictDoNothing()
-    .returning({ id: referralClicks.id });
-  return rows.length > 0;
+  return insertReferralClick(db, {
+    referrerId: click.referrerId,
+    clickedAt: now,
+    clickedOn: utcDay(now),
+    visitorHash: visitorHash(click.visitorId),
+    userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
+    deviceClass: click.deviceClass,
+    referringSite: click.referringSite,
+  });
 }
 
 /**
@@ -77,12 +76,9 @@ export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string,
   const dayStart = new Date(`${today}T00:00:00.000Z`);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const tomorrow = new Date(dayStart.getTime() + 86_400_000);
-  const [[user], [clicks], totalReferrals, conversionsToday, [monthly], summary] = await Promise.all([
-    db.select({ name: users.name, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).limit(1),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(referralClicks)
-      .where(and(eq(referralClicks.referrerId, userId), eq(referralClicks.clickedOn, today))),
+  const [user, clicksToday, totalReferrals, conversionsToday, [monthly], summary] = await Promise.all([
+    selectReferrerNameAndCode(db, userId),
+    countReferralClicksOn(db, userId, today),
     countReferredUsers(db, userId),
     countReferralsSince(db, userId, dayStart),
     selectEarnedInWindows(db, userId, [{ from: monthStart, to: tomorrow }]),
@@ -90,7 +86,7 @@ export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string,
   ]);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   return {
-    clicks_today: clicks?.n ?? 0,
+    clicks_today: clicksToday,
     total_referrals: totalReferrals,
     conversions_today: conversionsToday,
     monthly_commission_cents: monthly ?? 0,
@@ -104,7 +100,7 @@ export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string,
 
 /** The landing content as saved by an admin (with the {referrer_name} placeholder), or the default. */
 export async function getReferralLandingContent(db: DbOrTx): Promise<{ content: ReferralLandingContent; updated_at: string | null }> {
-  const [row] = await db.select().from(siteContent).where(eq(siteContent.key, LANDING_KEY)).limit(1);
+  const row = await selectSiteContent(db, LANDING_KEY);
   if (!row) return { content: DEFAULT_REFERRAL_LANDING_CONTENT, updated_at: null };
   const parsed = ReferralLandingContentSchema.safeParse(row.value);
   return { content: parsed.success ? parsed.data : DEFAULT_REFERRAL_LANDING_CONTENT, updated_at: row.updatedAt.toISOString() };
@@ -113,10 +109,7 @@ export async function getReferralLandingContent(db: DbOrTx): Promise<{ content: 
 export async function saveReferralLandingContent(db: Database, clock: Clock, actorId: string, content: ReferralLandingContent): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(siteContent)
-      .values({ key: LANDING_KEY, value: content, updatedAt: now, updatedBy: actorId })
-      .onConflictDoUpdate({ target: siteContent.key, set: { value: content, updatedAt: now, updatedBy: actorId } });
+    await upsertSiteContent(tx, LANDING_KEY, content, now, actorId);
     await recordAudit(tx, clock, { actorId, action: 'referral_landing.update', target: LANDING_KEY, details: content });
   });
 }
@@ -138,7 +131,7 @@ export async function recordLandingEvent(
 ): Promise<void> {
   const referrer = await findReferrer(db, input.referralCode);
   if (!referrer) throw new AppError('VALIDATION', INVALID_REFERRAL_CODE, [{ path: 'referral_code', message: INVALID_REFERRAL_CODE }]);
-  await db.insert(referralLandingEvents).values({
+  await insertLandingEvent(db, {
     referrerId: referrer.id,
     visitorHash: visitorHash(input.visitorId),
     kind: input.report.kind,

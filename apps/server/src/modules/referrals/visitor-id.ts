@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { signingKeys, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import type { Clock } from '../../clock.ts';
+import { insertSigningKeyIfAbsent, selectSigningKey } from './referrals.queries.ts';
 
 /**
  * Visitor ids of the referral landing page (reliability catalogue T-51): issued by the server as
@@ -14,18 +14,15 @@ const TOKEN = /^([0-9a-f]{32})\.([0-9a-f]{32})$/;
 const keys = new WeakMap<object, Promise<Buffer>>();
 
 async function readKey(db: DbOrTx): Promise<Buffer | null> {
-  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, KEY_NAME)).limit(1);
-  return row ? Buffer.from(row.secret, 'hex') : null;
+  const secret = await selectSigningKey(db, KEY_NAME);
+  return secret === undefined ? null : Buffer.from(secret, 'hex');
 }
 
 /** Made once, by whichever instance comes first (the others keep its key). */
 async function loadKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
   const existing = await readKey(db);
   if (existing) return existing;
-  await db
-    .insert(signingKeys)
-    .values({ name: KEY_NAME, secret: randomBytes(32).toString('hex'), createdAt: clock.now() })
-    .onConflictDoNothing();
+  await insertSigningKeyIfAbsent(db, KEY_NAME, randomBytes(32).toString('hex'), clock.now());
   const made = await readKey(db);
   if (!made) throw new Error('the visitor signing key vanished');
   return made;

@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { referralClicks, referralLandingEvents, signingKeys, siteContent, users, type DbOrTx } from '@myeai/db';
+import type { DeviceClass } from '@myeai/domain';
+
+export async function selectUserByReferralCode(
+  db: DbOrTx,
+  code: string,
+): Promise<{ id: string; name: string; referralCode: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, referralCode: users.referralCode, status: users.status })
+    .from(users)
+    .where(eq(users.referralCode, code))
+    .limit(1);
+  return row;
+}
+
+export async function selectReferrerNameAndCode(db: DbOrTx, userId: string): Promise<{ name: string; referralCode: string } | undefined> {
+  const [row] = await db.select({ name: users.name, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export type NewReferralClick = {
+  referrerId: string;
+  clickedAt: Date;
+  clickedOn: string;
+  visitorHash: string;
+  userAgent: string | null;
+  deviceClass: DeviceClass;
+  referringSite: string | null;
+};
+
+/** Inserts the click unless the visitor already has one that day; true when inserted. */
+export async function insertReferralClick(db: DbOrTx, click: NewReferralClick): Promise<boolean> {
+  const rows = await db.insert(referralClicks).values(click).onConflictDoNothing().returning({ id: referralClicks.id });
+  return rows.length > 0;
+}
+
+export async function countReferralClicksOn(db: DbOrTx, referrerId: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referralClicks)
+    .where(and(eq(referralClicks.referrerId, referrerId), eq(referralClicks.clickedOn, day)));
+  return row?.n ?? 0;
+}
+
+export async function selectSiteContent(db: DbOrTx, key: string): Promise<{ value: unknown; updatedAt: Date } | undefined> {
+  const [row] = await db.select({ value: siteContent.value, updatedAt: siteContent.updatedAt }).from(siteContent).where(eq(siteContent.key, key)).limit(1);
+  return row;
+}
+
+export async function upsertSiteContent(db: DbOrTx, key: string, value: unknown, at: Date, actorId: string): Promise<void> {
+  await db
+    .insert(siteContent)
+    .values({ key, value, updatedAt: at, updatedBy: actorId })
+    .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: at, updatedBy: actorId } });
+}
+
+export async function insertLandingEvent(db: DbOrTx, event: typeof referralLandingEvents.$inferInsert): Promise<void> {
+  await db.insert(referralLandingEvents).values(event);
+}
+
+export async function selectSigningKey(db: DbOrTx, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name)).limit(1);
+  return row?.secret;
+}
+
+/** Stores the key unless another instance stored one first (theirs is kept). */
+export async function insertSigningKeyIfAbsent(db: DbOrTx, name: string, secret: string, at: Date): Promise<void> {
+  await db.insert(signingKeys).values({ name, secret, createdAt: at }).onConflictDoNothing();
+}
