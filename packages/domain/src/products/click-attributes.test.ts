@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { deviceClassFromUserAgent, isCountableNavigation, referringSite, utcDay } from './click-attributes.ts';
+import { classifyDevice, isCountableNavigation, referringSite, utcDay } from './click-attributes.ts';
 
-describe('deviceClassFromUserAgent', () => {
+describe('classifyDevice: isbot and ua-parser-js', () => {
   test.each([
     { label: 'Chrome on Windows', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36', expected: 'desktop' },
     { label: 'Safari on macOS', ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', expected: 'desktop' },
@@ -17,10 +17,17 @@ describe('deviceClassFromUserAgent', () => {
     { label: 'Facebook link preview', ua: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', expected: 'bot' },
     { label: 'Slack link expander', ua: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', expected: 'bot' },
     { label: 'curl', ua: 'curl/8.5.0', expected: 'bot' },
+    { label: 'WhatsApp link preview', ua: 'WhatsApp/2.23.20.0 A', expected: 'bot' },
+    { label: 'Discord link preview', ua: 'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)', expected: 'bot' },
+    { label: 'an HTTP library', ua: 'okhttp/4.9.0', expected: 'bot' },
+    { label: 'Android tablet, reduced Chrome agent', ua: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36', expected: 'tablet' },
+    { label: 'Android phone, reduced Chrome agent', ua: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36', expected: 'mobile' },
+    { label: 'Windows Phone', ua: 'Mozilla/5.0 (compatible; MSIE 10.0; Windows Phone 8.0; Trident/6.0; IEMobile/10.0; ARM; Touch; NOKIA; Lumia 920)', expected: 'mobile' },
+    { label: 'smart TV browser', ua: 'Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0.3809.146 TV Safari/537.36', expected: 'desktop' },
     { label: 'empty', ua: '', expected: 'unknown' },
     { label: 'missing', ua: undefined, expected: 'unknown' },
   ])('$label -> $expected', ({ ua, expected }) => {
-    expect(deviceClassFromUserAgent(ua)).toBe(expected);
+    expect(classifyDevice(ua)).toBe(expected);
   });
 });
 

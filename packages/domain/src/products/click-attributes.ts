@@ -1,27 +1,35 @@
+import { createIsbotFromList, list as botPatterns } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+
 /**
  * What a tracked click records about the visitor's device and where they came from.
  *
- * No user-agent parsing library is installed, so the device class is a small, documented rule
- * on the User-Agent string (the same split the referral analytics use: mobile, tablet, desktop):
- *   1. crawlers, link previewers and HTTP tools are 'bot' (their clicks are not recorded);
- *   2. iPad, Android without "Mobile", Kindle/Silk, PlayBook and "Tablet" are 'tablet';
- *   3. "Mobi", iPhone/iPod, Windows Phone, BlackBerry and Opera Mini are 'mobile';
- *   4. any other non-empty agent is 'desktop'; an empty one is 'unknown'.
- * iPadOS 13+ Safari reports a Macintosh agent, so it counts as desktop (undetectable server side).
+ * The device class comes from two maintained libraries instead of our own patterns (issue 16
+ * item 8, decision 034): `isbot` says whether the agent is a crawler, link previewer or HTTP
+ * tool ('bot': its clicks are not recorded), and `ua-parser-js` 1.x (MIT; 2.x is AGPL) gives the
+ * device type ('tablet', 'mobile'; a wearable counts as mobile; a desktop, TV or console browser
+ * is 'desktop'). An empty agent is 'unknown'. iPadOS 13+ Safari reports a Macintosh agent, so it
+ * counts as desktop (undetectable server side). The short links' and the referral links' device
+ * breakdowns both use classifyDevice.
  */
 export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet', 'bot', 'unknown'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-const BOT = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|python-requests|curl\/|wget\/|httpclient|go-http-client|okhttp|axios\//i;
-const TABLET = /ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/i;
-const MOBILE = /mobi|iphone|ipod|windows phone|blackberry|bb10|opera mini|iemobile/i;
+/**
+ * isbot's list without its "headless" pattern: our own browser tests and page benchmarks run
+ * headless Chromium and follow tracked links as a person would, so those clicks count.
+ */
+const isBot = createIsbotFromList(botPatterns.filter((pattern) => pattern !== 'headless'));
 
-export function deviceClassFromUserAgent(userAgent: string | null | undefined): DeviceClass {
+export function classifyDevice(userAgent: string | null | undefined): DeviceClass {
   const agent = userAgent?.trim() ?? '';
   if (!agent) return 'unknown';
-  if (BOT.test(agent)) return 'bot';
-  if (TABLET.test(agent)) return 'tablet';
-  if (MOBILE.test(agent)) return 'mobile';
+  if (isBot(agent)) return 'bot';
+  const { device, browser } = new UAParser(agent).getResult();
+  if (device.type === 'tablet') return 'tablet';
+  if (device.type === 'mobile' || device.type === 'wearable') return 'mobile';
+  // Opera Mini's proxy agent names no device; it runs on phones only.
+  if (browser.name === 'Opera Mini') return 'mobile';
   return 'desktop';
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
-  deviceClassFromUserAgent,
+  classifyDevice,
   isCountableNavigation,
   JoinQuerySchema,
   JoinResponseSchema,
@@ -106,7 +106,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
       if (!code) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
       const referrer = await findReferrer(deps.db, code);
       const userAgent = header(request, 'user-agent') ?? null;
-      const deviceClass = deviceClassFromUserAgent(userAgent);
+      const deviceClass = classifyDevice(userAgent);
       const isCountable = isCountableNavigation({
         method: request.method,
         secFetchDest: header(request, 'sec-fetch-dest'),

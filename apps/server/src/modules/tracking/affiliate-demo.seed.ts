@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { productCategories, users, type Database } from '@myeai/db';
-import { deviceClassFromUserAgent, ProductInputSchema } from '@myeai/domain';
+import { classifyDevice, ProductInputSchema } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { changeCommissionStatus } from '../commissions/index.ts';
 import { createCategory, createProduct } from '../products/index.ts';
@@ -131,7 +131,7 @@ export async function seedAffiliateDemo(db: Database, clock: Clock): Promise<voi
         ref: affiliate.code,
         visitorId: visitors.get(visitor)!,
         userAgent: AGENTS[device],
-        deviceClass: deviceClassFromUserAgent(AGENTS[device]),
+        deviceClass: classifyDevice(AGENTS[device]),
         referringSite: site,
       });
     }

@@ -5,7 +5,7 @@ import {
   CONVERSION_SIGNATURE_HEADER,
   ConversionInputSchema,
   ConversionResponseSchema,
-  deviceClassFromUserAgent,
+  classifyDevice,
   isCountableNavigation,
   isRedirectableUrl,
   referringSite,
@@ -71,7 +71,7 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
       if (!target || !isRedirectableUrl(target.masterLink)) return sendNotFound(reply);
 
       const userAgent = header(request, 'user-agent') ?? null;
-      const deviceClass = deviceClassFromUserAgent(userAgent);
+      const deviceClass = classifyDevice(userAgent);
       const countable = isCountableNavigation({
         method: request.method,
         secFetchDest: header(request, 'sec-fetch-dest'),
