@@ -26,6 +26,11 @@ export const commissions = pgTable(
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
     processingAt: timestamp('processing_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The member this commission arose from (a purchase they made, a payout from their seat), when
+     * there is one: My Team sums these per member (DESIGN.md decision 43).
+     */
+    originUserId: uuid('origin_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('commissions_source_reference_key').on(t.source, t.sourceReference),
@@ -34,6 +39,7 @@ export const commissions = pgTable(
     index('commissions_status_earned_idx').on(t.status, t.earnedAt.desc(), t.id.desc()),
     /** The landing's people earning today (a public read). */
     index('commissions_earned_idx').on(t.earnedAt),
+    index('commissions_user_origin_idx').on(t.userId, t.originUserId).where(sql`${t.originUserId} is not null`),
     check('commissions_status_known', sql`${t.status} in ('pending', 'processing', 'paid')`),
   ],
 );

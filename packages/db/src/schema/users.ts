@@ -14,6 +14,10 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     referralCode: text('referral_code').notNull(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The code the user joined with (the referrer's code then; codes can change later). */
+    referralCodeUsed: text('referral_code_used'),
+    /** When the referral was recorded (sign-up, or an admin's referral edit with its join date). */
+    referredAt: timestamp('referred_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user used their one free trial (platform trial or a paid plan's trial; DESIGN.md section 3, item 18). */
     freeTrialUsedAt: timestamp('free_trial_used_at', { withTimezone: true }),
@@ -27,6 +31,9 @@ export const users = pgTable(
     index('users_referred_by_idx').on(t.referredBy),
     /** The admin Overview's growth and the Analytics' users per day. */
     index('users_created_idx').on(t.createdAt),
+    /** People Management: sorted by name, and searched by word prefixes of name, e-mail and code (docs/decisions/035). */
+    index('users_name_idx').on(t.name, t.id),
+    index('users_search_idx').using('gin', sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email} || ' ' || ${t.referralCode})`),
   ],
 );
 
