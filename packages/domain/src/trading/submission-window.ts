@@ -1,8 +1,10 @@
 /**
  * The open-mode daily submission window: a wall-clock range in a time zone (06:00-08:00
- * America/New_York by default), compared against UTC instants. Built on Intl, so daylight-saving
- * changes come from the runtime's time-zone database.
+ * America/New_York by default), compared against UTC instants. Zone arithmetic is @date-fns/tz's
+ * TZDate (decision 034) over the runtime's time-zone database, so daylight-saving changes come
+ * from there.
  */
+import { TZDate } from '@date-fns/tz';
 
 export type SubmissionWindow = { start: string; end: string; timeZone: string };
 
@@ -23,47 +25,10 @@ export function isValidWindowRange(start: string, end: string): boolean {
   return isTimeOfDay(start) && isTimeOfDay(end) && minutesOf(start) < minutesOf(end);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
-}
-
-/** Offset of the zone from UTC at an instant, in ms (New York: -5 h in winter, -4 h in summer). */
-export function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const wall = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDateIn(instant: Date, timeZone: string): string {
-  const wall = wallClock(instant, timeZone);
-  return `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+  const local = new TZDate(instant.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
 }
 
 /**
@@ -73,14 +38,7 @@ export function localDateIn(instant: Date, timeZone: string): string {
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const minutes = minutesOf(time);
-  const guess = Date.UTC(year, month - 1, day, Math.floor(minutes / 60), minutes % 60);
-  const first = zoneOffsetMs(new Date(guess), timeZone);
-  const candidate = guess - first;
-  const second = zoneOffsetMs(new Date(candidate), timeZone);
-  if (second === first) return new Date(candidate);
-  const adjusted = guess - second;
-  // In a gap neither offset reproduces the wall time: take the later instant.
-  return new Date(zoneOffsetMs(new Date(adjusted), timeZone) === second ? Math.min(adjusted, candidate) : Math.max(adjusted, candidate));
+  return new Date(new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
 }
 
 /** The window's UTC instants on the local date of `instant` in the window's zone. */
