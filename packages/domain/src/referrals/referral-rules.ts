@@ -70,6 +70,8 @@ export type ReferralLandingContent = {
   features: { icon: ReferralFeatureIcon; title: string; description: string }[];
   cta_subtitle: string;
   cta_text: string;
+  /** One line for shares and previews; supports {referrer_name}. */
+  short_message: string;
 };
 
 /**
@@ -90,6 +92,7 @@ export const DEFAULT_REFERRAL_LANDING_CONTENT: ReferralLandingContent = {
   ],
   cta_subtitle: `Join ${REFERRER_NAME_PLACEHOLDER} and start today.`,
   cta_text: 'Start my free access',
+  short_message: `${REFERRER_NAME_PLACEHOLDER} invited you to MYEAI: ${TRIAL_LENGTH_DAYS} days of free access, no credit card.`,
 };
 
 function fill(text: string, name: string): string {
@@ -107,5 +110,6 @@ export function fillReferralLandingContent(content: ReferralLandingContent, refe
     features: content.features.map((feature) => ({ icon: feature.icon, title: fill(feature.title, name), description: fill(feature.description, name) })),
     cta_subtitle: fill(content.cta_subtitle, name),
     cta_text: fill(content.cta_text, name),
+    short_message: fill(content.short_message, name),
   };
 }

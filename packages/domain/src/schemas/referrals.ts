@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERRAL_FEATURE_ICONS, TIME_ON_PAGE_MAX_SECONDS } from '../referrals/referral-rules.ts';
+import { DEFAULT_REFERRAL_LANDING_CONTENT, REFERRAL_FEATURE_ICONS, TIME_ON_PAGE_MAX_SECONDS } from '../referrals/referral-rules.ts';
 
 /** GET /api/referral/stats (spec 1 section 3, wrapped in data; money in integer cents). */
 export const ReferralStatsResponseSchema = z.object({
@@ -36,6 +36,8 @@ export const ReferralLandingContentSchema = z.strictObject({
     .max(8),
   cta_subtitle: text(200),
   cta_text: text(60),
+  // Content saved before short_message existed reads with the default.
+  short_message: text(200).default(DEFAULT_REFERRAL_LANDING_CONTENT.short_message),
 });
 
 export const ReferralLandingContentResponseSchema = z.object({
