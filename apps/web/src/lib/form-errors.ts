@@ -13,12 +13,15 @@ export function zodFieldErrors<F extends string>(error: z.ZodError): FieldErrors
   return errors;
 }
 
-/** The server's per-field messages of a refused request, for the fields the form has. */
-export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+/**
+ * The server's per-field messages of a refused request, for the fields the form has (`fieldOfPath` names the
+ * form's field for a body field the form edits under another name, e.g. value_cents -> value).
+ */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[], fieldOfPath: Readonly<Record<string, string>> = {}): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   if (!(error instanceof ApiError)) return errors;
   for (const detail of error.details ?? []) {
-    const field = detail.path as F;
+    const field = (fieldOfPath[detail.path] ?? detail.path) as F;
     if (fields.includes(field) && !errors[field]) errors[field] = detail.message;
   }
   return errors;

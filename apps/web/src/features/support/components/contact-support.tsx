@@ -1,13 +1,9 @@
 import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import { PLANS, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SupportRequestInputSchema, type SupportRequest } from '@myeai/domain';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useMySupportRequests, useSendSupportRequest, useSupportLiveRefresh } from '../api/support-api.ts';
-
-const FIELDS = ['subject', 'message'] as const;
-type Field = (typeof FIELDS)[number];
 
 /** The plans whose card lists "Priority support", named as on the plan cards. */
 const PRIORITY_PLANS = PLANS.filter((plan) => plan.features.priority_support).map((plan) => plan.name);
@@ -15,62 +11,30 @@ const PRIORITY_PLANS = PLANS.filter((plan) => plan.features.priority_support).ma
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function SupportForm() {
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useDomainForm(SupportRequestInputSchema, { subject: '', message: '' });
   const send = useSendSupportRequest();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SupportRequestInputSchema.safeParse({ subject, message });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors<Field>(parsed.error));
-      return;
-    }
-    setErrors({});
-    send.mutate(parsed.data, {
+  const onSubmit = form.onSubmit((input) => {
+    send.mutate(input, {
       onSuccess: (created) => {
-        setSubject('');
-        setMessage('');
+        form.reset();
         notifications.show({
           color: 'green',
           message: created.priority ? 'Request sent. Your plan includes priority support: it is answered first.' : 'Request sent. We will answer you here and in your notifications.',
         });
       },
       onError: (error) => {
-        setErrors(serverFieldErrors(error, FIELDS));
+        form.setServerErrors(error);
         notifications.show({ color: 'red', title: 'Could not send your request', message: error.message });
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} aria-label="Contact support" noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Subject"
-          value={subject}
-          onChange={(e) => {
-            setSubject(e.currentTarget.value);
-            setErrors((current) => ({ ...current, subject: undefined }));
-          }}
-          error={errors.subject}
-          maxLength={SUPPORT_SUBJECT_MAX}
-          required
-        />
-        <Textarea
-          label="Message"
-          value={message}
-          onChange={(e) => {
-            setMessage(e.currentTarget.value);
-            setErrors((current) => ({ ...current, message: undefined }));
-          }}
-          error={errors.message}
-          maxLength={SUPPORT_MESSAGE_MAX}
-          autosize
-          minRows={4}
-          required
-        />
+        <TextInput label="Subject" maxLength={SUPPORT_SUBJECT_MAX} required {...form.getInputProps('subject')} />
+        <Textarea label="Message" maxLength={SUPPORT_MESSAGE_MAX} autosize minRows={4} required {...form.getInputProps('message')} />
         <Group justify="flex-end">
           <Button type="submit" loading={send.isPending}>
             Send request

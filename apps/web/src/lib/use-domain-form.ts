@@ -1,0 +1,51 @@
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
+import { serverFieldErrors, zodFieldErrors } from './form-errors.ts';
+
+type Values = Record<string, unknown>;
+type DomainSchema<V extends Values> = z.ZodType<unknown, V>;
+
+/** A failed parse of the form's values by the domain schema, as Mantine form errors (first message per field). */
+export function zodValidator<V extends Values>(schema: DomainSchema<V>) {
+  return (values: V): Record<string, string | undefined> => {
+    const parsed = schema.safeParse(values);
+    return parsed.success ? {} : zodFieldErrors(parsed.error);
+  };
+}
+
+export type DomainForm<S extends DomainSchema<Values>> = UseFormReturnType<z.input<S>, (values: z.input<S>) => z.output<S>> & {
+  /**
+   * Shows a refused request's per-field messages on the fields (an API field named otherwise than the form's
+   * field through `fieldOfPath`); true when at least one landed on a field, so the caller shows the rest as a
+   * form-level message only when none did.
+   */
+  setServerErrors: (error: unknown) => boolean;
+};
+
+type DomainFormOptions = {
+  /** API body field name -> the form's field, where the form edits a value the request sends under another name. */
+  fieldOfPath?: Readonly<Record<string, string>>;
+};
+
+/**
+ * Every form of the app: Mantine form whose only validator is the domain's zod schema, the one the server
+ * parses the request with, so a rule and its message live once. The submit handler receives the schema's
+ * parsed output (`form.onSubmit((parsed) => ...)`); a field's message clears as soon as the field is edited
+ * (spec 2 section 5); the server's 4xx field messages go on the fields with `form.setServerErrors(error)`.
+ */
+export function useDomainForm<S extends DomainSchema<Values>>(schema: S, initialValues: z.input<S>, options: DomainFormOptions = {}): DomainForm<S> {
+  const form = useForm<z.input<S>, (values: z.input<S>) => z.output<S>>({
+    mode: 'controlled',
+    initialValues,
+    validate: zodValidator(schema),
+    // Called by onSubmit only after the same schema validated the values, so it does not throw.
+    transformValues: (values) => schema.parse(values),
+  });
+  const setServerErrors = (error: unknown) => {
+    const fields = Object.keys(form.getValues());
+    const errors = serverFieldErrors(error, fields, options.fieldOfPath);
+    form.setErrors(errors);
+    return Object.keys(errors).length > 0;
+  };
+  return { ...form, setServerErrors };
+}
