@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RoleSchema } from '../access/roles.ts';
 import { NOTIFICATION_FILTERS, NOTIFICATION_TYPES } from '../notifications/notification-rules.ts';
-import { TRADING_LIVE_EVENT_SCHEMAS } from './trading.ts';
+import { TRADING_LIVE_EVENT_SCHEMAS } from './trading/live-events.ts';
+import { AccountUpdatedPayloadSchema } from './people.ts';
 
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
@@ -67,7 +68,9 @@ export const LiveEventSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.number().int(), kind: z.literal('notification.created'), payload: NotificationSchema }),
   z.object({ id: z.number().int(), kind: z.literal('notification.read'), payload: z.object({ ids: z.array(z.string()).nullable() }) }),
   z.object({ id: z.number().int(), kind: z.literal('notification.deleted'), payload: z.object({ id: z.string() }) }),
-  // Trading kinds (issue 7), delivered by role (publishRoleEvent): see schemas/trading.ts.
+  // An admin changed the user's roles or account status (People Management): the app refetches the profile.
+  z.object({ id: z.number().int(), kind: z.literal('account.updated'), payload: AccountUpdatedPayloadSchema }),
+  // Trading kinds (issue 7), delivered by role (publishRoleEvent): see schemas/trading/live-events.ts.
   ...TRADING_LIVE_EVENT_SCHEMAS,
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
