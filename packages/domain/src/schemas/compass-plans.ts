@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetRefSchema, TimeframeRefSchema } from './trading.ts';
+import { AssetRefSchema, TimeframeRefSchema } from './trading/common.ts';
 
 /*
  * The compass parts of the plan features (issue 13, DESIGN.md decisions 36 and 37): the asset

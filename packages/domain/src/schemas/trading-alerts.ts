@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetRefSchema, TimeframeRefSchema } from './trading.ts';
+import { AssetRefSchema, TimeframeRefSchema } from './trading/common.ts';
 
 /** PUT / DELETE /api/trading/alerts/follows/:asset_id/:timeframe_id */
 export const AlertCellParamsSchema = z.object({ asset_id: z.uuid('Choose an asset.'), timeframe_id: z.uuid('Choose a timeframe.') });
