@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -23,5 +24,9 @@ window.ResizeObserver = class {
 };
 Element.prototype.scrollIntoView = () => {};
 
-// Without test globals Testing Library cannot register its own cleanup.
-afterEach(cleanup);
+afterEach(() => {
+  // Without test globals Testing Library cannot register its own cleanup.
+  cleanup();
+  // Mantine keeps toasts in a module-level store: one test's toast is not the next test's.
+  notifications.clean();
+});
