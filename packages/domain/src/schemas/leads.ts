@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_IGNORE, LEAD_CSV_FIELDS } from '../leads/lead-csv.ts';
+import { CSV_IGNORE, LEAD_CSV_FIELDS } from '../leads/lead-csv-columns.ts';
 import {
   LEAD_COMPANY_MAX,
   LEAD_EMAIL_MAX,

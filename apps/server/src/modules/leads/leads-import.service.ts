@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import {
   AppError,
   checkCsvRow,
@@ -7,8 +6,9 @@ import {
   CSV_MESSAGES,
   importCompletedMessage,
   planCsvColumns,
-  unescapeCsvFormula,
+  readCsv,
   type CsvLead,
+  type CsvRecord,
   type ImportCsvOptions,
   type ImportCsvResponse,
   type ImportRowResult,
@@ -20,8 +20,6 @@ import { announceLeadStageChanges, type LeadStageChange } from './leads.events.t
 import { insertImportedLeads, selectLeadsByEmails, updateLead, type ImportedLeadRow, type NewLeadRow } from './leads.queries.ts';
 
 export type CsvUpload = { fileName: string; bytes: Buffer };
-
-type ReadRecord = { row: number; cells: string[] };
 
 const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 
@@ -39,29 +37,11 @@ function readText(upload: CsvUpload): string {
   }
 }
 
-/** Records with the file line each starts on (the header is line 1); blank lines and all-blank rows dropped. */
-function readRecords(text: string): { headers: string[]; records: ReadRecord[] } {
-  let parsed: Array<{ record: string[]; info: { lines: number } }>;
-  try {
-    // With info: true csv-parse yields { record, info } per record; its typings only describe plain records.
-    parsed = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true }) as unknown as typeof parsed;
-  } catch (error) {
-    throw new AppError('VALIDATION', `The file is not valid CSV: ${error instanceof Error ? error.message : 'it could not be read'}.`);
-  }
-  // info.lines is the line a record ends on, except that csv-parse counts a CRLF inside a quoted
-  // cell as two lines (and keeps that extra line for every later record): undo both.
-  let extraLines = 0;
-  const located = parsed.map(({ record, info }) => {
-    const count = (pattern: RegExp) => record.reduce((n, cell) => n + (cell.match(pattern)?.length ?? 0), 0);
-    extraLines += count(/\r\n/g);
-    return { row: info.lines - extraLines - count(/\r\n|\r|\n/g), cells: record };
-  });
-  const [header, ...data] = located;
-  if (!header) throw new AppError('VALIDATION', CSV_MESSAGES.empty);
-  const records = data
-    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
-    .map(({ row, cells }) => ({ row, cells: cells.map(unescapeCsvFormula) }));
-  return { headers: header.cells, records };
+/** The file's header and records (readCsv, the parser the browser preview uses too); unreadable CSV is a 400. */
+function readRecords(text: string): { headers: string[]; records: CsvRecord[] } {
+  const read = readCsv(text);
+  if (!read.ok) throw new AppError('VALIDATION', read.message);
+  return read;
 }
 
 type PlannedRow =

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads } from '@myeai/db';
-import { CSV_IMPORT_MAX_BYTES, CSV_MESSAGES, unescapeCsvFormula, type ImportCsvResponse, type Lead, type LeadListResponse } from '@myeai/domain';
+import { CSV_IMPORT_MAX_BYTES, CSV_MESSAGES, previewCsv, unescapeCsvFormula, type ImportCsvResponse, type Lead, type LeadListResponse } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { IMPORTS_PER_HOUR } from '../leads.routes.ts';
@@ -62,6 +62,17 @@ describe.each(testDatabaseKinds())('lead CSV import and export on %s', (kind) =>
   });
 
   describe('import', () => {
+    it('stores what the browser preview shows (one parser: BOM, CRLF, quoted commas and quotes, embedded newlines, formula escaping)', async () => {
+      const file = '\uFEFFName,Email,Notes\r\n"Lovelace, Ada",ada@engines.io,"line one\r\nline two"\r\n\'=SUM(A1),sum@x.io,"say ""hi"""\r\n"Bob\nStone",bob@quarry.com,\'\'=x\r\n';
+      const preview = previewCsv(file, 10);
+      expect(preview).toMatchObject({ ok: true, headers: ['Name', 'Email', 'Notes'], hasMore: false });
+      const result = await imported(file);
+      expect(result.results.created).toBe(3);
+      const stored = await allLeads();
+      expect(stored.map((lead) => [lead.name, lead.email, lead.notes])).toEqual(preview.ok ? preview.rows : []);
+      expect(stored.map((lead) => lead.name)).toEqual(['Lovelace, Ada', '=SUM(A1)', 'Bob\nStone']);
+    });
+
     it('creates the rows as qualified leads of the importer, value in dollars to cents', async () => {
       const csv = ['Name,Email,Phone,Company,Source,Value,Notes', 'Ada Lovelace,ada@engines.io,+44 20 7946 0958,Analytical Engines,LinkedIn,"1,250.50",Met at the expo', 'Bob Stone,bob@quarry.com,,,,1250,', 'Carol Smith,carol@smithy.org,555-123-4567,Smithy,cold call,0,'].join('\n');
       const result = await imported(csv);
