@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { siteContent, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import { LandingContentSchema, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { selectSiteContent, upsertSiteContent } from './landing.queries.ts';
 
 const LANDING_KEY = 'landing';
 
@@ -10,7 +10,7 @@ const LANDING_KEY = 'landing';
 const EMPTY_LANDING: LandingContent = { figures: [], community_url: null, community_name: 'our community' };
 
 export async function getLandingContent(db: DbOrTx): Promise<LandingContent & { updated_at: string | null }> {
-  const [row] = await db.select().from(siteContent).where(eq(siteContent.key, LANDING_KEY)).limit(1);
+  const row = await selectSiteContent(db, LANDING_KEY);
   if (!row) return { ...EMPTY_LANDING, updated_at: null };
   const parsed = LandingContentSchema.safeParse(row.value);
   return { ...(parsed.success ? parsed.data : EMPTY_LANDING), updated_at: row.updatedAt.toISOString() };
@@ -19,10 +19,7 @@ export async function getLandingContent(db: DbOrTx): Promise<LandingContent & { 
 export async function saveLandingContent(db: Database, clock: Clock, actorId: string | null, content: LandingContent): Promise<void> {
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(siteContent)
-      .values({ key: LANDING_KEY, value: content, updatedAt: now, updatedBy: actorId })
-      .onConflictDoUpdate({ target: siteContent.key, set: { value: content, updatedAt: now, updatedBy: actorId } });
+    await upsertSiteContent(tx, LANDING_KEY, content, now, actorId);
     await recordAudit(tx, clock, { actorId, action: 'landing.update', target: LANDING_KEY, details: content });
   });
 }

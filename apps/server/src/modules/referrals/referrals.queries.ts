@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { referralClicks, referralLandingEvents, signingKeys, siteContent, users, type DbOrTx } from '@myeai/db';
+import { referralClicks, referralLandingEvents, signingKeys, users, type DbOrTx } from '@myeai/db';
 import type { DeviceClass } from '@myeai/domain';
 
 export async function selectUserByReferralCode(
@@ -41,18 +41,6 @@ export async function countReferralClicksOn(db: DbOrTx, referrerId: string, day:
     .from(referralClicks)
     .where(and(eq(referralClicks.referrerId, referrerId), eq(referralClicks.clickedOn, day)));
   return row?.n ?? 0;
-}
-
-export async function selectSiteContent(db: DbOrTx, key: string): Promise<{ value: unknown; updatedAt: Date } | undefined> {
-  const [row] = await db.select({ value: siteContent.value, updatedAt: siteContent.updatedAt }).from(siteContent).where(eq(siteContent.key, key)).limit(1);
-  return row;
-}
-
-export async function upsertSiteContent(db: DbOrTx, key: string, value: unknown, at: Date, actorId: string): Promise<void> {
-  await db
-    .insert(siteContent)
-    .values({ key, value, updatedAt: at, updatedBy: actorId })
-    .onConflictDoUpdate({ target: siteContent.key, set: { value, updatedAt: at, updatedBy: actorId } });
 }
 
 export async function insertLandingEvent(db: DbOrTx, event: typeof referralLandingEvents.$inferInsert): Promise<void> {

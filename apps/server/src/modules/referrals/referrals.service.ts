@@ -19,15 +19,14 @@ import { recordAudit } from '../audit/index.ts';
 import { countReferredUsers } from '../auth/users.service.ts';
 import { getCommissionSummary } from '../commissions/index.ts';
 import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
+import { selectSiteContent, upsertSiteContent } from '../landing/index.ts';
 import { visitorHash } from '../tracking/index.ts';
 import {
   countReferralClicksOn,
   insertLandingEvent,
   insertReferralClick,
   selectReferrerNameAndCode,
-  selectSiteContent,
   selectUserByReferralCode,
-  upsertSiteContent,
 } from './referrals.queries.ts';
 
 export const INVALID_REFERRAL_CODE = 'Invalid referral code';

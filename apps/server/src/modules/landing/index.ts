@@ -1,0 +1,1 @@
+export { selectSiteContent, upsertSiteContent } from './landing.queries.ts';
