@@ -1,5 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { goals, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   deadlineError,
@@ -14,8 +13,8 @@ import {
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import { insertGoals, insertSubmittedGoals, selectSubmittedGoals, userHasAnyGoal, type GoalRow } from './goals.queries.ts';
 
-type GoalRow = typeof goals.$inferSelect;
 type SetupInput = z.output<typeof GoalSetupInputSchema>;
 
 export function toGoal(row: GoalRow): Goal {
@@ -40,8 +39,7 @@ export function toGoal(row: GoalRow): Goal {
 
 /** True once the user has submitted goals (onboarding step 3 or goal setup): "goals completed". */
 export async function hasGoals(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: goals.id }).from(goals).where(eq(goals.userId, userId)).limit(1);
-  return row !== undefined;
+  return userHasAnyGoal(db, userId);
 }
 
 /**
@@ -82,13 +80,9 @@ export async function setupGoals(db: Database, clock: Clock, userId: string, inp
       submittedAt: now,
       updatedAt: now,
     }));
-    if (!input.submission_id) return (await tx.insert(goals).values(values).returning()).map(toGoal);
-    await tx.insert(goals).values(values).onConflictDoNothing({ target: [goals.userId, goals.submissionId, goals.timeframe] });
-    const rows = await tx
-      .select()
-      .from(goals)
-      .where(and(eq(goals.userId, userId), eq(goals.submissionId, input.submission_id), inArray(goals.timeframe, tiers.map((t) => t.timeframe))))
-      .orderBy(sql`array_position(array['short_term','mid_term','long_term'], ${goals.timeframe})`);
+    if (!input.submission_id) return (await insertGoals(tx, values)).map(toGoal);
+    await insertSubmittedGoals(tx, values);
+    const rows = await selectSubmittedGoals(tx, userId, input.submission_id, tiers.map((t) => t.timeframe));
     return rows.map(toGoal);
   });
 }
