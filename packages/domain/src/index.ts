@@ -21,6 +21,7 @@ export * from './live/reconnect-delay.ts';
 export * from './schemas/paging.ts';
 export * from './schemas/jobs.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/backup.ts';
 export * from './schemas/mail.ts';
 export * from './leads/lead-stages.ts';
 export * from './leads/lead-rules.ts';

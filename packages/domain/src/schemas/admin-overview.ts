@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { ANALYTICS_RANGES } from '../admin/admin-overview.ts';
 import { ChangeSchema } from './dashboard.ts';
 
+/** Admin overview and analytics API paths. */
+export const adminOverviewPaths = {
+  overview: '/api/admin/overview',
+  analytics: '/api/admin/analytics',
+  userCount: '/api/stats/user-count',
+} as const;
+
 const count = z.number().int().min(0);
 
 /** The comprehensive dashboard's Overview (spec 3 section 2.9): every figure counted in SQL. */

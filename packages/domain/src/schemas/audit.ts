@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PageCursorSchema, PageLimitSchema } from './paging.ts';
 
+/** The audit log's API path (admin). */
+export const auditPaths = {
+  log: '/api/admin/audit-log',
+} as const;
+
 export const AuditActorSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 export const AuditEntrySchema = z.object({

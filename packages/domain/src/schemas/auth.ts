@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { RoleSchema } from '../access/roles.ts';
 import { PasswordSchema } from '../auth/password-policy.ts';
 
+/** The profile page's API paths. */
+export const profilePaths = {
+  journey: '/api/profile/journey',
+} as const;
+
+/** Sign-in, session and role switch API paths. */
+export const authPaths = {
+  methods: '/api/auth/methods',
+  login: '/api/auth/login',
+  callback: '/api/auth/callback',
+  register: '/api/auth/register',
+  password: '/api/auth/password',
+  demoAccounts: '/api/auth/demo-accounts',
+  demo: '/api/auth/demo',
+  profile: '/api/auth/profile',
+  logout: '/api/auth/logout',
+  switchRole: '/api/rbac/switch-role',
+} as const;
+
 export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.'));
 
 export const UserProfileSchema = z.object({

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { COMMISSION_SOURCES, COMMISSION_STATUS_FILTERS, COMMISSION_STATUSES } from '../commissions/commission-rules.ts';
 import { PRICE_CENTS_MAX } from '../products/product-rules.ts';
 
+/** Commission API paths. */
+export const commissionsPaths = {
+  list: '/api/commissions',
+  summary: '/api/commissions/summary',
+  csvExport: '/api/commissions/export/csv',
+  adminList: '/api/admin/commissions',
+  adminStatus: '/api/admin/commissions/:id/status',
+} as const;
+
 export const CommissionStatusSchema = z.enum(COMMISSION_STATUSES);
 
 export const CommissionSchema = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** Business Hub API paths. */
+export const dashboardPaths = {
+  stats: '/api/dashboard/stats',
+  monthlyProgress: '/api/dashboard/monthly-progress',
+} as const;
+
 /** "vs last month" of one card: this month so far, the same days of last month, the percent change (null from 0). */
 export const ChangeSchema = z.object({
   current: z.number().int(),

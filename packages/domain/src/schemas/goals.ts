@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { GOAL_STATUSES, GOAL_TIMEFRAMES, GOAL_TYPES, GOAL_UNITS } from '../goals/goal-rules.ts';
 
+/** Goal API paths. */
+export const goalsPaths = {
+  setup: '/api/goals/setup',
+} as const;
+
 const habits = z.array(z.string().trim().min(1).max(200)).max(10).default([]);
 
 /** One complete tier of POST /api/goals/setup; strict, so status or scores cannot be sent. */

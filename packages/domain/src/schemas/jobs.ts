@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PageCursorSchema, PageLimitSchema } from './paging.ts';
 
+/** Background jobs API paths (admin). */
+export const jobsPaths = {
+  list: '/api/admin/jobs',
+  retry: '/api/admin/jobs/:id/retry',
+} as const;
+
 /** The job queue's states: queued (waiting for run_at), running, succeeded, failed (gave up). */
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const JobStatusSchema = z.enum(JOB_STATUSES);

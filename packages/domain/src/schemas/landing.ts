@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { isSafeHttpUrl } from '../products/product-rules.ts';
 
+/** The health check (load balancers, the crash tests). */
+export const healthPaths = {
+  health: '/api/health',
+} as const;
+
+/** The landing page's API paths. */
+export const landingPaths = {
+  content: '/api/landing',
+  admin: '/api/admin/landing',
+  communityQr: '/api/landing/community-qr.svg',
+} as const;
+
 /** Marketing figures are editable content, labelled as such on the page (DESIGN.md section 3, item 9). */
 export const LandingFigureSchema = z.object({
   label: z.string().trim().min(1).max(60),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PageCursorSchema, PageLimitSchema } from './paging.ts';
 
+/** The mailbox API paths (admin). */
+export const mailPaths = {
+  mailbox: '/api/admin/mailbox',
+  message: '/api/admin/mailbox/:id',
+} as const;
+
 /** An outbox row is queued until a transport accepted it, then sent. */
 export const MAIL_STATUSES = ['queued', 'sent'] as const;
 export const MailStatusSchema = z.enum(MAIL_STATUSES);

@@ -4,6 +4,21 @@ import { NOTIFICATION_FILTERS, NOTIFICATION_TYPES } from '../notifications/notif
 import { TRADING_LIVE_EVENT_SCHEMAS } from './trading/live-events.ts';
 import { AccountUpdatedPayloadSchema } from './people.ts';
 
+/** The live channel (a WebSocket upgrade on the page's own origin). */
+export const livePaths = {
+  socket: '/ws',
+} as const;
+
+/** Notification centre and settings API paths. */
+export const notificationsPaths = {
+  list: '/api/notifications',
+  readAll: '/api/notifications/read-all',
+  settings: '/api/notifications/settings',
+  read: '/api/notifications/:id/read',
+  one: '/api/notifications/:id',
+  adminSend: '/api/admin/notifications',
+} as const;
+
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 
 export const NotificationSchema = z.object({
@@ -49,7 +64,7 @@ export const NotificationSettingsSchema = z.object({
 
 export const NotificationAudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('role'), role: RoleSchema }),
+  z.object({ kind: z.literal('role'), role: z.enum(RoleSchema.options, 'Choose a role.') }),
 ]);
 
 export const SendSystemNotificationInputSchema = z.object({

@@ -12,6 +12,12 @@ import {
   TRADING_EXPERIENCE,
 } from '../onboarding/questionnaire.ts';
 
+/** Onboarding API paths (the questionnaire and the referral code lookup). */
+export const onboardingPaths = {
+  referralLookup: '/api/referrals/lookup',
+  profile: '/api/referrals/profile',
+} as const;
+
 const text = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`).nullable().default(null);
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().default(null);
 

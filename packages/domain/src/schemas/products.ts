@@ -10,6 +10,22 @@ import {
   isSafeHttpUrl,
 } from '../products/product-rules.ts';
 
+/** Click tracking and conversion postbacks. */
+export const trackingPaths = {
+  productLink: '/go/:productId',
+  conversions: '/api/conversions',
+} as const;
+
+/** Product catalogue API paths. */
+export const productsPaths = {
+  list: '/api/products',
+  categories: '/api/products/categories',
+  adminCategories: '/api/admin/product-categories',
+  adminList: '/api/admin/products',
+  adminOne: '/api/admin/products/:id',
+  conversionSecret: '/api/admin/products/:id/conversion-secret',
+} as const;
+
 export const ProductCategorySchema = z.object({ id: z.string(), name: z.string() });
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_REFERRAL_LANDING_CONTENT, REFERRAL_FEATURE_ICONS, TIME_ON_PAGE_MAX_SECONDS } from '../referrals/referral-rules.ts';
 
+/** Referral API paths (the short link /r/:code included). */
+export const referralsPaths = {
+  stats: '/api/referral/stats',
+  shortLink: '/r/:code',
+  join: '/api/join',
+  adminLanding: '/api/admin/referral-landing',
+  trackPageTime: '/api/track/page-time',
+  trackCtaClick: '/api/track/cta-click',
+} as const;
+
 /** GET /api/referral/stats (spec 1 section 3, wrapped in data; money in integer cents). */
 export const ReferralStatsResponseSchema = z.object({
   data: z.object({

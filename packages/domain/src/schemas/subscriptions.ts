@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { PlanIdSchema, TERMS_REQUIRED_MESSAGE } from '../subscriptions/plans.ts';
 
+/** Payment provider API paths (configuration, the Stripe webhook, the local test checkout). */
+export const billingPaths = {
+  config: '/api/stripe/config',
+  stripeWebhook: '/api/stripe/webhook',
+  localConfirm: '/api/billing/local/checkout-sessions/:sessionId/confirm',
+  localCancel: '/api/billing/local/checkout-sessions/:sessionId/cancel',
+} as const;
+
+/** Subscription API paths. */
+export const subscriptionsPaths = {
+  status: '/api/subscription/status',
+  tradingPlan: '/api/trading/subscription',
+  checkout: '/api/stripe/create-checkout-session',
+  checkoutSession: '/api/subscription/checkout-sessions/:sessionId',
+  cancel: '/api/subscription/cancel',
+  adminUserSubscription: '/api/admin/users/:userId/subscription',
+} as const;
+
 export const PublicSubscriptionStatusSchema = z.enum(['none', 'trial', 'active', 'canceled']);
 export const PaymentProviderKindSchema = z.enum(['local', 'stripe']);
 export type PaymentProviderKind = z.infer<typeof PaymentProviderKindSchema>;

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, SUPPORT_ANSWER_MAX, SUPPORT_MESSAGE_MAX, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX } from '../support/support-rules.ts';
 import { PageCursorSchema, PageLimitSchema } from './paging.ts';
 
+/** Support request API paths. */
+export const supportPaths = {
+  mine: '/api/support/requests',
+  adminList: '/api/admin/support/requests',
+  answer: '/api/admin/support/requests/:id/answer',
+} as const;
+
 export const SupportRequestInputSchema = z.object({
   subject: z
     .string('Enter a subject.')

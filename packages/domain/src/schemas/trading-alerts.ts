@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AssetRefSchema, TimeframeRefSchema } from './trading/common.ts';
 
+/** Trading alert API paths. */
+export const tradingAlertsPaths = {
+  list: '/api/trading/alerts',
+  follow: '/api/trading/alerts/follows/:asset_id/:timeframe_id',
+} as const;
+
 /** PUT / DELETE /api/trading/alerts/follows/:asset_id/:timeframe_id */
 export const AlertCellParamsSchema = z.object({ asset_id: z.uuid('Choose an asset.'), timeframe_id: z.uuid('Choose a timeframe.') });
 export type AlertCellParams = z.infer<typeof AlertCellParamsSchema>;

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { TRIAL_FEATURE_KEYS, type TrialFeature } from '../trial/trial-stages.ts';
 
+/** Free trial and access level API paths. */
+export const trialPaths = {
+  accessLevel: '/api/user/access-level',
+  activate: '/api/auth/activate-trial',
+  status: '/api/rbac/trial-status',
+  unlockedFeatures: '/api/rbac/analytics/unlocked-features',
+  featureAccess: '/api/rbac/analytics/feature-access/:feature',
+  upgradeRecommendation: '/api/rbac/analytics/upgrade-recommendation',
+  adminAnalytics: '/api/rbac/admin/trial-analytics',
+  extendTrial: '/api/rbac/admin/extend-trial/:id',
+  expireTrials: '/api/rbac/expire-trials',
+} as const;
+
 export const AccessLevelSchema = z.object({
   access_level: z.enum(['preview', 'trial', 'subscriber', 'expired_trial']),
   user_status: z.enum(['visitor', 'trial', 'subscriber']),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Usage tracking API path. */
+export const usagePaths = {
+  trackEvent: '/api/rbac/analytics/track-event',
+} as const;
+
 export const USAGE_EVENT_TYPES = ['session_start', 'page_view', 'action', 'feature_access'] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 /** A page view counts only when it lasted longer than this (spec 1 section 7). */

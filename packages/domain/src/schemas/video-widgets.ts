@@ -9,6 +9,13 @@ import {
   VIDEO_WIDGET_MESSAGES as M,
 } from '../video-widgets/video-widget-rules.ts';
 
+/** Video widget API paths. */
+export const videoWidgetsPaths = {
+  list: '/api/video-widgets',
+  adminList: '/api/admin/video-widgets',
+  adminOne: '/api/admin/video-widgets/:id',
+} as const;
+
 export const VideoWidgetSchema = z.object({
   id: z.string(),
   /** 1 or 2: the dashboard shows the widgets in this order. */

@@ -4,6 +4,13 @@ import { Percent, Timestamp } from './fields.ts';
 
 // Consensus status, leaderboard and stats (admin).
 
+/** Trading admin figures API paths. */
+export const tradingAdminStatsPaths = {
+  stats: '/api/trading/admin/stats',
+  consensusStatus: '/api/trading/admin/consensus/status',
+  leaderboard: '/api/trading/admin/leaderboard',
+} as const;
+
 export const ConsensusStatusSchema = z.strictObject({
   /** Today in America/New_York. */
   date: z.string(),

@@ -5,6 +5,17 @@ import { Percent, Timestamp } from './fields.ts';
 
 // The compass (every role, plan-gated): grid, cell detail, events, history.
 
+/** Trading compass API paths. */
+export const compassPaths = {
+  access: '/api/trading/access',
+  grid: '/api/trading/sentiment/grid',
+  detail: '/api/trading/sentiment/detail',
+  events: '/api/trading/events',
+  history: '/api/trading/history',
+  breakdown: '/api/trading/breakdown',
+  assetPicks: '/api/trading/asset-picks',
+} as const;
+
 export const CompassAccessSchema = z.strictObject({
   level: CompassAccessLevelSchema,
   has_plan: z.boolean(),

@@ -4,6 +4,13 @@ import { Percent, Timestamp } from './fields.ts';
 
 // The flow chart and detailed windows (admin).
 
+/** Flow chart, detailed windows and live feed API paths (admin). */
+export const tradingFlowPaths = {
+  flow: '/api/trading/admin/flow',
+  detailedWindows: '/api/trading/admin/windows/detailed',
+  feed: '/api/trading/admin/feed',
+} as const;
+
 export const FlowRangeSchema = z.enum(['24h', '7d', '30d']);
 export type FlowRange = z.infer<typeof FlowRangeSchema>;
 export const FlowQuerySchema = z.object({ range: FlowRangeSchema.default('24h') });

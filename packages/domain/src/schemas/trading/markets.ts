@@ -5,6 +5,16 @@ import { Timestamp } from './fields.ts';
 
 // Assets and timeframes: the admin catalogue and the lists every trading screen reads.
 
+/** Asset and timeframe API paths: the lists every trading screen reads and the admin catalogue. */
+export const tradingMarketPaths = {
+  assets: '/api/trading/assets',
+  timeframes: '/api/trading/timeframes',
+  adminAssets: '/api/trading/admin/assets',
+  adminAsset: '/api/trading/admin/assets/:id',
+  adminTimeframes: '/api/trading/admin/timeframes',
+  adminTimeframe: '/api/trading/admin/timeframes/:id',
+} as const;
+
 const SymbolSchema = z
   .string(TRADING_MESSAGES.symbolRequired)
   .trim()

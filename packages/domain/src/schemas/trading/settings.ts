@@ -6,6 +6,11 @@ import { Timestamp } from './fields.ts';
 
 // Settings (admin): consensus thresholds, sizes and the submission window.
 
+/** Trading settings API path (admin). */
+export const tradingSettingsPaths = {
+  settings: '/api/trading/admin/settings',
+} as const;
+
 const TimeOfDaySchema = z.string(TRADING_MESSAGES.timeInvalid).refine(isTimeOfDay, TRADING_MESSAGES.timeInvalid);
 
 export const TradingSettingsSchema = z.strictObject({

@@ -5,6 +5,16 @@ import { ScoreFields, Timestamp } from './fields.ts';
 
 // The trader desk: open a window, vote, the trader's profile and vote history.
 
+/** Trader desk API paths. */
+export const traderDeskPaths = {
+  openWindow: '/api/trading/windows/open',
+  activeWindows: '/api/trading/windows/active',
+  window: '/api/trading/windows/:id',
+  vote: '/api/trading/windows/:id/vote',
+  profile: '/api/trading/trader/profile',
+  votes: '/api/trading/trader/votes',
+} as const;
+
 export const OpenWindowInputSchema = z.strictObject({ asset_id: z.uuid('Choose an asset.'), timeframe_id: z.uuid('Choose a timeframe.') });
 export type OpenWindowInput = z.infer<typeof OpenWindowInputSchema>;
 

@@ -4,6 +4,12 @@ import { Percent, ScoreFields, Timestamp } from './fields.ts';
 
 // Traders (admin): the elite pool and each trader's tier, weight and specializations.
 
+/** Trader pool API paths (admin). */
+export const tradingTradersPaths = {
+  list: '/api/trading/admin/traders',
+  one: '/api/trading/admin/traders/:userId',
+} as const;
+
 export const ElitePoolCheckSchema = z.strictObject({
   valid: z.boolean(),
   size: z.number().int(),
