@@ -15,6 +15,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never got an answer (offline, DNS, connection refused). */
+export function networkError(): ApiError {
+  return new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+}
+
+/**
+ * The error for a refused request from its parsed JSON body: the server's code, message and field details
+ * when the body is the API's error shape, else a generic message (a proxy's HTML page, an empty body).
+ */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
+  const parsed = ErrorResponseSchema.safeParse(body);
+  if (parsed.success) return new ApiError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+  return new ApiError(status, 'INTERNAL', 'Something went wrong. Please try again.');
+}
+
 /** The server's reason when it refused the request as forbidden (403), else null. */
 export function forbiddenMessage(error: Error | null): string | null {
   return error instanceof ApiError && error.status === 403 ? error.message : null;
@@ -37,13 +52,9 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+    throw networkError();
   }
   const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
-  if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
-    throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
-  }
+  if (!response.ok) throw apiErrorFromBody(response.status, payload);
   return options.schema.parse(payload);
 }

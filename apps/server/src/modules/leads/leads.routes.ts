@@ -13,6 +13,7 @@ import {
   LeadIdParamsSchema,
   LeadListResponseSchema,
   LeadSchema,
+  leadsPaths,
   ListLeadsQuerySchema,
   UpdateLeadInputSchema,
   UpdateLeadStageInputSchema,
@@ -39,7 +40,7 @@ export async function leadsRoutes(root: FastifyInstance): Promise<void> {
   // List pages as sent, per owner and query, until any of the owner's data changes.
   const pages = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
-  app.get('/api/leads', {
+  app.get(leadsPaths.list, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], querystring: ListLeadsQuerySchema, response: { 200: LeadListResponseSchema } },
     handler: async (request, reply) => {
@@ -51,31 +52,31 @@ export async function leadsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/leads', {
+  app.post(leadsPaths.list, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], body: CreateLeadInputSchema, response: { 201: LeadSchema } },
     handler: async (request, reply) => reply.status(201).send(await createLead(deps.db, deps.clock, ownerId(request), request.body)),
   });
 
-  app.get('/api/leads/:id', {
+  app.get(leadsPaths.one, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], params: LeadIdParamsSchema, response: { 200: LeadSchema } },
     handler: async (request) => getLead(deps.db, ownerId(request), request.params.id),
   });
 
-  app.put('/api/leads/:id', {
+  app.put(leadsPaths.one, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], params: LeadIdParamsSchema, body: UpdateLeadInputSchema, response: { 200: LeadSchema } },
     handler: async (request) => updateLead(deps.db, deps.clock, ownerId(request), request.params.id, request.body),
   });
 
-  app.patch('/api/leads/:id/stage', {
+  app.patch(leadsPaths.stage, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], params: LeadIdParamsSchema, body: UpdateLeadStageInputSchema, response: { 200: LeadSchema } },
     handler: async (request) => changeLeadStage(deps.db, deps.clock, ownerId(request), request.params.id, request.body.stage),
   });
 
-  app.delete('/api/leads/:id', {
+  app.delete(leadsPaths.one, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], params: LeadIdParamsSchema, response: { 200: DeleteLeadResponseSchema } },
     handler: async (request) => {
@@ -84,13 +85,13 @@ export async function leadsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/leads/template/csv', {
+  app.get(leadsPaths.csvTemplate, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], summary: 'leads_template.csv: the import columns and one example row' },
     handler: async (_request, reply) => csvDownload(reply, 'leads_template.csv').send(LEAD_TEMPLATE_CSV),
   });
 
-  app.get('/api/leads/export/csv', {
+  app.get(leadsPaths.csvExport, {
     config: { access: 'affiliateTools' },
     schema: { tags: ['leads'], summary: 'The filtered lead list as CSV', querystring: LeadFilterQuerySchema },
     handler: async (request, reply) => {
@@ -100,7 +101,7 @@ export async function leadsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/leads/import/csv', {
+  app.post(leadsPaths.csvImport, {
     config: {
       access: 'affiliateTools',
       rateLimit: { max: IMPORTS_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `leads-import:${request.user?.id ?? request.ip}` },

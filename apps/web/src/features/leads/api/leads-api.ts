@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPath,
   DeleteLeadResponseSchema,
   LeadListResponseSchema,
   LeadSchema,
+  leadsPaths,
   type CreateLeadInput,
   type LeadFilterQuery,
   type LeadListResponse,
@@ -34,7 +36,7 @@ export function leadQueryString(params: Partial<LeadListParams>): string {
 export const leadListQueryOptions = (params: LeadListParams) =>
   queryOptions({
     queryKey: leadKeys.list(params),
-    queryFn: (): Promise<LeadListResponse> => apiRequest(`/api/leads${leadQueryString(params)}`, { schema: LeadListResponseSchema }),
+    queryFn: (): Promise<LeadListResponse> => apiRequest(`${apiPath(leadsPaths.list)}${leadQueryString(params)}`, { schema: LeadListResponseSchema }),
   });
 
 /** One page of leads; the previous page stays on screen while the next one loads. */
@@ -54,7 +56,7 @@ function useRefreshLeads() {
 export function useCreateLead() {
   const refresh = useRefreshLeads();
   return useMutation({
-    mutationFn: (input: CreateLeadInput) => apiRequest('/api/leads', { method: 'POST', body: input, schema: LeadSchema }),
+    mutationFn: (input: CreateLeadInput) => apiRequest(apiPath(leadsPaths.list), { method: 'POST', body: input, schema: LeadSchema }),
     onSuccess: refresh,
   });
 }
@@ -63,7 +65,7 @@ export function useUpdateLead() {
   const refresh = useRefreshLeads();
   return useMutation({
     mutationFn: ({ id, data }: { id: string; data: UpdateLeadInput }) =>
-      apiRequest(`/api/leads/${encodeURIComponent(id)}`, { method: 'PUT', body: data, schema: LeadSchema }),
+      apiRequest(apiPath(leadsPaths.one, { id }), { method: 'PUT', body: data, schema: LeadSchema }),
     onSuccess: refresh,
   });
 }
@@ -72,7 +74,7 @@ export function useChangeLeadStage() {
   const refresh = useRefreshLeads();
   return useMutation({
     mutationFn: ({ id, stage }: { id: string; stage: LeadStage }) =>
-      apiRequest(`/api/leads/${encodeURIComponent(id)}/stage`, { method: 'PATCH', body: { stage }, schema: LeadSchema }),
+      apiRequest(apiPath(leadsPaths.stage, { id }), { method: 'PATCH', body: { stage }, schema: LeadSchema }),
     onSuccess: refresh,
   });
 }
@@ -80,7 +82,7 @@ export function useChangeLeadStage() {
 export function useDeleteLead() {
   const refresh = useRefreshLeads();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/leads/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeleteLeadResponseSchema }),
+    mutationFn: (id: string) => apiRequest(apiPath(leadsPaths.one, { id }), { method: 'DELETE', schema: DeleteLeadResponseSchema }),
     onSuccess: refresh,
   });
 }
@@ -96,7 +98,7 @@ export function useBoardColumn(stage: LeadStage, filter: Pick<LeadFilterQuery, '
   return useInfiniteQuery({
     queryKey: [...leadKeys.all, 'board', stage, filter] as const,
     queryFn: ({ pageParam }) =>
-      apiRequest(`/api/leads${leadQueryString({ ...filter, stage, page: pageParam, page_size: BOARD_PAGE_SIZE })}`, { schema: LeadListResponseSchema }),
+      apiRequest(`${apiPath(leadsPaths.list)}${leadQueryString({ ...filter, stage, page: pageParam, page_size: BOARD_PAGE_SIZE })}`, { schema: LeadListResponseSchema }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
   });

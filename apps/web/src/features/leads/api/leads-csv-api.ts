@@ -1,5 +1,5 @@
-import { ErrorResponseSchema, ImportCsvResponseSchema, type ImportCsvOptions, type ImportCsvResponse, type LeadFilterQuery } from '@myeai/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import { apiPath, ImportCsvResponseSchema, leadsPaths, type ImportCsvOptions, type ImportCsvResponse, type LeadFilterQuery } from '@myeai/domain';
+import { ApiError, apiErrorFromBody, networkError } from '../../../lib/api-client.ts';
 import { leadQueryString } from './leads-api.ts';
 
 /** Hands a downloaded body to the browser as a file. */
@@ -24,18 +24,15 @@ async function download(path: string, fallbackName: string): Promise<void> {
   try {
     response = await fetch(path, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+    throw networkError();
   }
-  if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
-    throw parsed.success ? new ApiError(response.status, parsed.data.error.code, parsed.data.error.message) : new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
-  }
+  if (!response.ok) throw apiErrorFromBody(response.status, await response.json().catch(() => null));
   saveBlob(await response.blob(), fileNameOf(response, fallbackName));
 }
 
-export const downloadLeadTemplate = () => download('/api/leads/template/csv', 'leads_template.csv');
+export const downloadLeadTemplate = () => download(apiPath(leadsPaths.csvTemplate), 'leads_template.csv');
 
-export const downloadLeadExport = (filter: LeadFilterQuery) => download(`/api/leads/export/csv${leadQueryString(filter)}`, 'leads.csv');
+export const downloadLeadExport = (filter: LeadFilterQuery) => download(`${apiPath(leadsPaths.csvExport)}${leadQueryString(filter)}`, 'leads.csv');
 
 /** Saves CSV text made in the browser (the rejected rows of an import). */
 export function saveCsvText(text: string, fileName: string) {
@@ -56,7 +53,7 @@ export function uploadLeadCsv(file: File, options: Partial<ImportCsvOptions>, on
   form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/leads/import/csv');
+    request.open('POST', apiPath(leadsPaths.csvImport));
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.addEventListener('progress', (event) => {
@@ -70,10 +67,9 @@ export function uploadLeadCsv(file: File, options: Partial<ImportCsvOptions>, on
         else reject(new ApiError(request.status, 'INTERNAL', 'The server answered in an unexpected way. Please try again.'));
         return;
       }
-      const error = ErrorResponseSchema.safeParse(body);
-      reject(error.success ? new ApiError(request.status, error.data.error.code, error.data.error.message) : new ApiError(request.status, 'INTERNAL', 'Something went wrong. Please try again.'));
+      reject(apiErrorFromBody(request.status, body));
     });
-    request.addEventListener('error', () => reject(new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.')));
+    request.addEventListener('error', () => reject(networkError()));
     request.send(form);
   });
 }
