@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { COMMISSION_STATUSES } from '@myeai/domain';
+import { oneOf } from './one-of.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -40,6 +42,6 @@ export const commissions = pgTable(
     /** The landing's people earning today (a public read). */
     index('commissions_earned_idx').on(t.earnedAt),
     index('commissions_user_origin_idx').on(t.userId, t.originUserId).where(sql`${t.originUserId} is not null`),
-    check('commissions_status_known', sql`${t.status} in ('pending', 'processing', 'paid')`),
+    check('commissions_status_known', oneOf(t.status, COMMISSION_STATUSES)),
   ],
 );

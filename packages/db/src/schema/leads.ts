@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LEAD_STAGES } from '@myeai/domain';
 import { users } from './users.ts';
 
-/** Declared in pipeline order, so ORDER BY stage sorts new -> lost and an index serves it. */
-export const leadStage = pgEnum('lead_stage', ['new', 'interested', 'qualified', 'positive', 'itb', 'closed', 'lost']);
+/** The domain's stages (LEAD_STAGES), declared in pipeline order, so ORDER BY stage sorts new -> lost and an index serves it. */
+export const leadStage = pgEnum('lead_stage', LEAD_STAGES);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SUPPORT_STATUSES } from '@myeai/domain';
+import { oneOf } from './one-of.ts';
 import { users } from './users.ts';
 
 /**
@@ -24,7 +26,7 @@ export const supportRequests = pgTable(
   (t) => [
     index('support_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('support_requests_queue_idx').on(t.status, t.priority.desc(), t.createdAt, t.id),
-    check('support_requests_status_known', sql`${t.status} in ('open', 'answered')`),
+    check('support_requests_status_known', oneOf(t.status, SUPPORT_STATUSES)),
     check('support_requests_answer_matches_status', sql`(${t.status} = 'answered') = (${t.answer} is not null)`),
   ],
 );

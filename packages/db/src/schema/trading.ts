@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ASSET_CLASSES, BIASES, CONSENSUS_EVENT_TYPES, CONSENSUS_MODES, ENTRY_WINDOW_STATUSES, SPECIALIZATIONS } from '@myeai/domain';
+import { oneOf } from './one-of.ts';
 import { users } from './users.ts';
 
 /*
@@ -21,7 +23,7 @@ export const tradingAssets = pgTable(
   },
   (t) => [
     uniqueIndex('trading_assets_symbol_key').on(t.symbol),
-    check('trading_assets_class_check', sql`${t.assetClass} in ('forex', 'crypto', 'indices', 'commodities', 'stocks')`),
+    check('trading_assets_class_check', oneOf(t.assetClass, ASSET_CLASSES)),
   ],
 );
 
@@ -68,7 +70,7 @@ export const traders = pgTable(
   },
   (t) => [
     check('traders_weight_check', sql`${t.weightTenths} between 0 and 1000`),
-    check('traders_specialization_check', sql`${t.specialization} is null or ${t.specialization} in ('scalper', 'momentum', 'intraday', 'positional')`),
+    check('traders_specialization_check', sql`${t.specialization} is null or ${oneOf(t.specialization, SPECIALIZATIONS)}`),
   ],
 );
 
@@ -92,7 +94,7 @@ export const tradingSettings = pgTable(
   },
   (t) => [
     check('trading_settings_singleton', sql`${t.id} = 1`),
-    check('trading_settings_mode_check', sql`${t.consensusMode} in ('fixed', 'open')`),
+    check('trading_settings_mode_check', oneOf(t.consensusMode, CONSENSUS_MODES)),
     check('trading_settings_thresholds_check', sql`${t.confirmationThreshold} between 45 and 70 and ${t.exitThreshold} between 35 and 50 and ${t.exitThreshold} <= ${t.confirmationThreshold}`),
     check('trading_settings_size_check', sql`${t.maxConsensusSize} between 1 and 20`),
   ],
@@ -138,7 +140,7 @@ export const entryWindows = pgTable(
     index('entry_windows_open_idx').on(t.closesAt).where(sql`${t.status} = 'open'`),
     index('entry_windows_opened_idx').on(t.openedAt.desc()),
     index('entry_windows_closed_idx').on(t.closedAt.desc()),
-    check('entry_windows_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('entry_windows_status_check', oneOf(t.status, ENTRY_WINDOW_STATUSES)),
   ],
 );
 
@@ -159,7 +161,7 @@ export const windowVotes = pgTable(
     uniqueIndex('window_votes_window_trader_key').on(t.windowId, t.traderId),
     index('window_votes_trader_created_idx').on(t.traderId, t.createdAt.desc()),
     index('window_votes_created_idx').on(t.createdAt),
-    check('window_votes_bias_check', sql`${t.bias} in ('long', 'short', 'neutral')`),
+    check('window_votes_bias_check', oneOf(t.bias, BIASES)),
     check('window_votes_confidence_check', sql`${t.confidence} between 0 and 100`),
   ],
 );
@@ -181,7 +183,7 @@ export const consensusEvents = pgTable(
     uniqueIndex('consensus_events_window_type_key').on(t.windowId, t.eventType),
     index('consensus_events_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('consensus_events_asset_created_idx').on(t.assetId, t.createdAt.desc(), t.id.desc()),
-    check('consensus_events_type_check', sql`${t.eventType} in ('window_opened', 'consensus_confirmed', 'consensus_exit')`),
+    check('consensus_events_type_check', oneOf(t.eventType, CONSENSUS_EVENT_TYPES)),
   ],
 );
 

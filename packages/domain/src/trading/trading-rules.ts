@@ -32,6 +32,10 @@ export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
 export const CONSENSUS_MODES = ['fixed', 'open'] as const;
 export type ConsensusMode = (typeof CONSENSUS_MODES)[number];
 
+/** An entry window takes votes while open; the database checks the same two values. */
+export const ENTRY_WINDOW_STATUSES = ['open', 'closed'] as const;
+export type EntryWindowStatus = (typeof ENTRY_WINDOW_STATUSES)[number];
+
 export const CONSENSUS_EVENT_TYPES = ['window_opened', 'consensus_confirmed', 'consensus_exit'] as const;
 export type ConsensusEventType = (typeof CONSENSUS_EVENT_TYPES)[number];
 
