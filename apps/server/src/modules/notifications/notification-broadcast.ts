@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueJob, type JobHandler } from '../jobs/index.ts';
-import { createNotification } from './notifications.service.ts';
+import { createNotification, type NewNotification } from './notifications.service.ts';
 
 export const BROADCAST_JOB = 'notifications.broadcast';
 const BATCH_SIZE = 200;
@@ -26,36 +26,46 @@ export async function queueSystemNotification(db: Database, clock: Clock, actorI
   });
 }
 
+/** A notification for many users: who gets it, what it says, and the key of this one sending. */
+export type NotificationFanOut = {
+  audience: SendSystemNotificationInput['audience'];
+  notification: Omit<NewNotification, 'userId' | 'sourceKey'>;
+  /** Carried by every copy, so a retried or repeated job skips the users it already reached. */
+  sourceKey: string;
+};
+
 /**
- * Delivers a broadcast in batches, one transaction each. Every notification carries the
- * broadcast's source key, so a retried job skips the users it already reached.
+ * The one fan-out of a notification to many users (the admin broadcast, the video widget's
+ * "notify all users"): the audience's active users in id order, in batches of one transaction each.
  */
-export const deliverBroadcast: JobHandler = async (payload, { deps }) => {
-  const broadcast = BroadcastPayloadSchema.parse(payload);
-  const audience: SQL =
-    broadcast.audience.kind === 'all' ? sql`true` : sql`${broadcast.audience.role} = any(${users.roles})`;
+export async function fanOutNotification(db: Database, clock: Clock, fanOut: NotificationFanOut): Promise<void> {
+  const audience: SQL = fanOut.audience.kind === 'all' ? sql`true` : sql`${fanOut.audience.role} = any(${users.roles})`;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const batch = await deps.db
+    const batch = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.status, 'active'), audience, gt(users.id, after)))
       .orderBy(asc(users.id))
       .limit(BATCH_SIZE);
     if (batch.length === 0) return;
-    await deps.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       for (const user of batch) {
-        await createNotification(tx, deps.clock, {
-          userId: user.id,
-          type: 'system',
-          title: broadcast.title,
-          message: broadcast.message,
-          sourceKey: `broadcast:${broadcast.broadcastId}`,
-        });
+        await createNotification(tx, clock, { ...fanOut.notification, userId: user.id, sourceKey: fanOut.sourceKey });
       }
     });
     after = batch[batch.length - 1]!.id;
   }
+}
+
+/** Delivers an admin broadcast to its audience. */
+export const deliverBroadcast: JobHandler = async (payload, { deps }) => {
+  const broadcast = BroadcastPayloadSchema.parse(payload);
+  await fanOutNotification(deps.db, deps.clock, {
+    audience: broadcast.audience,
+    notification: { type: 'system', title: broadcast.title, message: broadcast.message },
+    sourceKey: `broadcast:${broadcast.broadcastId}`,
+  });
 };
 
 export const notificationJobHandlers: Record<string, JobHandler> = { [BROADCAST_JOB]: deliverBroadcast };
