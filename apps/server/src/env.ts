@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_12WEEKS: z.string().min(1).optional(),
   STRIPE_PRICE_52WEEKS: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  READ_CACHES: z.enum(['on', 'off']).default('on'),
 });
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
@@ -60,6 +61,18 @@ export type AppConfig = {
   trackEventsPerMinute?: number;
   /** Lets `npm run backup` fetch GET /api/admin/backup (written into the data folder at start). */
   backupKey?: string;
+  /**
+   * The in-process read caches (sessions, per-user pages and figures, the compass grid), kept
+   * correct by the database's change feed (decisions 018, 031). On unless READ_CACHES=off, which
+   * sends every read to the database.
+   */
+  readCaches: boolean;
+  /**
+   * Tests only (createTestApp sets it; the environment never does): each request first waits
+   * until every change committed before it has reached this instance's caches, as a user asking a
+   * moment after a write would find them. Production answers without that round trip.
+   */
+  awaitChangesBeforeEachRequest?: boolean;
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {
@@ -107,6 +120,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
       stripe: readStripeSettings(parsed),
+      readCaches: parsed.READ_CACHES === 'on',
     },
   };
 }

@@ -7,7 +7,6 @@ import type { AppConfig } from '../env.ts';
 import { OidcSignIn } from '../modules/auth/oidc.ts';
 import { JobRunner } from '../modules/jobs/index.ts';
 import { createMailTransport } from '../modules/mail/index.ts';
-import { userChangeFeedFor } from '../modules/changes/index.ts';
 import { usageWriterFor } from '../modules/usage/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
 import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
@@ -55,6 +54,11 @@ export async function createTestApp(
     logger: false,
     smtpUrl: undefined,
     mailFrom: 'MYEAI <no-reply@myeai.local>',
+    readCaches: true,
+    // A test writes through services or SQL and then asks the API, as a user would a moment
+    // later: each request first lets the changes the database announced reach the read caches (on
+    // PostgreSQL they arrive on another connection; PGlite delivers them with the commit).
+    awaitChangesBeforeEachRequest: true,
     ...overrides,
   };
   if (!shared) await seedDemoData(database.db, clock);
@@ -71,15 +75,10 @@ export async function createTestApp(
   await app.ready();
   const jobRunner = new JobRunner(app.deps, buildJobHandlers());
 
-  // A test writes through services or SQL and then asks the API, as a user would a moment later:
-  // first let queued usage events be stored and the changes the database announced reach the
-  // read caches (on PostgreSQL they arrive on another connection; PGlite delivers them with the
-  // commit).
-  const changes = userChangeFeedFor(app.deps);
+  // Usage events are written behind the answer: let those accepted so far be stored first.
   const usage = usageWriterFor(app.deps);
   const inject: TestApp['inject'] = async ({ cookie, headers, ...options }) => {
     await usage.drain();
-    await changes.sync(app.deps);
     return app.inject({ ...options, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
   };
 

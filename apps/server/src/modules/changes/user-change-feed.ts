@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { perApp } from '../../per-app.ts';
+import { sendNotification } from './changes.queries.ts';
 
-/** The channel the database triggers of migration 0013 announce changed users on. */
+/**
+ * The channel the database triggers announce changes on: a user's id (migration 0013: their
+ * rows changed), or `table:<name>` (migration 0019: a shared table changed).
+ */
 export const USER_CHANGES_CHANNEL = 'myeai_user_changes';
 const BARRIER_PREFIX = 'barrier:';
+const TABLE_PREFIX = 'table:';
 
 export type UserChangeListener = {
   /** Something stored for this user changed (their rows, or a row that counts for them). */
   userChanged: (userId: string) => void;
+  /** A statement wrote this shared table (one of those migration 0019 announces). */
+  tableChanged?: (table: string) => void;
   /** Changes may have been missed (the listening connection was lost): forget everything. */
   reset: () => void;
 };
 
 /**
- * Hears which users' data changed, from the database itself (triggers, delivered on commit, on
- * every instance) and from this instance's own writes the moment they answer, and tells the
- * read caches. Until it listens, caches read through (see `isLive`).
+ * Hears what changed, from the database itself (triggers, delivered on commit, on every
+ * instance): which users' data, and which shared tables; and, for users, from this instance's
+ * own writes the moment they answer. Tells the read caches (per-user ReadCaches, the compass
+ * grid). Until it listens, caches read through (see `isLive`); an app with read caches off
+ * never starts it (decision 031).
  */
 export class UserChangeFeed {
   readonly #listeners = new Set<UserChangeListener>();
@@ -65,7 +73,7 @@ export class UserChangeFeed {
     if (!this.isLive) return;
     const token = `${BARRIER_PREFIX}${randomUUID()}`;
     const reached = new Promise<void>((resolve) => this.#barriers.set(token, resolve));
-    await deps.db.execute(sql`select pg_notify(${USER_CHANGES_CHANNEL}, ${token})`);
+    await sendNotification(deps.db, USER_CHANGES_CHANNEL, token);
     await reached;
   }
 
@@ -73,6 +81,11 @@ export class UserChangeFeed {
     if (payload.startsWith(BARRIER_PREFIX)) {
       this.#barriers.get(payload)?.();
       this.#barriers.delete(payload);
+      return;
+    }
+    if (payload.startsWith(TABLE_PREFIX)) {
+      const table = payload.slice(TABLE_PREFIX.length);
+      for (const listener of this.#listeners) listener.tableChanged?.(table);
       return;
     }
     this.userChanged(payload);

@@ -61,8 +61,6 @@ export async function publishRoleEvents(
   db: DbOrTx,
   clock: Clock,
   events: readonly RoleEventInput[],
-  /** Further NOTIFYs to send in the same statement (e.g. a feature's cache invalidation). */
-  alsoNotify: readonly { channel: string; payload: string }[] = [],
 ): Promise<number[]> {
   if (events.length === 0) return [];
   const now = clock.now();
@@ -77,8 +75,7 @@ export async function publishRoleEvents(
     const inline = JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles, k: value.kind, p: value.payload } satisfies BusMessage);
     return Buffer.byteLength(inline) <= INLINE_EVENT_MAX ? inline : JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles as Role[] } satisfies BusMessage);
   });
-  const notifications = [...messages.map((message) => ({ channel: LIVE_CHANNEL, payload: message })), ...alsoNotify];
-  await db.execute(sql`select ${sql.join(notifications.map((n) => sql`pg_notify(${n.channel}, ${n.payload})`), sql`, `)}`);
+  await db.execute(sql`select ${sql.join(messages.map((message) => sql`pg_notify(${LIVE_CHANNEL}, ${message})`), sql`, `)}`);
   return ids;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { announceGridChange, getAsset, getTimeframe, listAssets, listTimeframes, publishTradingEvent, type AssetRow, type TimeframeRow } from '../trading/index.ts';
+import { getAsset, getTimeframe, listAssets, listTimeframes, publishTradingEvent, type AssetRow, type TimeframeRow } from '../trading/index.ts';
 
 export function toAsset(row: AssetRow): Asset {
   return {
@@ -44,7 +44,6 @@ export function toTimeframe(row: TimeframeRow): Timeframe {
 /** Compass viewers refetch the grid: the market (rows or columns) changed. */
 async function announceMarketChange(tx: DbOrTx, clock: Clock): Promise<void> {
   await publishTradingEvent(tx, clock, 'trading_compass_update', { reason: 'market_changed', asset_id: null, asset_symbol: null, timeframe_id: null, timeframe_code: null, at: clock.now().toISOString() });
-  await announceGridChange(tx);
 }
 
 export async function listAdminAssets(db: DbOrTx, includeInactive: boolean): Promise<Asset[]> {

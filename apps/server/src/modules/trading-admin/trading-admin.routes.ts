@@ -27,7 +27,6 @@ import {
   UpdateTraderInputSchema,
   UpdateTradingSettingsInputSchema,
 } from '@myeai/domain';
-import { gridCacheFor } from '../trading/index.ts';
 import { getFlowChart, listDetailedWindows, listFlowFeed } from './flow-chart.service.ts';
 import { createAsset, createTimeframe, deactivateAsset, deactivateTimeframe, listAdminAssets, listAdminTimeframes, updateAsset, updateTimeframe } from './market-admin.service.ts';
 import { getAdminSettings, getAdminStats, getConsensusStatus, getLeaderboard, listAdminTraders, updateAdminSettings, updateTrader } from './pool-admin.service.ts';
@@ -38,7 +37,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   const admin = { access: 'admin' as const };
   const tags = ['trading-admin'];
-  const grid = gridCacheFor(deps);
 
   // ---------------------------------------------------------------- assets
   app.get('/api/trading/admin/assets', {
@@ -51,7 +49,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Add an asset (409: symbol taken)', body: CreateAssetInputSchema, response: { 201: AssetSchema } },
     handler: async (request, reply) => {
       const asset = await createAsset(deps.db, deps.clock, request.user!.id, request.body);
-      grid.invalidate();
       return reply.code(201).send(asset);
     },
   });
@@ -60,7 +57,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Edit an asset; is_active: true reactivates it', params: TradingIdParamsSchema, body: UpdateAssetInputSchema, response: { 200: AssetSchema } },
     handler: async (request) => {
       const asset = await updateAsset(deps.db, deps.clock, request.user!.id, request.params.id, request.body);
-      grid.invalidate();
       return asset;
     },
   });
@@ -69,7 +65,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Deactivate an asset (history is kept)', params: TradingIdParamsSchema, response: { 200: AssetSchema } },
     handler: async (request) => {
       const asset = await deactivateAsset(deps.db, deps.clock, request.user!.id, request.params.id);
-      grid.invalidate();
       return asset;
     },
   });
@@ -85,7 +80,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Add a timeframe (409: code taken)', body: CreateTimeframeInputSchema, response: { 201: TimeframeSchema } },
     handler: async (request, reply) => {
       const timeframe = await createTimeframe(deps.db, deps.clock, request.user!.id, request.body);
-      grid.invalidate();
       return reply.code(201).send(timeframe);
     },
   });
@@ -94,7 +88,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Edit a timeframe; is_active: true reactivates it', params: TradingIdParamsSchema, body: UpdateTimeframeInputSchema, response: { 200: TimeframeSchema } },
     handler: async (request) => {
       const timeframe = await updateTimeframe(deps.db, deps.clock, request.user!.id, request.params.id, request.body);
-      grid.invalidate();
       return timeframe;
     },
   });
@@ -103,7 +96,6 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Deactivate a timeframe (history is kept)', params: TradingIdParamsSchema, response: { 200: TimeframeSchema } },
     handler: async (request) => {
       const timeframe = await deactivateTimeframe(deps.db, deps.clock, request.user!.id, request.params.id);
-      grid.invalidate();
       return timeframe;
     },
   });
@@ -128,10 +120,7 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     config: admin,
     schema: { tags, summary: 'Change any consensus settings (confirmation 45-70, exit 35-50 and not above it, size 1-20)', body: UpdateTradingSettingsInputSchema, response: { 200: TradingSettingsSchema } },
     handler: async (request) => {
-      const saved = await updateAdminSettings(deps.db, deps.clock, request.user!.id, request.body);
-      // The grid shows the stored thresholds.
-      grid.invalidate();
-      return saved;
+      return updateAdminSettings(deps.db, deps.clock, request.user!.id, request.body);
     },
   });
 

@@ -1,7 +1,7 @@
 import { isTimeBoundGridKey, type CompassGridKey } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { perApp } from '../../per-app.ts';
-import { GRID_CHANNEL } from './trading-events.ts';
+import { userChangeFeedFor, type UserChangeFeed } from '../changes/index.ts';
 
 /** A grid body serialized once, whole and in pieces for the per-viewer asset mask (decision 019). */
 export type GridParts = {
@@ -32,45 +32,54 @@ export type CachedGrid = GridParts & {
 const TIME_BOUND_TTL_MS = 60_000;
 
 /**
+ * Every table buildGridBody reads. The change feed names each one a statement wrote (migration
+ * 0019 puts the triggers on exactly these); a name in this list empties the cache.
+ */
+export const GRID_TABLES: readonly string[] = ['trading_assets', 'trading_timeframes', 'trading_settings', 'sentiment_aggregates', 'entry_windows'];
+
+/**
  * The compass grid is the same for every viewer of one visibility key (the access level, for
  * the trial whether premium is open, for a plan its history depth: gridVisibilityKey), so it is
  * built once per key and served from memory; a plan's asset pick is a mask applied on top
- * (maskedGridResponse). Votes, opens, closes and admin market changes bump the version:
- * locally right after their transaction commits, on every instance through NOTIFY. A build that
- * started before a bump is not stored.
+ * (maskedGridResponse), read through the per-user pick cache. The grid follows the change feed
+ * like every other read cache (decision 031): any committed write of a table it reads, by any
+ * path and on any instance, bumps the version and empties it; a build that started before a bump
+ * is not stored. Without a live feed (read caches off) every request builds.
  */
 export class GridCache {
+  readonly #feed: UserChangeFeed;
   #version = 0;
   readonly #entries = new Map<CompassGridKey, CachedGrid>();
   readonly #building = new Map<CompassGridKey, Promise<CachedGrid>>();
-  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(feed: UserChangeFeed) {
+    this.#feed = feed;
+    feed.subscribe({
+      userChanged: () => undefined,
+      tableChanged: (table) => {
+        if (GRID_TABLES.includes(table)) this.#invalidate();
+      },
+      reset: () => this.#invalidate(),
+    });
+  }
 
   get version(): number {
     return this.#version;
   }
 
-  invalidate(): void {
+  #invalidate(): void {
     this.#version += 1;
     this.#entries.clear();
     this.#building.clear();
   }
 
-  async start(deps: AppDeps): Promise<void> {
-    if (this.#unlisten) return;
-    this.#unlisten = await deps.listen(
-      GRID_CHANNEL,
-      () => this.invalidate(),
-      () => this.invalidate(),
-    );
-  }
-
-  async stop(): Promise<void> {
-    await this.#unlisten?.();
-    this.#unlisten = undefined;
-  }
-
   /** The cached grid of a key, built by `build` when missing, stale or too old for the key. */
   async get(level: CompassGridKey, now: Date, build: () => Promise<GridParts>): Promise<CachedGrid> {
+    if (!this.#feed.isLive) {
+      // Nothing would tell this entry it is stale: a version of its own, so no ETag matches it later.
+      this.#version += 1;
+      return { ...(await build()), version: this.#version, builtAt: now, responses: new Map(), masked: new Map() };
+    }
     const cached = this.#entries.get(level);
     const timeBound = isTimeBoundGridKey(level);
     if (cached && cached.version === this.#version && (!timeBound || now.getTime() - cached.builtAt.getTime() < TIME_BOUND_TTL_MS)) return cached;
@@ -91,5 +100,5 @@ export class GridCache {
   }
 }
 
-/** One cache per app instance (the job runner shares the app's deps, so its closes reach it). */
-export const gridCacheFor = perApp<AppDeps, GridCache>(() => new GridCache());
+/** One cache per app instance, on the instance's change feed. */
+export const gridCacheFor = perApp<AppDeps, GridCache>((deps) => new GridCache(userChangeFeedFor(deps)));

@@ -1,20 +1,17 @@
 import type { JobHandler } from '../jobs/index.ts';
-import { gridCacheFor } from './grid-cache.ts';
 import { CLOSE_WINDOW_JOB, runCloseWindowJob } from './windows.service.ts';
 
 export { tradingRoutes } from './trading.routes.ts';
 export { seedTradingDemo, DEMO_TRADER_POOL, DEMO_ASSETS, DEMO_TIMEFRAMES } from './trading.seed.ts';
 export { userHasPlan } from './plan.ts';
-export { gridCacheFor } from './grid-cache.ts';
-export { announceGridChange, publishTradingEvent, publishTradingEvents } from './trading-events.ts';
+export { publishTradingEvent, publishTradingEvents } from './trading-events.ts';
 export { getEngineSettings, saveEngineSettings, toSettingsResponse, type EngineSettings } from './settings.service.ts';
 export { castVote, closeWindow, openWindow, CLOSE_WINDOW_JOB, WINDOW_MESSAGES, type TradingActor } from './windows.service.ts';
 export * from './trading.queries.ts';
 
 /** Closes an entry window at its closes_at; idempotent, so a retried or repeated job is harmless. */
 const closeWindowJob: JobHandler = async (payload, { deps }) => {
-  const outcome = await runCloseWindowJob(deps.db, deps.clock, payload);
-  if (outcome === 'closed') gridCacheFor(deps).invalidate();
+  await runCloseWindowJob(deps.db, deps.clock, payload);
 };
 
 export const tradingJobHandlers: Record<string, JobHandler> = { [CLOSE_WINDOW_JOB]: closeWindowJob };

@@ -1,11 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@myeai/db';
 import { ROLES, TRADING_EVENT_AUDIENCES, type LiveEvent, type Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { publishRoleEvents, type RoleEventInput } from '../live/live-events.service.ts';
-
-/** Channel on which every instance hears that the compass grid changed (its cache drops). */
-export const GRID_CHANNEL = 'myeai_trading_grid';
 
 type TradingKind = keyof typeof TRADING_EVENT_AUDIENCES;
 
@@ -18,24 +14,18 @@ export function audienceOf(kind: TradingKind): readonly Role[] {
 export type TradingEvent = { [K in TradingKind]: { kind: K; payload: Extract<LiveEvent, { kind: K }>['payload'] } }[TradingKind];
 
 /**
- * Publishes role-scoped trading events in the caller's transaction, in two statements; with
- * `gridChanged` the grid caches of every instance drop in the same NOTIFY statement.
+ * Publishes role-scoped trading events in the caller's transaction. The grid caches need no word
+ * from here: the tables the writes touched announce themselves (decision 031).
  */
-export async function publishTradingEvents(db: DbOrTx, clock: Clock, events: readonly TradingEvent[], options: { gridChanged?: boolean } = {}): Promise<void> {
+export async function publishTradingEvents(db: DbOrTx, clock: Clock, events: readonly TradingEvent[]): Promise<void> {
   await publishRoleEvents(
     db,
     clock,
     events.map((event) => ({ roles: audienceOf(event.kind), kind: event.kind, payload: event.payload }) as RoleEventInput),
-    options.gridChanged ? [{ channel: GRID_CHANNEL, payload: '' }] : [],
   );
 }
 
 /** Publishes one role-scoped trading event in the caller's transaction. */
 export async function publishTradingEvent<K extends TradingKind>(db: DbOrTx, clock: Clock, kind: K, payload: Extract<LiveEvent, { kind: K }>['payload']): Promise<void> {
   await publishTradingEvents(db, clock, [{ kind, payload } as TradingEvent]);
-}
-
-/** Tells every instance (this one included) that the grid changed, once the transaction commits. */
-export async function announceGridChange(db: DbOrTx): Promise<void> {
-  await db.execute(sql`select pg_notify(${GRID_CHANNEL}, '')`);
 }

@@ -59,8 +59,6 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
   const grid = gridCacheFor(deps);
   const planOf = planReaderFor(deps);
   const compassFacts = { planId: planOf, accessLevel: accessLevelReaderFor(deps), pick: pickReaderFor(deps) };
-  root.addHook('onReady', () => grid.start(deps));
-  root.addHook('preClose', () => grid.stop());
 
   // ---------------------------------------------------------------- market (every role)
 
@@ -95,7 +93,6 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const opened = await openWindow(deps.db, deps.clock, user, { assetId: request.body.asset_id, timeframeId: request.body.timeframe_id });
-      grid.invalidate();
       const window = await getEntryWindow(deps.db, opened.windowId, user.id);
       return reply.code(201).send({ window, notified_traders: opened.notifiedTraders });
     },
@@ -125,7 +122,6 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const result = await castVote(deps.db, deps.clock, user, request.params.id, request.body);
-      grid.invalidate();
       return reply.code(201).send({ window: await getEntryWindow(deps.db, request.params.id, user.id), closed_window: result.closed });
     },
   });

@@ -169,7 +169,7 @@ export async function openWindow(
           payload: { ...ref, opened_at: now.toISOString(), closes_at: closesAt.toISOString(), time_remaining_seconds: timeRemaining, initiator: ANONYMOUS_INITIATOR },
         },
         { kind: 'trading_compass_update', payload: compassUpdate('window_opened', asset, timeframe, now) },
-      ], { gridChanged: true });
+      ]);
     }
     return { windowId: window.id, notifiedTraders };
   });
@@ -271,7 +271,7 @@ export async function castVote(
             at,
           },
         },
-      ], { gridChanged: true });
+      ]);
     }
 
     const closes = shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: updated.voteCount, poolSize: window.poolSize });
@@ -435,7 +435,7 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
       },
     },
     { kind: 'trading_compass_update', payload: compassUpdate('window_closed', asset, timeframe, now) },
-  ], { gridChanged: true });
+  ]);
 }
 
 /** The close job: payload {windowId}; idempotent (see closeWindow). */

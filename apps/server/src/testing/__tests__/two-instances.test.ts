@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { jobs } from '@myeai/db';
-import type { DashboardStats, LiveEvent, NotificationPage } from '@myeai/domain';
+import type { DashboardStats, LiveEvent, NotificationPage, SentimentGrid } from '@myeai/domain';
 import { SESSION_ENDED_CLOSE_CODE } from '../../modules/live/live-hub.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../test-app.ts';
  *   "two runners on one PostgreSQL" for 120 jobs;
  * - a session revoked on one is refused by the other at once, its socket there closed: below,
  *   and user-changes.test.ts "cached reads across two instances" for the role switch;
- * - a cache on one is invalidated by a write through the other: below, and user-changes.test.ts
- *   for the lead list.
+ * - a cache on one is invalidated by a write through the other: below (the Business Hub figures,
+ *   and the compass grid, shared by every viewer), and user-changes.test.ts for the lead list.
  */
 
 type Socket = { closed: Promise<number>; events: LiveEvent[]; next: (predicate: (e: LiveEvent) => boolean) => Promise<LiveEvent>; close: () => void };
@@ -128,5 +128,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const created = await one.inject({ method: 'POST', url: '/api/leads', cookie, payload: { name: 'Figures Across Instances', email: 'figures-across@example.com' } });
     expect(created.statusCode).toBe(201);
     expect(await activeLeads()).toBe(before + 1);
+  });
+
+  it('the compass grid cached on instance 2 follows a vote cast through instance 1', async () => {
+    const admin = await two.signIn('admin@demo.myeai.local');
+    const grid = (etag?: string) => two.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await grid();
+    const etag = first.headers.etag as string;
+    expect((await grid(etag)).statusCode).toBe(304);
+
+    const [asset, timeframe] = [(first.json() as SentimentGrid).assets.at(-1)!, (first.json() as SentimentGrid).timeframes[0]!];
+    const opened = await one.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: await one.signIn('trader@demo.myeai.local'), payload: { asset_id: asset.id, timeframe_id: timeframe.id } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const voted = await one.inject({ method: 'POST', url: `/api/trading/windows/${opened.json().window.id}/vote`, cookie: await one.signIn('trader2@demo.myeai.local'), payload: { bias: 'long', confidence: 60 } });
+    expect(voted.statusCode, voted.body).toBe(201);
+
+    const after = await grid(etag);
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as SentimentGrid).grid[asset.id]![timeframe.id]).toMatchObject({ window_open: true, current_bias: 'long', total_votes: 1 });
   });
 });

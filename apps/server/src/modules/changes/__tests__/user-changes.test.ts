@@ -9,17 +9,23 @@ import { userChangeFeedFor } from '../user-change-feed.ts';
 
 describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {
   let t: TestApp;
+  /** The same database through an app that, like production, does not wait for the feed before a request. */
+  let direct: TestApp;
   let affiliateId: string;
   let traderId: string;
   const heard: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    direct = await createTestApp(kind, { awaitChangesBeforeEachRequest: false }, { database: t.database });
     affiliateId = (await getUserByEmail(t.database.db, 'affiliate@demo.myeai.local'))!.id;
     traderId = (await getUserByEmail(t.database.db, 'trader@demo.myeai.local'))!.id;
     userChangeFeedFor(t.app.deps).subscribe({ userChanged: (id) => heard.push(id), reset: () => heard.push('reset') });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await direct?.close();
+    await t?.close();
+  });
 
   /** What the feed heard from the database by the time every earlier commit has arrived. */
   const heardAfter = async (write: () => Promise<unknown>) => {
@@ -83,11 +89,11 @@ describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {
   it('shows a user their own write at once, before the database’s announcement arrives', async () => {
     const cookie = await t.signIn('affiliate@demo.myeai.local');
     await createNotification(t.database.db, t.clock, { userId: affiliateId, type: 'system', title: 'Unread one', message: 'm' });
-    // app.inject directly: no waiting for the feed between the write and the read.
-    const unread = async () => (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json().unread_count as number;
-    await userChangeFeedFor(t.app.deps).sync(t.app.deps);
+    // No waiting for the feed between the write and the read.
+    const unread = async () => (await direct.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).json().unread_count as number;
+    await userChangeFeedFor(direct.app.deps).sync(direct.app.deps);
     expect(await unread()).toBeGreaterThan(0);
-    const readAll = await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { cookie } });
+    const readAll = await direct.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { cookie } });
     expect(readAll.statusCode).toBe(200);
     expect(await unread()).toBe(0);
   });
@@ -109,9 +115,9 @@ describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {
 
   it('refuses a session at once after its sign-out, although it was being served from memory', async () => {
     const cookie = await t.signIn('trader@demo.myeai.local');
-    const me = () => t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } });
+    const me = () => direct.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } });
     expect((await me()).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
+    expect((await direct.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBeLessThan(300);
     expect((await me()).statusCode).toBe(401);
   });
 
