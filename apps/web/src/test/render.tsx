@@ -13,7 +13,8 @@ export function renderWithProviders(ui: ReactElement) {
   // No pause between keystrokes: the forms do not debounce, and the tests stay fast.
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    // env test: no transitions and no portals, so dropdowns and dialogs render at once and in place.
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </MantineProvider>,

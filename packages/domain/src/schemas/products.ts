@@ -8,6 +8,7 @@ import {
   RATE_BP_MAX,
   RATE_BP_STEP,
   isSafeHttpUrl,
+  validateProductForm,
 } from '../products/product-rules.ts';
 
 /** Click tracking and conversion postbacks. */
@@ -77,6 +78,28 @@ export const ProductInputSchema = z.strictObject({
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
 export type ProductInputParsed = z.output<typeof ProductInputSchema>;
+
+/**
+ * The add / edit product dialog: its fields as typed (dollars, percent), checked by the product form rules of
+ * spec 2 section 5 (`validateProductForm`, their messages per field) and read as the API's product input.
+ */
+export const ProductFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    category_id: z.string(),
+    price: z.string(),
+    commission: z.string(),
+    master_link: z.string(),
+    image_url: z.string(),
+    is_active: z.boolean(),
+  })
+  .transform((values, ctx) => {
+    const result = validateProductForm(values);
+    if (result.ok) return result.value;
+    for (const [field, message] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
+    return z.NEVER;
+  });
 
 /** The signed-in user's own figures for a product's affiliate link. */
 export const ProductLinkStatsSchema = z.object({

@@ -1,13 +1,13 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CreateProductCategoryInputSchema, type ProductCategory } from '@myeai/domain';
 import { useCreateCategory } from '../api/products-api.ts';
 
 type CategoryFieldProps = {
   categories: ProductCategory[];
   value: string;
-  error: string | undefined;
+  error: ReactNode;
   onChange: (categoryId: string) => void;
 };
 

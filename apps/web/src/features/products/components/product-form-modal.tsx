@@ -1,19 +1,18 @@
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import {
   basisPointsToPercentInput,
   centsToDollarInput,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_TEXTS,
+  ProductFormSchema,
   URL_MAX,
-  validateProductForm,
   type Product,
   type ProductCategory,
-  type ProductFormField,
   type ProductFormValues,
 } from '@myeai/domain';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCreateProduct, useUpdateProduct } from '../api/products-api.ts';
 import { CategoryField } from './category-field.tsx';
 import { ConversionSecretPanel } from './conversion-secret-panel.tsx';
@@ -42,62 +41,43 @@ function formOf(product: Product): ProductFormValues {
   };
 }
 
+/** API field names to the dialog's fields, for the server's per-field messages. */
+const FIELD_OF_PATH = { price_cents: 'price', commission_rate_bp: 'commission' };
+
 type ProductFormProps = { product: Product | null; categories: ProductCategory[]; onClose: () => void };
 
 function ProductForm({ product, categories, onClose }: ProductFormProps) {
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? formOf(product) : EMPTY_FORM));
-  const [errors, setErrors] = useState<Partial<Record<ProductFormField, string>>>({});
+  const form = useDomainForm(ProductFormSchema, product ? formOf(product) : EMPTY_FORM, { fieldOfPath: FIELD_OF_PATH });
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const isPending = create.isPending || update.isPending;
 
-  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field !== 'is_active') setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const text = (field: Exclude<ProductFormField, 'category_id'>) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: errors[field],
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateProductForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
+  const onSubmit = form.onSubmit((input) => {
     const done = (message: string) => () => {
       notifications.show({ color: 'green', message });
       onClose();
     };
-    if (product) {
-      update.mutate(
-        { id: product.id, input: result.value },
-        { onSuccess: done(PRODUCT_TEXTS.updated), onError: (error) => notifications.show({ color: 'red', message: `${PRODUCT_TEXTS.updateFailed}${error.message}` }) },
-      );
-    } else {
-      create.mutate(result.value, {
-        onSuccess: done(PRODUCT_TEXTS.created),
-        onError: (error) => notifications.show({ color: 'red', message: `${PRODUCT_TEXTS.createFailed}${error.message}` }),
-      });
-    }
-  };
+    const failed = (prefix: string) => (error: Error) => {
+      form.setServerErrors(error);
+      notifications.show({ color: 'red', message: `${prefix}${error.message}` });
+    };
+    if (product) update.mutate({ id: product.id, input }, { onSuccess: done(PRODUCT_TEXTS.updated), onError: failed(PRODUCT_TEXTS.updateFailed) });
+    else create.mutate(input, { onSuccess: done(PRODUCT_TEXTS.created), onError: failed(PRODUCT_TEXTS.createFailed) });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={product ? 'Edit product' : 'Add product'}>
       <Stack gap="md">
-        <TextInput label="Name" required maxLength={PRODUCT_NAME_MAX} {...text('name')} />
-        <Textarea label="Description" required autosize minRows={3} maxLength={PRODUCT_DESCRIPTION_MAX} {...text('description')} />
-        <CategoryField categories={categories} value={values.category_id} error={errors.category_id} onChange={(id) => set('category_id', id)} />
+        <TextInput label="Name" required maxLength={PRODUCT_NAME_MAX} {...form.getInputProps('name')} />
+        <Textarea label="Description" required autosize minRows={3} maxLength={PRODUCT_DESCRIPTION_MAX} {...form.getInputProps('description')} />
+        <CategoryField categories={categories} value={form.values.category_id} error={form.errors.category_id} onChange={(id) => form.setFieldValue('category_id', id)} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Price (USD)" required inputMode="decimal" leftSection="$" placeholder="0.00" description="Up to 2 decimals" {...text('price')} />
-          <TextInput label="Commission (%)" required inputMode="decimal" rightSection="%" placeholder="0" description="0 to 100, step 0.1" {...text('commission')} />
+          <TextInput label="Price (USD)" required inputMode="decimal" leftSection="$" placeholder="0.00" description="Up to 2 decimals" {...form.getInputProps('price')} />
+          <TextInput label="Commission (%)" required inputMode="decimal" rightSection="%" placeholder="0" description="0 to 100, step 0.1" {...form.getInputProps('commission')} />
         </SimpleGrid>
-        <TextInput label="Master link" required type="url" placeholder="https://" maxLength={URL_MAX} description="Where affiliate links lead: must start with http:// or https://" {...text('master_link')} />
-        <TextInput label="Image URL" type="url" placeholder="https:// (optional)" maxLength={URL_MAX} {...text('image_url')} />
-        <Switch label="Active (shown in the catalogue, links work)" checked={values.is_active} onChange={(event) => set('is_active', event.currentTarget.checked)} />
+        <TextInput label="Master link" required type="url" placeholder="https://" maxLength={URL_MAX} description="Where affiliate links lead: must start with http:// or https://" {...form.getInputProps('master_link')} />
+        <TextInput label="Image URL" type="url" placeholder="https:// (optional)" maxLength={URL_MAX} {...form.getInputProps('image_url')} />
+        <Switch label="Active (shown in the catalogue, links work)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
         {product && (
           <>
             <Divider />
