@@ -1,5 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { commissions, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   COMMISSION_STATUS_LABELS,
@@ -25,8 +24,19 @@ import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
-
-type CommissionRow = typeof commissions.$inferSelect;
+import {
+  countCommissions,
+  insertCommissionOnce,
+  selectAllCommissionPage,
+  selectCommissionBySource,
+  selectCommissionForUpdate,
+  selectCommissionOwner,
+  selectCommissionTotalsByStatus,
+  selectUserCommissionPage,
+  selectUserCommissions,
+  updateCommissionStatus,
+  type CommissionRow,
+} from './commissions.queries.ts';
 
 export function toCommission(row: CommissionRow): Commission {
   return {
@@ -59,10 +69,10 @@ export type NewCommission = {
 
 async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
   const text = commissionNotificationText(commission.status, formatDollarsAndCents(commission.amount_cents), commission.product_name);
-  const [row] = await db.select({ userId: commissions.userId }).from(commissions).where(eq(commissions.id, commission.id)).limit(1);
-  if (!row) return;
+  const userId = await selectCommissionOwner(db, commission.id);
+  if (!userId) return;
   await createNotification(db, clock, {
-    userId: row.userId,
+    userId,
     type: 'commission',
     title: text.title,
     message: text.message,
@@ -76,27 +86,19 @@ async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): P
  * The one way any feature (conversions now, commission cells later) adds a commission.
  */
 export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommission): Promise<{ commission: Commission; created: boolean }> {
-  const [row] = await db
-    .insert(commissions)
-    .values({
-      userId: input.userId,
-      productId: input.productId,
-      productName: input.productName,
-      source: input.source,
-      sourceReference: input.sourceReference,
-      amountCents: input.amountCents,
-      rateBp: input.rateBp,
-      status: 'pending',
-      earnedAt: clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertCommissionOnce(db, {
+    userId: input.userId,
+    productId: input.productId,
+    productName: input.productName,
+    source: input.source,
+    sourceReference: input.sourceReference,
+    amountCents: input.amountCents,
+    rateBp: input.rateBp,
+    status: 'pending',
+    earnedAt: clock.now(),
+  });
   if (!row) {
-    const [existing] = await db
-      .select()
-      .from(commissions)
-      .where(and(eq(commissions.source, input.source), eq(commissions.sourceReference, input.sourceReference)))
-      .limit(1);
+    const existing = await selectCommissionBySource(db, input.source, input.sourceReference);
     if (!existing) throw new AppError('CONFLICT', 'This commission is being recorded. Please try again.');
     return { commission: toCommission(existing), created: false };
   }
@@ -105,71 +107,42 @@ export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommi
   return { commission, created: true };
 }
 
-function statusCondition(status: CommissionStatusFilter): SQL | undefined {
-  return status === 'all' ? undefined : eq(commissions.status, status);
-}
-
-function cursorCondition(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const after = decodeTimeCursor(cursor);
-  return sql`(${commissions.earnedAt}, ${commissions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-}
 
 /** The signed-in user's own ledger, newest first, paged by cursor. */
 export async function listCommissions(db: DbOrTx, userId: string, query: ListCommissionsQuery): Promise<CommissionPage> {
-  const filter = and(eq(commissions.userId, userId), statusCondition(query.status));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(commissions)
-      .where(and(filter, cursorCondition(query.cursor)))
-      .orderBy(desc(commissions.earnedAt), desc(commissions.id))
-      .limit(query.limit + 1),
-    db.select({ n: sql<number>`count(*)::int` }).from(commissions).where(filter),
+  const before = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    selectUserCommissionPage(db, userId, query.status, before, query.limit + 1),
+    countCommissions(db, userId, query.status),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toCommission),
-    total: count?.n ?? 0,
+    total,
     next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
   };
 }
 
 /** Every user's commissions (admins), newest first, with the owner's name and e-mail. */
 export async function listAllCommissions(db: DbOrTx, query: ListCommissionsQuery): Promise<AdminCommissionPage> {
-  const filter = statusCondition(query.status);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ commission: commissions, user: { id: users.id, name: users.name, email: users.email } })
-      .from(commissions)
-      .innerJoin(users, eq(users.id, commissions.userId))
-      .where(and(filter, cursorCondition(query.cursor)))
-      .orderBy(desc(commissions.earnedAt), desc(commissions.id))
-      .limit(query.limit + 1),
-    db.select({ n: sql<number>`count(*)::int` }).from(commissions).where(filter),
+  const before = query.cursor ? decodeTimeCursor(query.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    selectAllCommissionPage(db, query.status, before, query.limit + 1),
+    countCommissions(db, null, query.status),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.commission;
   return {
     items: page.map((row) => ({ ...toCommission(row.commission), user: row.user })),
-    total: count?.n ?? 0,
+    total,
     next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
   };
 }
 
 /** The three cards, from one aggregate per status of the user's ledger, and the payout schedule. */
 export async function getCommissionSummary(db: DbOrTx, clock: Clock, userId: string): Promise<CommissionSummaryResponse> {
-  const totals = await db
-    .select({
-      status: commissions.status,
-      amount_cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number),
-      count: sql<number>`count(*)::int`,
-    })
-    .from(commissions)
-    .where(eq(commissions.userId, userId))
-    .groupBy(commissions.status);
-  const summary = summariseCommissions(totals);
+  const summary = summariseCommissions(await selectCommissionTotalsByStatus(db, userId));
   const payoutDate = nextPayoutDate(clock.now());
   return {
     currency: 'USD',
@@ -183,11 +156,7 @@ export async function getCommissionSummary(db: DbOrTx, clock: Clock, userId: str
 
 /** The Export Report file of the user's ledger (the current status filter), formula-safe. */
 export async function exportCommissionsCsv(db: DbOrTx, userId: string, status: CommissionStatusFilter): Promise<string> {
-  const rows = await db
-    .select()
-    .from(commissions)
-    .where(and(eq(commissions.userId, userId), statusCondition(status)))
-    .orderBy(desc(commissions.earnedAt), desc(commissions.id));
+  const rows = await selectUserCommissions(db, userId, status);
   return commissionsCsv(rows.map(toCommission));
 }
 
@@ -205,7 +174,7 @@ export async function changeCommissionStatus(
   options: { notify?: boolean } = {},
 ): Promise<Commission> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update').limit(1);
+    const row = await selectCommissionForUpdate(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'Commission not found.');
     if (actorId !== null && row.userId === actorId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own commission.');
     const from = row.status as CommissionStatus;
@@ -213,11 +182,11 @@ export async function changeCommissionStatus(
       throw new AppError('CONFLICT', `A ${COMMISSION_STATUS_LABELS[from].toLowerCase()} commission cannot become ${COMMISSION_STATUS_LABELS[to].toLowerCase()}.`);
     }
     const now = clock.now();
-    const [updated] = await tx
-      .update(commissions)
-      .set({ status: to, ...(to === 'processing' ? { processingAt: now } : {}), ...(to === 'paid' ? { paidAt: now } : {}) })
-      .where(eq(commissions.id, id))
-      .returning();
+    const updated = await updateCommissionStatus(tx, id, {
+      status: to,
+      ...(to === 'processing' ? { processingAt: now } : {}),
+      ...(to === 'paid' ? { paidAt: now } : {}),
+    });
     await recordAudit(tx, clock, {
       actorId,
       action: 'commission.status',

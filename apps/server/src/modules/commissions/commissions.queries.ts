@@ -1,0 +1,118 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { commissions, users, type DbOrTx } from '@myeai/db';
+import type { CommissionStatus, CommissionStatusFilter } from '@myeai/domain';
+
+export type CommissionRow = typeof commissions.$inferSelect;
+export type NewCommissionRow = typeof commissions.$inferInsert;
+/** A page position: entries earned before this one (same time: smaller id). */
+export type LedgerCursor = { createdAt: string; id: string };
+
+function statusCondition(status: CommissionStatusFilter): SQL | undefined {
+  return status === 'all' ? undefined : eq(commissions.status, status);
+}
+
+function beforeCondition(before: LedgerCursor | undefined): SQL | undefined {
+  if (!before) return undefined;
+  return sql`(${commissions.earnedAt}, ${commissions.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`;
+}
+
+export async function selectCommissionOwner(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: commissions.userId }).from(commissions).where(eq(commissions.id, id)).limit(1);
+  return row?.userId;
+}
+
+/** Inserts the entry unless its source and reference are in the ledger already; the row inserted, if any. */
+export async function insertCommissionOnce(db: DbOrTx, row: NewCommissionRow): Promise<CommissionRow | undefined> {
+  const [inserted] = await db.insert(commissions).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function selectCommissionBySource(db: DbOrTx, source: string, sourceReference: string): Promise<CommissionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.source, source), eq(commissions.sourceReference, sourceReference)))
+    .limit(1);
+  return row;
+}
+
+/** Up to `limit` of the user's entries with this status, newest first, after the cursor. */
+export async function selectUserCommissionPage(
+  db: DbOrTx,
+  userId: string,
+  status: CommissionStatusFilter,
+  before: LedgerCursor | undefined,
+  limit: number,
+): Promise<CommissionRow[]> {
+  return db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), statusCondition(status), beforeCondition(before)))
+    .orderBy(desc(commissions.earnedAt), desc(commissions.id))
+    .limit(limit);
+}
+
+/** The entries with this status, of one user or (userId null) of everyone. */
+export async function countCommissions(db: DbOrTx, userId: string | null, status: CommissionStatusFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(commissions)
+    .where(and(userId === null ? undefined : eq(commissions.userId, userId), statusCondition(status)));
+  return row?.n ?? 0;
+}
+
+/** Up to `limit` entries of every user with this status, newest first, after the cursor, with the owner. */
+export async function selectAllCommissionPage(
+  db: DbOrTx,
+  status: CommissionStatusFilter,
+  before: LedgerCursor | undefined,
+  limit: number,
+): Promise<Array<{ commission: CommissionRow; user: { id: string; name: string; email: string } }>> {
+  return db
+    .select({ commission: commissions, user: { id: users.id, name: users.name, email: users.email } })
+    .from(commissions)
+    .innerJoin(users, eq(users.id, commissions.userId))
+    .where(and(statusCondition(status), beforeCondition(before)))
+    .orderBy(desc(commissions.earnedAt), desc(commissions.id))
+    .limit(limit);
+}
+
+/** Amount and count per status of the user's ledger. */
+export async function selectCommissionTotalsByStatus(
+  db: DbOrTx,
+  userId: string,
+): Promise<Array<{ status: string; amount_cents: number; count: number }>> {
+  return db
+    .select({
+      status: commissions.status,
+      amount_cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number),
+      count: sql<number>`count(*)::int`,
+    })
+    .from(commissions)
+    .where(eq(commissions.userId, userId))
+    .groupBy(commissions.status);
+}
+
+/** Every entry of the user with this status, newest first. */
+export async function selectUserCommissions(db: DbOrTx, userId: string, status: CommissionStatusFilter): Promise<CommissionRow[]> {
+  return db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), statusCondition(status)))
+    .orderBy(desc(commissions.earnedAt), desc(commissions.id));
+}
+
+/** The entry, locked until the transaction ends. */
+export async function selectCommissionForUpdate(db: DbOrTx, id: string): Promise<CommissionRow | undefined> {
+  const [row] = await db.select().from(commissions).where(eq(commissions.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateCommissionStatus(
+  db: DbOrTx,
+  id: string,
+  changes: { status: CommissionStatus; processingAt?: Date; paidAt?: Date },
+): Promise<CommissionRow | undefined> {
+  const [row] = await db.update(commissions).set(changes).where(eq(commissions.id, id)).returning();
+  return row;
+}
