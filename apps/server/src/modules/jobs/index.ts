@@ -2,4 +2,4 @@ export { enqueueJob, retryDelayMs, DEFAULT_MAX_ATTEMPTS, type NewJob } from './j
 export { JobRunner, type JobHandler, type JobContext, type JobRunnerOptions } from './job-runner.ts';
 export { listJobs, retryJob } from './jobs.service.ts';
 export { jobsRoutes } from './jobs.routes.ts';
-export { countFinishedJobs } from './job-stats.ts';
+export { countFinishedJobs } from './jobs.queries.ts';

@@ -1,9 +1,7 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { jobs, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import { AppError } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-
-export type JobRow = typeof jobs.$inferSelect;
+import { insertJob, insertJobOnce, markJobsClaimed, selectDueJobIdsForUpdate, selectJobIdByDedupeKey, updateHeldJob, type JobRow } from './jobs.queries.ts';
 
 export type NewJob = { name: string; payload: unknown; runAt?: Date; maxAttempts?: number; dedupeKey?: string };
 
@@ -36,15 +34,12 @@ export async function enqueueJob(db: DbOrTx, clock: Clock, job: NewJob): Promise
     dedupeKey: job.dedupeKey ?? null,
     createdAt: now,
   };
-  if (job.dedupeKey === undefined) {
-    const [row] = await db.insert(jobs).values(values).returning({ id: jobs.id });
-    return { id: row!.id };
-  }
-  const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
-  if (inserted) return { id: inserted.id };
-  const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, job.dedupeKey)).limit(1);
-  if (!existing) throw new Error(`job with dedupe key ${job.dedupeKey} vanished`);
-  return { id: existing.id };
+  if (job.dedupeKey === undefined) return { id: await insertJob(db, values) };
+  const inserted = await insertJobOnce(db, values);
+  if (inserted !== undefined) return { id: inserted };
+  const existing = await selectJobIdByDedupeKey(db, job.dedupeKey);
+  if (existing === undefined) throw new Error(`job with dedupe key ${job.dedupeKey} vanished`);
+  return { id: existing };
 }
 
 /**
@@ -56,46 +51,30 @@ export async function enqueueJob(db: DbOrTx, clock: Clock, job: NewJob): Promise
 export async function claimDueJobs(db: DbOrTx, options: { now: Date; workerId: string; limit: number; lockMs: number }): Promise<JobRow[]> {
   const { now, workerId, limit, lockMs } = options;
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))))
-      .orderBy(asc(jobs.runAt), asc(jobs.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await selectDueJobIdsForUpdate(tx, now, limit);
     if (due.length === 0) return [];
-    const claimed = await tx
-      .update(jobs)
-      .set({ status: 'running', lockedBy: workerId, lockedUntil: new Date(now.getTime() + lockMs), attempts: sql`${jobs.attempts} + 1` })
-      .where(inArray(jobs.id, due.map((row) => row.id)))
-      .returning();
+    const claimed = await markJobsClaimed(tx, due, workerId, new Date(now.getTime() + lockMs));
     return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   });
 }
 
 /** Only the worker holding this claim (same worker, same attempt) may settle the job. */
-const heldBy = (job: JobRow, workerId: string) =>
-  and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
-
 export async function markJobSucceeded(db: DbOrTx, job: JobRow, workerId: string, now: Date): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: 'succeeded', finishedAt: now, lastError: null, lockedBy: null, lockedUntil: null })
-    .where(heldBy(job, workerId));
+  await updateHeldJob(db, job, workerId, { status: 'succeeded', finishedAt: now, lastError: null, lockedBy: null, lockedUntil: null });
 }
 
 /** Schedules the next try with backoff, or records the job as failed when no tries are left. */
 export async function markJobFailed(db: DbOrTx, job: JobRow, workerId: string, now: Date, error: unknown): Promise<void> {
   const message = errorMessage(error);
   const givesUp = job.attempts >= job.maxAttempts;
-  await db
-    .update(jobs)
-    .set(
-      givesUp
-        ? { status: 'failed', finishedAt: now, lastError: message, lockedBy: null, lockedUntil: null }
-        : { status: 'queued', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lastError: message, lockedBy: null, lockedUntil: null },
-    )
-    .where(heldBy(job, workerId));
+  await updateHeldJob(
+    db,
+    job,
+    workerId,
+    givesUp
+      ? { status: 'failed', finishedAt: now, lastError: message, lockedBy: null, lockedUntil: null }
+      : { status: 'queued', runAt: new Date(now.getTime() + retryDelayMs(job.attempts)), lastError: message, lockedBy: null, lockedUntil: null },
+  );
 }
 
 function errorMessage(error: unknown): string {

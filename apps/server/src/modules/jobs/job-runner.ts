@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.ts';
-import { claimDueJobs, markJobFailed, markJobSucceeded, type JobRow } from './job-queue.ts';
+import { claimDueJobs, markJobFailed, markJobSucceeded } from './job-queue.ts';
+import type { JobRow } from './jobs.queries.ts';
 
 export type JobContext = { deps: AppDeps; jobId: number; attempt: number };
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
-import { jobs, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import { AppError, type Job, type JobPage, type JobStatus, type ListJobsQuery } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { JobRow } from './job-queue.ts';
+import { countJobs, selectJobForUpdate, selectJobPage, updateJob, type JobRow } from './jobs.queries.ts';
 
 function toJob(row: JobRow): Job {
   return {
@@ -26,21 +25,17 @@ function decodeJobCursor(cursor: string): number {
 
 /** Jobs newest first, optionally of one status, with the total of that status. */
 export async function listJobs(db: DbOrTx, query: ListJobsQuery): Promise<JobPage> {
-  const byStatus = query.status ? eq(jobs.status, query.status) : undefined;
-  const conditions: (SQL | undefined)[] = [byStatus];
-  if (query.cursor) conditions.push(lt(jobs.id, decodeJobCursor(query.cursor)));
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(and(...conditions))
-    .orderBy(desc(jobs.id))
-    .limit(query.limit + 1);
-  const [total] = await db.select({ value: count() }).from(jobs).where(byStatus);
+  const rows = await selectJobPage(db, {
+    status: query.status,
+    beforeId: query.cursor ? decodeJobCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
+  });
+  const total = await countJobs(db, query.status);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toJob),
-    total: total?.value ?? 0,
+    total,
     next_cursor: rows.length > query.limit && last ? String(last.id) : null,
   };
 }
@@ -48,14 +43,10 @@ export async function listJobs(db: DbOrTx, query: ListJobsQuery): Promise<JobPag
 /** Puts a failed job back in the queue, due now, with a fresh set of attempts; audited. */
 export async function retryJob(db: Database, clock: Clock, actorId: string, id: number): Promise<Job> {
   return db.transaction(async (tx) => {
-    const [job] = await tx.select().from(jobs).where(eq(jobs.id, id)).limit(1).for('update');
+    const job = await selectJobForUpdate(tx, id);
     if (!job) throw new AppError('NOT_FOUND', 'Unknown job.');
     if (job.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed job can be retried.');
-    const [updated] = await tx
-      .update(jobs)
-      .set({ status: 'queued', attempts: 0, runAt: clock.now(), finishedAt: null, lockedBy: null, lockedUntil: null })
-      .where(eq(jobs.id, id))
-      .returning();
+    const updated = await updateJob(tx, id, { status: 'queued', attempts: 0, runAt: clock.now(), finishedAt: null, lockedBy: null, lockedUntil: null });
     await recordAudit(tx, clock, {
       actorId,
       action: 'job.retry',
