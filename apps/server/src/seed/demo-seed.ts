@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { siteContent, users, type Database } from '@myeai/db';
 import { DEMO_ACCOUNTS, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../clock.ts';
-import { createUser, getUserByEmail } from '../modules/auth/users.service.ts';
+import { createUser, getUserByEmail } from '../modules/auth/index.ts';
 import { saveLandingContent } from '../modules/landing/landing.service.ts';
 import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
@@ -30,7 +30,7 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
     const affiliate = await getUserByEmail(tx, 'affiliate@demo.myeai.local');
     const newcomer = await getUserByEmail(tx, 'newcomer@demo.myeai.local');
     if (affiliate && newcomer && !newcomer.referredBy) {
-      await tx.update(users).set({ referredBy: affiliate.id }).where(eq(users.id, newcomer.id));
+      await tx.update(users).set({ referredBy: affiliate.id, referralCodeUsed: affiliate.referralCode, referredAt: clock.now() }).where(eq(users.id, newcomer.id));
     }
   });
   const [landing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, 'landing')).limit(1);

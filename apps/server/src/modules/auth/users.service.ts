@@ -48,11 +48,11 @@ async function unusedReferralCode(db: DbOrTx): Promise<string> {
   throw new Error('could not find an unused referral code');
 }
 
-async function referrerIdFor(db: DbOrTx, ref: string | null | undefined): Promise<string | null> {
+async function referrerFor(db: DbOrTx, ref: string | null | undefined): Promise<{ id: string; code: string } | null> {
   const code = normaliseReferralCode(ref);
   if (!code) return null;
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-  return row?.id ?? null;
+  return row ? { id: row.id, code } : null;
 }
 
 export type NewUser = {
@@ -68,6 +68,7 @@ export type NewUser = {
 /** Creates a user; a sign-up holds the newcomer role unless the caller (the seed) says otherwise. */
 export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Promise<UserRow> {
   const roles = input.roles ?? ['newcomer'];
+  const referrer = await referrerFor(db, input.ref);
   const [row] = await db
     .insert(users)
     .values({
@@ -78,7 +79,10 @@ export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Prom
       roles,
       activeRole: roles[0]!,
       referralCode: await unusedReferralCode(db),
-      referredBy: await referrerIdFor(db, input.ref),
+      referredBy: referrer?.id ?? null,
+      // People Management shows the code used and the join date (docs/decisions/035).
+      referralCodeUsed: referrer?.code ?? null,
+      referredAt: referrer ? clock.now() : null,
       isDemo: input.isDemo ?? false,
       createdAt: clock.now(),
     })

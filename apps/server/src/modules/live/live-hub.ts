@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveEvent, Role } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
-import { findSessionUser } from '../auth/sessions.service.ts';
+import { findSessionUser } from '../auth/index.ts';
 import { getLiveEvent, latestLiveEventId, LIVE_CHANNEL, listLiveEventsSince, type BusMessage } from './live-events.service.ts';
 
 /** Close code when the session behind a socket has ended; the client must not reconnect. */
@@ -179,7 +179,10 @@ export class LiveHub {
     for (const client of clients) {
       this.#enqueue(client, async () => {
         const event = await loaded;
-        if (event && event.userId === client.userId) this.#send(client, event);
+        if (!event || event.userId !== client.userId) return;
+        // An admin changed the user's roles: role events follow the new set from now on.
+        if (event.kind === 'account.updated') client.roles = [...event.payload.roles];
+        this.#send(client, event);
       });
     }
   }

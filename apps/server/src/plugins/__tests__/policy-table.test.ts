@@ -97,6 +97,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/referral/stats',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // The newcomer panels are read by every role (spec 1 section 7; the screens show them to newcomers)
   ['GET /api/rbac/trial-status',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // My Team: every signed-in role sees their own team (DESIGN.md 3.3)
+  ['GET /api/rbac/my-team',                                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/rbac/analytics/unlocked-features',               '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/rbac/analytics/feature-access/:feature',         '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/rbac/analytics/upgrade-recommendation',          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
@@ -183,6 +185,13 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/admin/backup',                                   '401  403  403  403  403  403  403  ok   403'],
   // Trials: analytics, extending and expiring are admin actions (spec 2 section 6, spec 3 section 6),
   // outside the /api/admin prefix
+  // Admin People Management (spec 2 section 6: /admin-users admin only; section 7 calls)
+  ['GET /api/rbac/admin/users',                               '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/roles',                    '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/referral',                 '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/suspend',                  '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/reactivate',               '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/rbac/admin/available-referrers',                 '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/rbac/admin/trial-analytics',                     '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/rbac/admin/extend-trial/:id',                   '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/rbac/expire-trials',                            '401  403  403  403  403  403  403  ok   403'],
