@@ -59,6 +59,11 @@ export const AuthMethodsSchema = z.object({ oidc: z.boolean(), password: z.boole
 export type AuthMethods = z.infer<typeof AuthMethodsSchema>;
 
 export const SwitchRoleInputSchema = z.object({ role: RoleSchema });
+/** POST /api/rbac/switch-role: the profile with its new active role. */
+export const SwitchRoleResponseSchema = z.object({ status: z.literal('success'), user: UserProfileSchema });
+
+/** Register, password and demo sign-in: the signed-in user's profile. */
+export const UserResponseSchema = z.object({ user: UserProfileSchema });
 
 export const OkSchema = z.object({ status: z.literal('success') });
 

@@ -12,6 +12,7 @@ import {
   RegisterInputSchema,
   SIGN_IN_FAILED_MESSAGE,
   UserProfileSchema,
+  UserResponseSchema,
 } from '@myeai/domain';
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
@@ -21,7 +22,6 @@ import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service
 import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';
 
 const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
-const UserResponseSchema = z.object({ user: UserProfileSchema });
 
 function origin(app: FastifyInstance, request: FastifyRequest): string {
   return app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;

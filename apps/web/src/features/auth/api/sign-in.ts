@@ -1,27 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  apiPath,
   AuthMethodsSchema,
+  authPaths,
   DemoAccountListSchema,
   OkSchema,
-  UserProfileSchema,
+  UserResponseSchema,
   type PasswordSignInInput,
   type RegisterInput,
+  type UserProfile,
 } from '@myeai/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from './profile.ts';
 
-const UserResponseSchema = z.object({ user: UserProfileSchema });
-
 export function useAuthMethods() {
-  return useQuery({ queryKey: ['auth', 'methods'], queryFn: () => apiRequest('/api/auth/methods', { schema: AuthMethodsSchema }), staleTime: Infinity });
+  return useQuery({ queryKey: ['auth', 'methods'], queryFn: () => apiRequest(apiPath(authPaths.methods), { schema: AuthMethodsSchema }), staleTime: Infinity });
 }
 
 export function useDemoAccounts(enabled: boolean) {
   return useQuery({
     queryKey: ['auth', 'demo-accounts'],
-    queryFn: () => apiRequest('/api/auth/demo-accounts', { schema: DemoAccountListSchema }),
+    queryFn: () => apiRequest(apiPath(authPaths.demoAccounts), { schema: DemoAccountListSchema }),
     enabled,
     staleTime: Infinity,
   });
@@ -30,7 +30,7 @@ export function useDemoAccounts(enabled: boolean) {
 /** After any sign-in or sign-out every cached answer belonged to someone else: start clean. */
 function useSessionChange() {
   const queryClient = useQueryClient();
-  return (user: z.infer<typeof UserProfileSchema> | null) => {
+  return (user: UserProfile | null) => {
     queryClient.clear();
     queryClient.setQueryData(profileQueryKey, user);
   };
@@ -39,7 +39,7 @@ function useSessionChange() {
 export function useDemoSignIn() {
   const onSession = useSessionChange();
   return useMutation({
-    mutationFn: (email: string) => apiRequest('/api/auth/demo', { method: 'POST', body: { email }, schema: UserResponseSchema }),
+    mutationFn: (email: string) => apiRequest(apiPath(authPaths.demo), { method: 'POST', body: { email }, schema: UserResponseSchema }),
     onSuccess: ({ user }) => onSession(user),
   });
 }
@@ -47,7 +47,7 @@ export function useDemoSignIn() {
 export function usePasswordSignIn() {
   const onSession = useSessionChange();
   return useMutation({
-    mutationFn: (input: PasswordSignInInput) => apiRequest('/api/auth/password', { method: 'POST', body: input, schema: UserResponseSchema }),
+    mutationFn: (input: PasswordSignInInput) => apiRequest(apiPath(authPaths.password), { method: 'POST', body: input, schema: UserResponseSchema }),
     onSuccess: ({ user }) => onSession(user),
   });
 }
@@ -55,7 +55,7 @@ export function usePasswordSignIn() {
 export function useRegister() {
   const onSession = useSessionChange();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest('/api/auth/register', { method: 'POST', body: input, schema: UserResponseSchema }),
+    mutationFn: (input: RegisterInput) => apiRequest(apiPath(authPaths.register), { method: 'POST', body: input, schema: UserResponseSchema }),
     onSuccess: ({ user }) => onSession(user),
   });
 }
@@ -63,7 +63,7 @@ export function useRegister() {
 export function useLogout() {
   const onSession = useSessionChange();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/logout', { method: 'POST', schema: OkSchema }),
+    mutationFn: () => apiRequest(apiPath(authPaths.logout), { method: 'POST', schema: OkSchema }),
     onSuccess: () => onSession(null),
   });
 }
