@@ -1,10 +1,17 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailOutbox, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import { AppError, EmailSchema, type MailboxMessage, type MailboxMessageSummary, type MailboxPage } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { enqueueJob, type JobHandler } from '../jobs/index.ts';
+import {
+  insertOutboxMail,
+  markOutboxMailSent,
+  recordOutboxSendFailure,
+  selectOutboxMail,
+  selectOutboxPage,
+  type OutboxRow,
+} from './mail.queries.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
 
@@ -22,20 +29,17 @@ export async function enqueueMail(db: DbOrTx, clock: Clock, mail: NewMail): Prom
   if (!to.success || LINE_BREAK.test(mail.to)) throw new AppError('VALIDATION', 'Enter a valid email address.');
   if (LINE_BREAK.test(mail.subject)) throw new AppError('VALIDATION', 'A mail subject cannot contain line breaks.');
   if (!mail.kind.trim() || !mail.subject.trim()) throw new AppError('VALIDATION', 'A mail needs a kind and a subject.');
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      userId: mail.userId ?? null,
-      kind: mail.kind,
-      toAddress: to.data,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      createdAt: clock.now(),
-    })
-    .returning({ id: mailOutbox.id });
-  await enqueueJob(db, clock, { name: MAIL_SEND_JOB, payload: { outboxId: row!.id }, dedupeKey: `mail:${row!.id}` });
-  return { id: row!.id };
+  const id = await insertOutboxMail(db, {
+    userId: mail.userId ?? null,
+    kind: mail.kind,
+    toAddress: to.data,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    createdAt: clock.now(),
+  });
+  await enqueueJob(db, clock, { name: MAIL_SEND_JOB, payload: { outboxId: id }, dedupeKey: `mail:${id}` });
+  return { id };
 }
 
 const MailSendPayloadSchema = z.object({ outboxId: z.uuid() });
@@ -46,26 +50,18 @@ const MailSendPayloadSchema = z.object({ outboxId: z.uuid() });
  */
 export const sendOutboxMail: JobHandler = async (payload, { deps }) => {
   const { outboxId } = MailSendPayloadSchema.parse(payload);
-  const [mail] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
+  const mail = await selectOutboxMail(deps.db, outboxId);
   if (!mail || mail.status === 'sent') return;
   try {
     await deps.mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
   } catch (error) {
-    await deps.db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error) })
-      .where(eq(mailOutbox.id, outboxId));
+    await recordOutboxSendFailure(deps.db, outboxId, error instanceof Error ? error.message.slice(0, 2000) : String(error));
     throw error;
   }
-  await deps.db
-    .update(mailOutbox)
-    .set({ status: 'sent', sentAt: deps.clock.now(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-    .where(eq(mailOutbox.id, outboxId));
+  await markOutboxMailSent(deps.db, outboxId, deps.clock.now());
 };
 
 export const mailJobHandlers: Record<string, JobHandler> = { [MAIL_SEND_JOB]: sendOutboxMail };
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
 
 function toSummary(row: OutboxRow): MailboxMessageSummary {
   return {
@@ -83,24 +79,14 @@ function toSummary(row: OutboxRow): MailboxMessageSummary {
 
 /** The outbox newest first (the demo mailbox). */
 export async function listMailbox(db: DbOrTx, query: { limit: number; cursor?: string }): Promise<MailboxPage> {
-  const conditions: SQL[] = [];
-  if (query.cursor) {
-    const after = decodeTimeCursor(query.cursor);
-    conditions.push(sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(and(...conditions))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(query.limit + 1);
+  const rows = await selectOutboxPage(db, query.cursor ? decodeTimeCursor(query.cursor) : undefined, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { items: page.map(toSummary), next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null };
 }
 
 export async function getMailboxMessage(db: DbOrTx, id: string): Promise<MailboxMessage> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  const row = await selectOutboxMail(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Unknown message.');
   return { ...toSummary(row), text: row.textBody, html: row.htmlBody };
 }
