@@ -1,27 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { usageDaily, usageEvents, type DbOrTx } from '@myeai/db';
-import { isoDay, type TrackEventInputSchema, type UsageEventType } from '@myeai/domain';
+import type { DbOrTx } from '@myeai/db';
+import { isoDay, type TrackEventInputSchema } from '@myeai/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { perApp } from '../../per-app.ts';
+import { insertUsageRows, type UsageRow } from './usage.queries.ts';
 
 type TrackEvent = z.output<typeof TrackEventInputSchema>;
 
-type Row = {
-  user_id: string;
-  event_type: UsageEventType;
-  component: string;
-  action_name: string | null;
-  feature_name: string | null;
-  target_route: string | null;
-  time_spent_ms: number | null;
-  details: Record<string, unknown> | null;
-  created_at: string;
-  day: string;
-};
-
-export function toUsageRow(userId: string, event: TrackEvent, now: Date): Row {
+export function toUsageRow(userId: string, event: TrackEvent, now: Date): UsageRow {
   const { time_spent_ms, action_name, feature_name, target_route, ...extras } = event.action_details;
   return {
     user_id: userId,
@@ -37,40 +24,6 @@ export function toUsageRow(userId: string, event: TrackEvent, now: Date): Row {
   };
 }
 
-/**
- * Writes events in one statement (json, not jsonb: the batch is read once, so converting it to jsonb
- * first only costs time): a data-modifying CTE appends them (no secondary index, no
- * foreign key) and adds them to each user's per-day counters (only page views add time spent).
- */
-export async function insertUsageRows(db: DbOrTx, rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    with batch as (
-      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(
-        user_id uuid, event_type text, component text, action_name text, feature_name text, target_route text,
-        time_spent_ms integer, details jsonb, created_at timestamptz, day date)
-    ),
-    inserted as (
-      insert into ${usageEvents} (user_id, event_type, component, action_name, feature_name, target_route, time_spent_ms, details, created_at)
-      select user_id, event_type, component, action_name, feature_name, target_route, time_spent_ms, details, created_at from batch
-    )
-    insert into ${usageDaily} (user_id, day, sessions, page_views, actions, feature_accesses, time_spent_ms)
-    select user_id, day,
-           count(*) filter (where event_type = 'session_start'),
-           count(*) filter (where event_type = 'page_view'),
-           count(*) filter (where event_type = 'action'),
-           count(*) filter (where event_type = 'feature_access'),
-           coalesce(sum(time_spent_ms) filter (where event_type = 'page_view'), 0)
-    from batch group by user_id, day
-    on conflict (user_id, day) do update set
-      sessions = ${usageDaily}.sessions + excluded.sessions,
-      page_views = ${usageDaily}.page_views + excluded.page_views,
-      actions = ${usageDaily}.actions + excluded.actions,
-      feature_accesses = ${usageDaily}.feature_accesses + excluded.feature_accesses,
-      time_spent_ms = ${usageDaily}.time_spent_ms + excluded.time_spent_ms
-  `);
-}
-
 const MAX_BATCH = 500;
 /**
  * How long a batch may gather events before it is written. Larger batches cost the database far
@@ -80,7 +33,7 @@ export const USAGE_BATCH_LINGER_MS = 20;
 /** Events queued beyond this make callers wait until theirs is stored (memory stays bounded). */
 export const USAGE_QUEUE_HIGH_WATER = 5_000;
 
-type Queued = { row: Row; stored: { resolve: () => void; reject: (error: unknown) => void } | null };
+type Queued = { row: UsageRow; stored: { resolve: () => void; reject: (error: unknown) => void } | null };
 
 /**
  * Write-behind with group commit for tracked events. A write is accepted once its event is
