@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { supportRequests, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   entitlementsOf,
@@ -17,8 +15,17 @@ import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { getTradingPlan } from '../subscriptions/index.ts';
-
-type Row = typeof supportRequests.$inferSelect;
+import {
+  countOpenSupportRequests,
+  insertSupportRequest,
+  selectActiveAdminIds,
+  selectSupportQueuePage,
+  selectSupportRequestForUpdate,
+  selectUserSupportRequests,
+  updateSupportRequest,
+  type SupportQueueCursor,
+  type SupportRequestRow as Row,
+} from './support.queries.ts';
 
 /** The user's own requests shown on /profile: the latest first, at most this many. */
 export const MY_SUPPORT_REQUESTS_MAX = 50;
@@ -54,37 +61,25 @@ export type Requester = { id: string; name: string; roles: readonly Role[] };
 export async function createSupportRequest(db: Database, clock: Clock, requester: Requester, input: SupportRequestInput): Promise<SupportRequest> {
   return db.transaction(async (tx) => {
     const priority = await hasPrioritySupport(tx, clock, requester.id, requester.roles);
-    const [row] = await tx
-      .insert(supportRequests)
-      .values({ userId: requester.id, subject: input.subject, message: input.message, priority, createdAt: clock.now() })
-      .returning();
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`'admin' = any(${users.roles})`, eq(users.status, 'active')));
-    for (const admin of admins) {
+    const row = await insertSupportRequest(tx, { userId: requester.id, subject: input.subject, message: input.message, priority, createdAt: clock.now() });
+    for (const adminId of await selectActiveAdminIds(tx)) {
       await createNotification(tx, clock, {
-        userId: admin.id,
+        userId: adminId,
         type: 'system',
         title: priority ? `Priority support request: ${input.subject}` : `Support request: ${input.subject}`,
         message: `${requester.name} wrote: ${input.message.length > 300 ? `${input.message.slice(0, 299)}…` : input.message} Answer it in the Comprehensive Dashboard, Support tab.`,
-        data: { support_request_id: row!.id, link: '/admin-comprehensive-dashboard' },
+        data: { support_request_id: row.id, link: '/admin-comprehensive-dashboard' },
         actionRequired: true,
-        sourceKey: `support-request:${row!.id}`,
+        sourceKey: `support-request:${row.id}`,
       });
     }
-    await recordAudit(tx, clock, { actorId: requester.id, action: 'support.requested', target: row!.id, details: { subject: input.subject, priority } });
-    return toRequest(row!);
+    await recordAudit(tx, clock, { actorId: requester.id, action: 'support.requested', target: row.id, details: { subject: input.subject, priority } });
+    return toRequest(row);
   });
 }
 
 export async function listMySupportRequests(db: DbOrTx, userId: string): Promise<SupportRequest[]> {
-  const rows = await db
-    .select()
-    .from(supportRequests)
-    .where(eq(supportRequests.userId, userId))
-    .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
-    .limit(MY_SUPPORT_REQUESTS_MAX);
+  const rows = await selectUserSupportRequests(db, userId, MY_SUPPORT_REQUESTS_MAX);
   return rows.map(toRequest);
 }
 
@@ -93,13 +88,11 @@ function encodeCursor(row: Row): string {
   return `${row.priority ? '1' : '0'}.${encodeTimeCursor(row.createdAt, row.id)}`;
 }
 
-function decodeCursor(cursor: string): { priority: boolean; createdAt: string; id: string } {
+function decodeCursor(cursor: string): SupportQueueCursor {
   const flag = cursor.slice(0, 2);
   if (flag !== '1.' && flag !== '0.') throw new AppError('VALIDATION', 'Invalid cursor.');
   return { priority: flag === '1.', ...decodeTimeCursor(cursor.slice(2)) };
 }
-
-const answerer = alias(users, 'answerer');
 
 /**
  * The admin's Support tab: requests of plan holders with priority support first, then the
@@ -109,25 +102,12 @@ export async function listSupportRequests(
   db: DbOrTx,
   query: { status?: SupportStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<AdminSupportPage> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(supportRequests.status, query.status));
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(
-      after.priority
-        ? sql`(${supportRequests.priority} = false or (${supportRequests.createdAt}, ${supportRequests.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid))`
-        : sql`(${supportRequests.priority} = false and (${supportRequests.createdAt}, ${supportRequests.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid))`,
-    );
-  }
-  const rows = await db
-    .select({ request: supportRequests, user: { id: users.id, name: users.name, email: users.email }, answeredBy: { id: answerer.id, name: answerer.name } })
-    .from(supportRequests)
-    .innerJoin(users, eq(users.id, supportRequests.userId))
-    .leftJoin(answerer, eq(answerer.id, supportRequests.answeredBy))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(supportRequests.priority), asc(supportRequests.createdAt), asc(supportRequests.id))
-    .limit(query.limit + 1);
-  const [open] = await db.select({ n: sql<number>`count(*)::int` }).from(supportRequests).where(eq(supportRequests.status, 'open'));
+  const rows = await selectSupportQueuePage(db, {
+    status: query.status,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
+  });
+  const openCount = await countOpenSupportRequests(db);
   const page = rows.slice(0, query.limit);
   const items: AdminSupportRequest[] = page.map((row) => ({
     ...toRequest(row.request),
@@ -135,7 +115,7 @@ export async function listSupportRequests(
     answered_by: row.answeredBy && row.answeredBy.id ? { id: row.answeredBy.id, name: row.answeredBy.name } : null,
   }));
   const last = page.at(-1);
-  return { items, open_count: Number(open?.n ?? 0), next_cursor: rows.length > query.limit && last ? encodeCursor(last.request) : null };
+  return { items, open_count: openCount, next_cursor: rows.length > query.limit && last ? encodeCursor(last.request) : null };
 }
 
 /**
@@ -145,14 +125,10 @@ export async function listSupportRequests(
  */
 export async function answerSupportRequest(db: Database, clock: Clock, adminId: string, id: string, input: SupportAnswerInput): Promise<SupportRequest> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(supportRequests).where(eq(supportRequests.id, id)).for('update');
+    const current = await selectSupportRequestForUpdate(tx, id);
     if (!current) throw new AppError('NOT_FOUND', 'Support request not found.');
     if (current.status === 'answered') throw new AppError('CONFLICT', 'This request has already been answered.');
-    const [row] = await tx
-      .update(supportRequests)
-      .set({ status: 'answered', answer: input.answer, answeredBy: adminId, answeredAt: clock.now() })
-      .where(eq(supportRequests.id, id))
-      .returning();
+    const row = await updateSupportRequest(tx, id, { status: 'answered', answer: input.answer, answeredBy: adminId, answeredAt: clock.now() });
     await createNotification(tx, clock, {
       userId: current.userId,
       type: 'system',
