@@ -1,4 +1,4 @@
-import { DASHBOARD_STATS_PATH, videoWidgetsPath } from '@myeai/domain';
+import { dashboardPaths, videoWidgetsPath } from '@myeai/domain';
 import WebSocket from 'ws';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import { SESSION_COOKIE } from '../../apps/server/src/modules/auth/sessions.service.ts';
@@ -168,7 +168,7 @@ export async function runUserLoad(ctx: BenchContext, settings: UserLoadSettings)
       case 'dashboard':
         await Promise.all([
           request(user, 'GET /api/auth/profile', 'GET', '/api/auth/profile'),
-          request(user, `GET ${DASHBOARD_STATS_PATH}`, 'GET', DASHBOARD_STATS_PATH),
+          request(user, `GET ${dashboardPaths.stats}`, 'GET', dashboardPaths.stats),
           request(user, `GET ${videoWidgetsPath(false)}`, 'GET', videoWidgetsPath(false)),
         ]);
         return;

@@ -1,17 +1,16 @@
+import { dashboardPaths } from '../schemas/dashboard.ts';
+import { videoWidgetsPaths } from '../schemas/video-widgets.ts';
 import { decideAccess } from './access-rules.ts';
 import type { Role } from './roles.ts';
 import { findScreen } from './screens.ts';
 
-/** The Business Hub's figures (GET /api/dashboard/stats). */
-export const DASHBOARD_STATS_PATH = '/api/dashboard/stats';
-
 /** Admins read every video widget slot (inactive ones too, to edit them); everyone else the active ones. */
 export function videoWidgetsPath(isAdmin: boolean): string {
-  return isAdmin ? '/api/admin/video-widgets' : '/api/video-widgets';
+  return isAdmin ? videoWidgetsPaths.adminList : videoWidgetsPaths.list;
 }
 
 const PAGE_DATA_PATHS: Readonly<Record<string, (activeRole: Role) => readonly string[]>> = {
-  '/dashboard': (activeRole) => [DASHBOARD_STATS_PATH, videoWidgetsPath(decideAccess('admin', { activeRole }) === 'allowed')],
+  '/dashboard': (activeRole) => [dashboardPaths.stats, videoWidgetsPath(decideAccess('admin', { activeRole }) === 'allowed')],
 };
 
 /**

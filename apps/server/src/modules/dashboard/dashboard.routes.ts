@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardFiguresValidUntil, DashboardStatsSchema, MonthlyProgressSchema } from '@myeai/domain';
+import { dashboardFiguresValidUntil, dashboardPaths, DashboardStatsSchema, MonthlyProgressSchema } from '@myeai/domain';
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getDashboardStats } from './dashboard.service.ts';
 import { getMonthlyProgress } from './monthly-progress.ts';
@@ -13,7 +13,7 @@ export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
   const figures = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   /** The Business Hub's figures for the signed-in user (spec 1 sections 2.4 and 7). */
-  app.get('/api/dashboard/stats', {
+  app.get(dashboardPaths.stats, {
     config: { access: 'everyRole' },
     schema: { tags: ['dashboard'], response: { 200: DashboardStatsSchema } },
     handler: async (request, reply) => {
@@ -32,7 +32,7 @@ export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
   });
 
   /** The sidebar's monthly progress card: the running USD goal and its progress from the ledger. */
-  app.get('/api/dashboard/monthly-progress', {
+  app.get(dashboardPaths.monthlyProgress, {
     config: { access: 'signedIn' },
     schema: { tags: ['dashboard'], response: { 200: MonthlyProgressSchema } },
     handler: async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UpdateVideoWidgetInputSchema, UpdateVideoWidgetResponseSchema, VideoWidgetListSchema } from '@myeai/domain';
+import { UpdateVideoWidgetInputSchema, UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, videoWidgetsPaths } from '@myeai/domain';
 import { listActiveVideoWidgets, listAllVideoWidgets, updateVideoWidget } from './video-widgets.service.ts';
 
 const WidgetParamsSchema = z.object({ id: z.uuid('Video widget not found.') });
@@ -11,20 +11,20 @@ export async function videoWidgetsRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
 
   /** The dashboard's widgets: active ones only (spec 1 section 7). */
-  app.get('/api/video-widgets', {
+  app.get(videoWidgetsPaths.list, {
     config: { access: 'everyRole' },
     schema: { tags: ['video-widgets'], response: { 200: VideoWidgetListSchema } },
     handler: async () => ({ widgets: await listActiveVideoWidgets(deps.db) }),
   });
 
   /** Every slot, inactive ones too, for the admin who edits them. */
-  app.get('/api/admin/video-widgets', {
+  app.get(videoWidgetsPaths.adminList, {
     config: { access: 'admin' },
     schema: { tags: ['video-widgets'], response: { 200: VideoWidgetListSchema } },
     handler: async () => ({ widgets: await listAllVideoWidgets(deps.db) }),
   });
 
-  app.put('/api/admin/video-widgets/:id', {
+  app.put(videoWidgetsPaths.adminOne, {
     config: { access: 'admin' },
     schema: {
       tags: ['video-widgets'],

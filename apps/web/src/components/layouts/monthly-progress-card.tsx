@@ -1,6 +1,6 @@
 import { Paper, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDollars, MonthlyProgressSchema } from '@myeai/domain';
+import { apiPath, dashboardPaths, formatDollars, MonthlyProgressSchema } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Under the dashboard key: setting goals (onboarding) invalidates ['dashboard'], so the card follows. */
@@ -14,7 +14,7 @@ export const monthlyProgressKey = ['dashboard', 'monthly-progress'] as const;
 export function MonthlyProgressCard() {
   const progress = useQuery({
     queryKey: monthlyProgressKey,
-    queryFn: () => apiRequest('/api/dashboard/monthly-progress', { schema: MonthlyProgressSchema }),
+    queryFn: () => apiRequest(apiPath(dashboardPaths.monthlyProgress), { schema: MonthlyProgressSchema }),
     staleTime: 60_000,
   });
   const goal = progress.data?.goal;

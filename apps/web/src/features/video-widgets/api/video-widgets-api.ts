@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, videoWidgetsPath, type VideoWidgetInputValues } from '@myeai/domain';
+import {
+  apiPath,
+  UpdateVideoWidgetResponseSchema,
+  VideoWidgetListSchema,
+  videoWidgetsPath,
+  type VideoWidgetInputValues,
+  videoWidgetsPaths,
+} from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const videoWidgetKeys = {
@@ -23,7 +30,7 @@ export function useUpdateVideoWidget() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: VideoWidgetInputValues }) =>
-      apiRequest(`/api/admin/video-widgets/${encodeURIComponent(id)}`, { method: 'PUT', body: input, schema: UpdateVideoWidgetResponseSchema }),
+      apiRequest(apiPath(videoWidgetsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: UpdateVideoWidgetResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: videoWidgetKeys.all }),
   });
 }
