@@ -5,6 +5,7 @@ import {
   CommissionIdParamsSchema,
   CommissionPageSchema,
   CommissionSchema,
+  commissionsPaths,
   CommissionSummaryResponseSchema,
   ExportCommissionsQuerySchema,
   ListCommissionsQuerySchema,
@@ -24,19 +25,19 @@ export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   const tags = ['commissions'];
 
-  app.get('/api/commissions', {
+  app.get(commissionsPaths.list, {
     config: { access: 'affiliateTools' },
     schema: { tags, querystring: ListCommissionsQuerySchema, response: { 200: CommissionPageSchema } },
     handler: async (request) => listCommissions(deps.db, request.user!.id, request.query),
   });
 
-  app.get('/api/commissions/summary', {
+  app.get(commissionsPaths.summary, {
     config: { access: 'affiliateTools' },
     schema: { tags, response: { 200: CommissionSummaryResponseSchema } },
     handler: async (request) => getCommissionSummary(deps.db, deps.clock, request.user!.id),
   });
 
-  app.get('/api/commissions/export/csv', {
+  app.get(commissionsPaths.csvExport, {
     config: { access: 'affiliateTools' },
     schema: { tags, querystring: ExportCommissionsQuerySchema },
     handler: async (request, reply) => {
@@ -50,13 +51,13 @@ export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/admin/commissions', {
+  app.get(commissionsPaths.adminList, {
     config: { access: 'admin' },
     schema: { tags, querystring: ListCommissionsQuerySchema, response: { 200: AdminCommissionPageSchema } },
     handler: async (request) => listAllCommissions(deps.db, request.query),
   });
 
-  app.patch('/api/admin/commissions/:id/status', {
+  app.patch(commissionsPaths.adminStatus, {
     config: { access: 'admin' },
     schema: { tags, params: CommissionIdParamsSchema, body: UpdateCommissionStatusInputSchema, response: { 200: CommissionSchema } },
     handler: async (request) => changeCommissionStatus(deps.db, deps.clock, request.user!.id, request.params.id, request.body.status),

@@ -12,6 +12,7 @@ import {
   ProductListSchema,
   ProductSchema,
   decideAccess,
+  productsPaths,
 } from '@myeai/domain';
 import {
   createCategory,
@@ -36,25 +37,25 @@ export async function productsRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   const tags = ['products'];
 
-  app.get('/api/products', {
+  app.get(productsPaths.list, {
     config: { access: 'everyRole' },
     schema: { tags, querystring: ListProductsQuerySchema, response: { 200: ProductListSchema } },
     handler: async (request) => listProducts(deps.db, viewerOf(request), request.query),
   });
 
-  app.get('/api/products/categories', {
+  app.get(productsPaths.categories, {
     config: { access: 'everyRole' },
     schema: { tags, response: { 200: ProductCategoryListSchema } },
     handler: async () => ({ categories: await listCategories(deps.db) }),
   });
 
-  app.post('/api/admin/product-categories', {
+  app.post(productsPaths.adminCategories, {
     config: { access: 'admin' },
     schema: { tags, body: CreateProductCategoryInputSchema, response: { 201: ProductCategorySchema } },
     handler: async (request, reply) => reply.status(201).send(await createCategory(deps.db, deps.clock, request.user!.id, request.body)),
   });
 
-  app.post('/api/admin/products', {
+  app.post(productsPaths.adminList, {
     config: { access: 'admin' },
     schema: { tags, body: ProductInputSchema, response: { 201: ProductSchema } },
     handler: async (request, reply) => {
@@ -64,7 +65,7 @@ export async function productsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put('/api/admin/products/:id', {
+  app.put(productsPaths.adminOne, {
     config: { access: 'admin' },
     schema: { tags, params: ProductIdParamsSchema, body: ProductInputSchema, response: { 200: ProductSchema } },
     handler: async (request) => {
@@ -74,7 +75,7 @@ export async function productsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete('/api/admin/products/:id', {
+  app.delete(productsPaths.adminOne, {
     config: { access: 'admin' },
     schema: { tags, params: ProductIdParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
@@ -83,7 +84,7 @@ export async function productsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/admin/products/:id/conversion-secret', {
+  app.get(productsPaths.conversionSecret, {
     config: { access: 'admin' },
     schema: { tags, params: ProductIdParamsSchema, response: { 200: ConversionSecretSchema } },
     handler: async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   isCountableNavigation,
   isRedirectableUrl,
   referringSite,
+  trackingPaths,
 } from '@myeai/domain';
 import { findConversionProduct, findRedirectTarget } from '../products/index.ts';
 import { newVisitorId, recordClick, recordConversion, verifyConversionSignature, VISITOR_ID_PATTERN } from './tracking.service.ts';
@@ -58,7 +59,7 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/go/:productId', {
+  app.get(trackingPaths.productLink, {
     // Outside /api, so the access guard does not check it; declared for the record: anyone may follow a link.
     config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
     schema: { hide: true },
@@ -103,7 +104,7 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/conversions', {
+  app.post(trackingPaths.conversions, {
     config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
     bodyLimit: CONVERSION_BODY_LIMIT,
     schema: {

@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminCommissionPageSchema,
+  apiPath,
   CommissionPageSchema,
   CommissionSchema,
+  commissionsPaths,
   CommissionSummaryResponseSchema,
   type CommissionStatusFilter,
 } from '@myeai/domain';
@@ -24,13 +26,13 @@ function pageQuery(status: CommissionStatusFilter, cursor: string | undefined): 
 }
 
 export function useCommissionSummary() {
-  return useQuery({ queryKey: commissionKeys.summary, queryFn: () => apiRequest('/api/commissions/summary', { schema: CommissionSummaryResponseSchema }) });
+  return useQuery({ queryKey: commissionKeys.summary, queryFn: () => apiRequest(apiPath(commissionsPaths.summary), { schema: CommissionSummaryResponseSchema }) });
 }
 
 export const commissionListQueryOptions = (status: CommissionStatusFilter) =>
   infiniteQueryOptions({
     queryKey: commissionKeys.list(status),
-    queryFn: ({ pageParam }) => apiRequest(`/api/commissions?${pageQuery(status, pageParam)}`, { schema: CommissionPageSchema }),
+    queryFn: ({ pageParam }) => apiRequest(`${apiPath(commissionsPaths.list)}?${pageQuery(status, pageParam)}`, { schema: CommissionPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -44,7 +46,7 @@ export function useCommissionList(status: CommissionStatusFilter) {
 export function useAdminCommissionList(status: CommissionStatusFilter, isEnabled: boolean) {
   return useInfiniteQuery({
     queryKey: commissionKeys.admin(status),
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/commissions?${pageQuery(status, pageParam)}`, { schema: AdminCommissionPageSchema }),
+    queryFn: ({ pageParam }) => apiRequest(`${apiPath(commissionsPaths.adminList)}?${pageQuery(status, pageParam)}`, { schema: AdminCommissionPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: isEnabled,
@@ -57,7 +59,7 @@ export function useChangeCommissionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'processing' | 'paid' }) =>
-      apiRequest(`/api/admin/commissions/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status }, schema: CommissionSchema }),
+      apiRequest(apiPath(commissionsPaths.adminStatus, { id }), { method: 'PATCH', body: { status }, schema: CommissionSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
   });
 }
@@ -66,7 +68,7 @@ export function useChangeCommissionStatus() {
 export async function downloadCommissionsCsv(status: CommissionStatusFilter): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/commissions/export/csv?status=${encodeURIComponent(status)}`, { credentials: 'same-origin' });
+    response = await fetch(`${apiPath(commissionsPaths.csvExport)}?status=${encodeURIComponent(status)}`, { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
   }

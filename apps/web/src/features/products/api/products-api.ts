@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  apiPath,
   ConversionSecretSchema,
   ProductCategoryListSchema,
   ProductCategorySchema,
   ProductListSchema,
   ProductSchema,
   type ProductInput,
+  productsPaths,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -20,7 +22,7 @@ export const productKeys = {
 export const productListQueryOptions = (categoryId: string | null) =>
   queryOptions({
     queryKey: productKeys.list(categoryId),
-    queryFn: () => apiRequest(`/api/products${categoryId ? `?category_id=${encodeURIComponent(categoryId)}` : ''}`, { schema: ProductListSchema }),
+    queryFn: () => apiRequest(`${apiPath(productsPaths.list)}${categoryId ? `?category_id=${encodeURIComponent(categoryId)}` : ''}`, { schema: ProductListSchema }),
   });
 
 /** The catalogue (the chosen category only) with the tiles of the whole catalogue; the last list stays while the next loads. */
@@ -29,7 +31,7 @@ export function useProducts(categoryId: string | null) {
 }
 
 export function useProductCategories() {
-  return useQuery({ queryKey: productKeys.categories, queryFn: () => apiRequest('/api/products/categories', { schema: ProductCategoryListSchema }) });
+  return useQuery({ queryKey: productKeys.categories, queryFn: () => apiRequest(apiPath(productsPaths.categories), { schema: ProductCategoryListSchema }) });
 }
 
 /** Writes never pretend to succeed: the catalogue refetches once the server has answered. */
@@ -41,7 +43,7 @@ function useRefreshProducts() {
 export function useCreateProduct() {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: (input: ProductInput) => apiRequest('/api/admin/products', { method: 'POST', body: input, schema: ProductSchema }),
+    mutationFn: (input: ProductInput) => apiRequest(apiPath(productsPaths.adminList), { method: 'POST', body: input, schema: ProductSchema }),
     onSuccess: refresh,
   });
 }
@@ -50,7 +52,7 @@ export function useUpdateProduct() {
   const refresh = useRefreshProducts();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ProductInput }) =>
-      apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input, schema: ProductSchema }),
+      apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: ProductSchema }),
     onSuccess: refresh,
   });
 }
@@ -58,7 +60,7 @@ export function useUpdateProduct() {
 export function useDeleteProduct() {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() }),
+    mutationFn: (id: string) => apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'DELETE', schema: z.unknown() }),
     onSuccess: refresh,
   });
 }
@@ -66,7 +68,7 @@ export function useDeleteProduct() {
 export function useCreateCategory() {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: (name: string) => apiRequest('/api/admin/product-categories', { method: 'POST', body: { name }, schema: ProductCategorySchema }),
+    mutationFn: (name: string) => apiRequest(apiPath(productsPaths.adminCategories), { method: 'POST', body: { name }, schema: ProductCategorySchema }),
     onSuccess: refresh,
   });
 }
@@ -75,7 +77,7 @@ export function useCreateCategory() {
 export function useConversionSecret(productId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: productKeys.secret(productId),
-    queryFn: () => apiRequest(`/api/admin/products/${encodeURIComponent(productId)}/conversion-secret`, { schema: ConversionSecretSchema }),
+    queryFn: () => apiRequest(apiPath(productsPaths.conversionSecret, { id: productId }), { schema: ConversionSecretSchema }),
     enabled: isEnabled,
     staleTime: 0,
     gcTime: 0,
