@@ -7,6 +7,7 @@ import {
   NotificationPageSchema,
   NotificationSchema,
   NotificationSettingsSchema,
+  notificationsPaths,
   ReadAllResponseSchema,
   SendSystemNotificationInputSchema,
   SendSystemNotificationResponseSchema,
@@ -30,7 +31,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   // theirs) change: the bell asks for the first page on every screen.
   const pages = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
-  app.get('/api/notifications', {
+  app.get(notificationsPaths.list, {
     config: { access: 'signedIn' },
     schema: { tags, querystring: ListNotificationsQuerySchema, response: { 200: NotificationPageSchema } },
     handler: async (request, reply) => {
@@ -42,31 +43,31 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     },
   });
 
-  app.put('/api/notifications/read-all', {
+  app.put(notificationsPaths.readAll, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: ReadAllResponseSchema } },
     handler: async (request) => ({ status: 'success' as const, updated: await markAllNotificationsRead(deps.db, deps.clock, request.user!.id) }),
   });
 
-  app.get('/api/notifications/settings', {
+  app.get(notificationsPaths.settings, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: NotificationSettingsSchema } },
     handler: async (request) => getNotificationSettings(deps.db, request.user!.id),
   });
 
-  app.put('/api/notifications/settings', {
+  app.put(notificationsPaths.settings, {
     config: { access: 'signedIn' },
     schema: { tags, body: NotificationSettingsSchema, response: { 200: NotificationSettingsSchema } },
     handler: async (request) => saveNotificationSettings(deps.db, deps.clock, request.user!.id, request.body),
   });
 
-  app.put('/api/notifications/:id/read', {
+  app.put(notificationsPaths.read, {
     config: { access: 'signedIn' },
     schema: { tags, params: NotificationIdParamsSchema, response: { 200: NotificationSchema } },
     handler: async (request) => markNotificationRead(deps.db, deps.clock, request.user!.id, request.params.id),
   });
 
-  app.delete('/api/notifications/:id', {
+  app.delete(notificationsPaths.one, {
     config: { access: 'signedIn' },
     schema: { tags, params: NotificationIdParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
@@ -75,7 +76,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     },
   });
 
-  app.post('/api/admin/notifications', {
+  app.post(notificationsPaths.adminSend, {
     config: { access: 'admin' },
     schema: { tags, body: SendSystemNotificationInputSchema, response: { 202: SendSystemNotificationResponseSchema } },
     handler: async (request, reply) => {

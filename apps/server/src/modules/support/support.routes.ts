@@ -5,6 +5,7 @@ import {
   ListSupportRequestsQuerySchema,
   MySupportRequestsSchema,
   SupportAnswerInputSchema,
+  supportPaths,
   SupportRequestIdParamsSchema,
   SupportRequestInputSchema,
   SupportRequestSchema,
@@ -16,7 +17,7 @@ export async function supportRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
 
   /** "Contact support" on /profile: every signed-in user. */
-  app.post('/api/support/requests', {
+  app.post(supportPaths.mine, {
     config: { access: 'signedIn' },
     schema: { tags: ['support'], body: SupportRequestInputSchema, response: { 201: SupportRequestSchema } },
     handler: async (request, reply) => {
@@ -26,19 +27,19 @@ export async function supportRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/support/requests', {
+  app.get(supportPaths.mine, {
     config: { access: 'signedIn' },
     schema: { tags: ['support'], response: { 200: MySupportRequestsSchema } },
     handler: async (request) => ({ items: await listMySupportRequests(deps.db, request.user!.id) }),
   });
 
-  app.get('/api/admin/support/requests', {
+  app.get(supportPaths.adminList, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], querystring: ListSupportRequestsQuerySchema, response: { 200: AdminSupportPageSchema } },
     handler: async (request) => listSupportRequests(deps.db, request.query),
   });
 
-  app.post('/api/admin/support/requests/:id/answer', {
+  app.post(supportPaths.answer, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], params: SupportRequestIdParamsSchema, body: SupportAnswerInputSchema, response: { 200: SupportRequestSchema } },
     handler: async (request) => answerSupportRequest(deps.db, deps.clock, request.user!.id, request.params.id, request.body),

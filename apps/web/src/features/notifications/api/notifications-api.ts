@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  apiPath,
   NotificationPageSchema,
   NotificationSchema,
+  notificationsPaths,
   ReadAllResponseSchema,
   type NotificationFilter,
   type NotificationPage,
@@ -21,7 +23,7 @@ export const PAGE_SIZE = 20;
 export function getNotifications(params: { filter: NotificationFilter; limit: number; cursor?: string }): Promise<NotificationPage> {
   const query = new URLSearchParams({ filter: params.filter, limit: String(params.limit) });
   if (params.cursor) query.set('cursor', params.cursor);
-  return apiRequest(`/api/notifications?${query.toString()}`, { schema: NotificationPageSchema });
+  return apiRequest(`${apiPath(notificationsPaths.list)}?${query.toString()}`, { schema: NotificationPageSchema });
 }
 
 export const bellQueryOptions = () =>
@@ -58,7 +60,7 @@ function useRefreshFeed() {
 export function useMarkRead() {
   const refresh = useRefreshFeed();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT', schema: NotificationSchema }),
+    mutationFn: (id: string) => apiRequest(apiPath(notificationsPaths.read, { id }), { method: 'PUT', schema: NotificationSchema }),
     onSuccess: refresh,
   });
 }
@@ -66,7 +68,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const refresh = useRefreshFeed();
   return useMutation({
-    mutationFn: () => apiRequest('/api/notifications/read-all', { method: 'PUT', schema: ReadAllResponseSchema }),
+    mutationFn: () => apiRequest(apiPath(notificationsPaths.readAll), { method: 'PUT', schema: ReadAllResponseSchema }),
     onSuccess: refresh,
   });
 }
@@ -74,7 +76,7 @@ export function useMarkAllRead() {
 export function useDeleteNotification() {
   const refresh = useRefreshFeed();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() }),
+    mutationFn: (id: string) => apiRequest(apiPath(notificationsPaths.one, { id }), { method: 'DELETE', schema: z.unknown() }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { SendSystemNotificationResponseSchema, type SendSystemNotificationInput } from '@myeai/domain';
+import { apiPath, notificationsPaths, SendSystemNotificationResponseSchema, type SendSystemNotificationInput } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Admin only: the server queues the fan-out as a job and answers 202. */
 export function useSendSystemNotification() {
   return useMutation({
     mutationFn: (input: SendSystemNotificationInput) =>
-      apiRequest('/api/admin/notifications', { method: 'POST', body: input, schema: SendSystemNotificationResponseSchema }),
+      apiRequest(apiPath(notificationsPaths.adminSend), { method: 'POST', body: input, schema: SendSystemNotificationResponseSchema }),
   });
 }

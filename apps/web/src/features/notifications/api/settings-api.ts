@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NotificationSettingsSchema, type NotificationSettings } from '@myeai/domain';
+import { apiPath, NotificationSettingsSchema, type NotificationSettings, notificationsPaths } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { notificationKeys } from './query-keys.ts';
 
@@ -7,7 +7,7 @@ import { notificationKeys } from './query-keys.ts';
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationKeys.settings,
-    queryFn: () => apiRequest('/api/notifications/settings', { schema: NotificationSettingsSchema }),
+    queryFn: () => apiRequest(apiPath(notificationsPaths.settings), { schema: NotificationSettingsSchema }),
     refetchOnMount: 'always',
   });
 }
@@ -16,7 +16,7 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSettings) =>
-      apiRequest('/api/notifications/settings', { method: 'PUT', body: settings, schema: NotificationSettingsSchema }),
+      apiRequest(apiPath(notificationsPaths.settings), { method: 'PUT', body: settings, schema: NotificationSettingsSchema }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(notificationKeys.settings, saved);
       // A category switched off is no longer shown: the lists may change.

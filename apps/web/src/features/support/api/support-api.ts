@@ -2,7 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQuery
 import { useCallback } from 'react';
 import {
   AdminSupportPageSchema,
+  apiPath,
   MySupportRequestsSchema,
+  supportPaths,
   SupportRequestSchema,
   type LiveEvent,
   type SupportAnswerInput,
@@ -21,13 +23,13 @@ export const supportKeys = {
 const ADMIN_PAGE_SIZE = 20;
 
 export function useMySupportRequests() {
-  return useQuery({ queryKey: supportKeys.mine, queryFn: () => apiRequest('/api/support/requests', { schema: MySupportRequestsSchema }) });
+  return useQuery({ queryKey: supportKeys.mine, queryFn: () => apiRequest(apiPath(supportPaths.mine), { schema: MySupportRequestsSchema }) });
 }
 
 export function useSendSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SupportRequestInput) => apiRequest('/api/support/requests', { method: 'POST', body: input, schema: SupportRequestSchema }),
+    mutationFn: (input: SupportRequestInput) => apiRequest(apiPath(supportPaths.mine), { method: 'POST', body: input, schema: SupportRequestSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.mine }),
   });
 }
@@ -38,7 +40,7 @@ export const adminSupportQueryOptions = (status: SupportStatus) =>
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ status, limit: String(ADMIN_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/support/requests?${query.toString()}`, { schema: AdminSupportPageSchema });
+      return apiRequest(`${apiPath(supportPaths.adminList)}?${query.toString()}`, { schema: AdminSupportPageSchema });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
@@ -50,7 +52,7 @@ export function useAnswerSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: SupportAnswerInput }) =>
-      apiRequest(`/api/admin/support/requests/${id}/answer`, { method: 'POST', body: input, schema: SupportRequestSchema }),
+      apiRequest(apiPath(supportPaths.answer, { id }), { method: 'POST', body: input, schema: SupportRequestSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.all }),
   });
 }
