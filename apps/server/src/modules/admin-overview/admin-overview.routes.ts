@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminAnalyticsQuerySchema, AdminAnalyticsSchema, AdminOverviewSchema, UserCountSchema } from '@myeai/domain';
+import { AdminAnalyticsQuerySchema, AdminAnalyticsSchema, adminOverviewPaths, AdminOverviewSchema, UserCountSchema } from '@myeai/domain';
 import { countPeopleEarningToday, getAdminAnalytics, getAdminOverview } from './admin-overview.service.ts';
 
 export async function adminOverviewRoutes(root: FastifyInstance): Promise<void> {
@@ -8,7 +8,7 @@ export async function adminOverviewRoutes(root: FastifyInstance): Promise<void> 
   const { deps } = root;
 
   /** The comprehensive dashboard's Overview (spec 3 section 2.9). */
-  app.get('/api/admin/overview', {
+  app.get(adminOverviewPaths.overview, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], response: { 200: AdminOverviewSchema } },
     handler: async (_request, reply) => {
@@ -18,7 +18,7 @@ export async function adminOverviewRoutes(root: FastifyInstance): Promise<void> 
   });
 
   /** The comprehensive dashboard's Analytics: daily series over 7, 30 or 90 days. */
-  app.get('/api/admin/analytics', {
+  app.get(adminOverviewPaths.analytics, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], querystring: AdminAnalyticsQuerySchema, response: { 200: AdminAnalyticsSchema } },
     handler: async (request, reply) => {
@@ -28,7 +28,7 @@ export async function adminOverviewRoutes(root: FastifyInstance): Promise<void> 
   });
 
   /** The landing's live figure: people credited a commission today (spec 1 section 7). */
-  app.get('/api/stats/user-count', {
+  app.get(adminOverviewPaths.userCount, {
     config: { access: 'public' },
     schema: { tags: ['landing'], response: { 200: UserCountSchema } },
     handler: async (_request, reply) => {

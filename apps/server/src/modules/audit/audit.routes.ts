@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuditLogPageSchema, ListAuditLogQuerySchema } from '@myeai/domain';
+import { AuditLogPageSchema, auditPaths, ListAuditLogQuerySchema } from '@myeai/domain';
 import { listAuditLog } from './audit.service.ts';
 
 export async function auditRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
 
-  app.get('/api/admin/audit-log', {
+  app.get(auditPaths.log, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], querystring: ListAuditLogQuerySchema, response: { 200: AuditLogPageSchema } },
     handler: async (request) => listAuditLog(deps.db, request.query),

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '@myeai/domain';
+import { AppError, backupPaths } from '@myeai/domain';
 
 /** True when the request carries the backup key the running server wrote into its data folder. */
 function holdsBackupKey(key: string | undefined, request: FastifyRequest): boolean {
@@ -19,7 +19,7 @@ export async function backupRoutes(root: FastifyInstance): Promise<void> {
    * server runs: downloaded by an admin, or fetched by `npm run backup` with the data folder's key.
    * A PostgreSQL deployment is backed up with pg_dump instead.
    */
-  root.get('/api/admin/backup', {
+  root.get(backupPaths.download, {
     config: { access: 'admin', alsoAllow: (request) => holdsBackupKey(deps.config.backupKey, request) },
     schema: { tags: ['admin'], summary: 'Download a snapshot of the embedded database (.tar.gz)', produces: ['application/gzip'] },
     handler: async (_request, reply) => {

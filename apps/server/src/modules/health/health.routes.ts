@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { HealthSchema } from '@myeai/domain';
+import { healthPaths, HealthSchema } from '@myeai/domain';
 
 export async function healthRoutes(root: FastifyInstance): Promise<void> {
-  root.withTypeProvider<ZodTypeProvider>().get('/api/health', {
+  root.withTypeProvider<ZodTypeProvider>().get(healthPaths.health, {
     config: { access: 'public' },
     schema: { tags: ['health'], response: { 200: HealthSchema } },
     handler: async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ListMailboxQuerySchema, MailboxMessageSchema, MailboxPageSchema, MailIdParamsSchema } from '@myeai/domain';
+import { ListMailboxQuerySchema, MailboxMessageSchema, MailboxPageSchema, MailIdParamsSchema, mailPaths } from '@myeai/domain';
 import { getMailboxMessage, listMailbox } from './mail.service.ts';
 
 /** The admin mailbox exists in demo mode only: outside it, mail content is not browsable. */
@@ -9,13 +9,13 @@ export async function mailRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   if (!deps.config.demoMode) return;
 
-  app.get('/api/admin/mailbox', {
+  app.get(mailPaths.mailbox, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], querystring: ListMailboxQuerySchema, response: { 200: MailboxPageSchema } },
     handler: async (request) => listMailbox(deps.db, request.query),
   });
 
-  app.get('/api/admin/mailbox/:id', {
+  app.get(mailPaths.message, {
     config: { access: 'admin' },
     schema: { tags: ['admin'], params: MailIdParamsSchema, response: { 200: MailboxMessageSchema } },
     handler: async (request) => getMailboxMessage(deps.db, request.params.id),

@@ -1,5 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AuditLogPageSchema, AuthMethodsSchema, JobPageSchema, JobSchema, MailboxMessageSchema, MailboxPageSchema } from '@myeai/domain';
+import {
+  apiPath,
+  AuditLogPageSchema,
+  auditPaths,
+  AuthMethodsSchema,
+  authPaths,
+  JobPageSchema,
+  JobSchema,
+  jobsPaths,
+  MailboxMessageSchema,
+  MailboxPageSchema,
+  mailPaths,
+} from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const PAGE_SIZE = 20;
@@ -21,7 +33,7 @@ function pageQuery(limit: number, cursor: string | undefined, extra: Record<stri
 export const auditLogQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: operationsKeys.auditLog,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/audit-log?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: AuditLogPageSchema }),
+    queryFn: ({ pageParam }) => apiRequest(`${apiPath(auditPaths.log)}?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: AuditLogPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -31,7 +43,7 @@ export const useAuditLog = () => useInfiniteQuery(auditLogQueryOptions());
 export const failedJobsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: operationsKeys.failedJobs,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/jobs?${pageQuery(PAGE_SIZE, pageParam, { status: 'failed' })}`, { schema: JobPageSchema }),
+    queryFn: ({ pageParam }) => apiRequest(`${apiPath(jobsPaths.list)}?${pageQuery(PAGE_SIZE, pageParam, { status: 'failed' })}`, { schema: JobPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -42,7 +54,7 @@ export const useFailedJobs = () => useInfiniteQuery(failedJobsQueryOptions());
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/admin/jobs/${id}/retry`, { method: 'POST', schema: JobSchema }),
+    mutationFn: (id: number) => apiRequest(apiPath(jobsPaths.retry, { id }), { method: 'POST', schema: JobSchema }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: operationsKeys.failedJobs }),
@@ -54,7 +66,7 @@ export function useRetryJob() {
 export const mailboxQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: operationsKeys.mailbox,
-    queryFn: ({ pageParam }) => apiRequest(`/api/admin/mailbox?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: MailboxPageSchema }),
+    queryFn: ({ pageParam }) => apiRequest(`${apiPath(mailPaths.mailbox)}?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: MailboxPageSchema }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -62,11 +74,11 @@ export const mailboxQueryOptions = () =>
 export const useMailbox = () => useInfiniteQuery(mailboxQueryOptions());
 
 export function useMailboxMessage(id: string) {
-  return useQuery({ queryKey: operationsKeys.mail(id), queryFn: () => apiRequest(`/api/admin/mailbox/${id}`, { schema: MailboxMessageSchema }) });
+  return useQuery({ queryKey: operationsKeys.mail(id), queryFn: () => apiRequest(apiPath(mailPaths.message, { id }), { schema: MailboxMessageSchema }) });
 }
 
 /** The sign-in methods (same cache entry as the login page): `demo` says whether the mailbox exists. */
 export function useDemoMode() {
-  const methods = useQuery({ queryKey: ['auth', 'methods'], queryFn: () => apiRequest('/api/auth/methods', { schema: AuthMethodsSchema }), staleTime: Infinity });
+  const methods = useQuery({ queryKey: ['auth', 'methods'], queryFn: () => apiRequest(apiPath(authPaths.methods), { schema: AuthMethodsSchema }), staleTime: Infinity });
   return methods.data?.demo ?? false;
 }

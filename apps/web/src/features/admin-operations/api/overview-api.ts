@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminAnalyticsSchema, AdminOverviewSchema, type AnalyticsRange } from '@myeai/domain';
+import { AdminAnalyticsSchema, adminOverviewPaths, AdminOverviewSchema, type AnalyticsRange, apiPath } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { operationsKeys } from './operations-api.ts';
 
@@ -9,13 +9,13 @@ export const overviewKeys = {
 };
 
 export function useAdminOverview() {
-  return useQuery({ queryKey: overviewKeys.overview, queryFn: () => apiRequest('/api/admin/overview', { schema: AdminOverviewSchema }) });
+  return useQuery({ queryKey: overviewKeys.overview, queryFn: () => apiRequest(apiPath(adminOverviewPaths.overview), { schema: AdminOverviewSchema }) });
 }
 
 export function useAdminAnalytics(days: AnalyticsRange) {
   return useQuery({
     queryKey: overviewKeys.analytics(days),
-    queryFn: () => apiRequest(`/api/admin/analytics?days=${days}`, { schema: AdminAnalyticsSchema }),
+    queryFn: () => apiRequest(`${apiPath(adminOverviewPaths.analytics)}?days=${days}`, { schema: AdminAnalyticsSchema }),
     placeholderData: (previous) => previous,
   });
 }
