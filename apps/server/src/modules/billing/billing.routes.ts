@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, CheckoutSessionParamsSchema, ConfirmLocalCheckoutInputSchema, LocalCheckoutRedirectSchema, PaymentConfigSchema } from '@myeai/domain';
+import {
+  AppError,
+  billingPaths,
+  CheckoutSessionParamsSchema,
+  ConfirmLocalCheckoutInputSchema,
+  LocalCheckoutRedirectSchema,
+  PaymentConfigSchema,
+} from '@myeai/domain';
 import { applyBillingEvent } from './apply-billing-event.ts';
 import { cancelLocalCheckout, confirmLocalCheckout } from './local-checkout.service.ts';
 import { activePaymentProvider, stripePaymentProvider } from './providers.ts';
@@ -12,19 +19,19 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
 
-  app.get('/api/stripe/config', {
+  app.get(billingPaths.config, {
     config: { access: 'everyRole' },
     schema: { tags: ['billing'], response: { 200: PaymentConfigSchema } },
     handler: async () => activePaymentProvider(deps).publicConfig(),
   });
 
-  app.post('/api/billing/local/checkout-sessions/:sessionId/confirm', {
+  app.post(billingPaths.localConfirm, {
     config: { access: 'everyRole' },
     schema: { tags: ['billing'], params: CheckoutSessionParamsSchema, body: ConfirmLocalCheckoutInputSchema, response: { 200: LocalCheckoutRedirectSchema } },
     handler: async (request) => confirmLocalCheckout(deps, request.user!.id, request.params.sessionId, request.body.card),
   });
 
-  app.post('/api/billing/local/checkout-sessions/:sessionId/cancel', {
+  app.post(billingPaths.localCancel, {
     config: { access: 'everyRole' },
     schema: { tags: ['billing'], params: CheckoutSessionParamsSchema, response: { 200: LocalCheckoutRedirectSchema } },
     handler: async (request) => cancelLocalCheckout(deps, request.user!.id, request.params.sessionId),
@@ -34,7 +41,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   await root.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post('/api/stripe/webhook', {
+    scope.withTypeProvider<ZodTypeProvider>().post(billingPaths.stripeWebhook, {
       config: { access: 'public' },
       schema: { tags: ['billing'], response: { 200: WebhookAnswerSchema } },
       handler: async (request) => {

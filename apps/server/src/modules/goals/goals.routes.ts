@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GoalSetupInputSchema, GoalSetupResponseSchema } from '@myeai/domain';
+import { GoalSetupInputSchema, GoalSetupResponseSchema, goalsPaths } from '@myeai/domain';
 import { setupGoals } from './goals.service.ts';
 
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
@@ -8,7 +8,7 @@ export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
 
   /** Onboarding step 3 (and goal setup): the complete tiers become goals pending approval. */
-  app.post('/api/goals/setup', {
+  app.post(goalsPaths.setup, {
     config: { access: 'signedIn' },
     schema: { tags: ['goals'], body: GoalSetupInputSchema, response: { 201: GoalSetupResponseSchema } },
     handler: async (request, reply) => {

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import { AppError, LandingContentResponseSchema, LandingContentSchema } from '@myeai/domain';
+import { AppError, LandingContentResponseSchema, LandingContentSchema, landingPaths } from '@myeai/domain';
 import { getLandingContent, saveLandingContent } from './landing.service.ts';
 
 export async function landingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
 
-  app.get('/api/landing', {
+  app.get(landingPaths.content, {
     config: { access: 'public' },
     schema: { tags: ['landing'], response: { 200: LandingContentResponseSchema } },
     handler: async () => getLandingContent(deps.db),
   });
 
-  app.put('/api/admin/landing', {
+  app.put(landingPaths.admin, {
     config: { access: 'admin' },
     schema: { tags: ['landing'], body: LandingContentSchema, response: { 200: LandingContentResponseSchema } },
     handler: async (request) => {
@@ -24,7 +24,7 @@ export async function landingRoutes(root: FastifyInstance): Promise<void> {
   });
 
   /** The community prompt's QR image, drawn here rather than by an outside QR service. */
-  app.get('/api/landing/community-qr.svg', {
+  app.get(landingPaths.communityQr, {
     config: { access: 'public' },
     schema: { tags: ['landing'] },
     handler: async (_request, reply) => {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OnboardingProfileSchema, ProfileQuestionnaireSchema, ReferralLookupQuerySchema, ReferralLookupSchema, SaveProfileResponseSchema } from '@myeai/domain';
+import {
+  onboardingPaths,
+  OnboardingProfileSchema,
+  ProfileQuestionnaireSchema,
+  ReferralLookupQuerySchema,
+  ReferralLookupSchema,
+  SaveProfileResponseSchema,
+} from '@myeai/domain';
 import { findReferrer, getOnboardingProfile, saveOnboardingProfile } from './onboarding.service.ts';
 
 /** Code look-ups are cheap to enumerate, so they are rate limited per client (reliability catalogue T-52). */
@@ -12,7 +19,7 @@ export async function onboardingRoutes(root: FastifyInstance): Promise<void> {
   const tags = ['onboarding'];
 
   /** Onboarding step 1: who is behind a referral code (first name only). */
-  app.get('/api/referrals/lookup', {
+  app.get(onboardingPaths.referralLookup, {
     config: { access: 'signedIn', rateLimit: LOOKUP_RATE_LIMIT },
     schema: { tags, querystring: ReferralLookupQuerySchema, response: { 200: ReferralLookupSchema } },
     handler: async (request) => {
@@ -21,14 +28,14 @@ export async function onboardingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/referrals/profile', {
+  app.get(onboardingPaths.profile, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: OnboardingProfileSchema } },
     handler: async (request) => getOnboardingProfile(deps.db, request.user!.id),
   });
 
   /** Onboarding step 2: the questionnaire plus the optional referral code. */
-  app.post('/api/referrals/profile', {
+  app.post(onboardingPaths.profile, {
     config: { access: 'signedIn', rateLimit: LOOKUP_RATE_LIMIT },
     schema: { tags, body: ProfileQuestionnaireSchema, response: { 200: SaveProfileResponseSchema } },
     handler: async (request) => saveOnboardingProfile(deps.db, deps.clock, request.user!.id, request.body),

@@ -8,6 +8,7 @@ import {
   CheckoutSessionViewSchema,
   CreateCheckoutInputSchema,
   CreateCheckoutResponseSchema,
+  subscriptionsPaths,
   SubscriptionStatusSchema,
   SubscriptionUserParamsSchema,
   TradingSubscriptionSchema,
@@ -32,37 +33,37 @@ export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
 
-  app.get('/api/subscription/status', {
+  app.get(subscriptionsPaths.status, {
     config: { access: 'everyRole' },
     schema: { tags: ['subscriptions'], response: { 200: SubscriptionStatusSchema } },
     handler: async (request) => getSubscriptionStatus(deps.db, deps.clock, request.user!.id),
   });
 
-  app.get('/api/trading/subscription', {
+  app.get(subscriptionsPaths.tradingPlan, {
     config: { access: 'everyRole' },
     schema: { tags: ['subscriptions'], response: { 200: TradingSubscriptionSchema } },
     handler: async (request) => getTradingPlan(deps.db, deps.clock, request.user!.id),
   });
 
-  app.post('/api/stripe/create-checkout-session', {
+  app.post(subscriptionsPaths.checkout, {
     config: { access: 'everyRole', signInMessage: CHECKOUT_SIGN_IN_MESSAGE, rateLimit: CHECKOUT_RATE_LIMIT },
     schema: { tags: ['subscriptions'], body: CreateCheckoutInputSchema, response: { 200: CreateCheckoutResponseSchema } },
     handler: async (request) => createCheckout(deps, request.user!.id, request.body, { ip: request.ip ?? null, baseUrl: baseUrlOf(deps, request) }),
   });
 
-  app.get('/api/subscription/checkout-sessions/:sessionId', {
+  app.get(subscriptionsPaths.checkoutSession, {
     config: { access: 'everyRole' },
     schema: { tags: ['subscriptions'], params: CheckoutSessionParamsSchema, response: { 200: CheckoutSessionViewSchema } },
     handler: async (request) => getCheckoutSessionView(deps, request.user!.id, request.params.sessionId),
   });
 
-  app.post('/api/subscription/cancel', {
+  app.post(subscriptionsPaths.cancel, {
     config: { access: 'everyRole' },
     schema: { tags: ['subscriptions'], response: { 200: CancelSubscriptionResponseSchema } },
     handler: async (request) => ({ status: 'success' as const, subscription: await cancelSubscription(deps, request.user!.id) }),
   });
 
-  app.get('/api/admin/users/:userId/subscription', {
+  app.get(subscriptionsPaths.adminUserSubscription, {
     config: { access: 'admin' },
     schema: { tags: ['subscriptions'], params: SubscriptionUserParamsSchema, response: { 200: AdminSubscriptionHistorySchema } },
     handler: async (request) => getSubscriptionHistory(deps.db, deps.clock, request.params.userId),

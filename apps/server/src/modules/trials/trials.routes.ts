@@ -11,10 +11,12 @@ import {
   FeatureAccessParamsSchema,
   FeatureAccessSchema,
   stageOf,
+  TRIAL_EXTENSION_DEFAULT_DAYS,
   TRIAL_FEATURES,
   TRIAL_LENGTH_DAYS,
   TrialAnalyticsSchema,
   TrialIdParamsSchema,
+  trialPaths,
   TrialStatusSchema,
   UnlockedFeaturesSchema,
   UpgradeRecommendationSchema,
@@ -32,13 +34,13 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
   const tags = ['trials'];
 
-  app.get('/api/user/access-level', {
+  app.get(trialPaths.accessLevel, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: AccessLevelSchema } },
     handler: async (request) => getAccessLevel(deps.db, deps.clock, request.user!.id),
   });
 
-  app.post('/api/auth/activate-trial', {
+  app.post(trialPaths.activate, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: ActivateTrialResponseSchema } },
     handler: async (request) => {
@@ -51,13 +53,13 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/rbac/trial-status', {
+  app.get(trialPaths.status, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: TrialStatusSchema } },
     handler: async (request) => getTrialStatus(deps.db, deps.clock, request.user!.id),
   });
 
-  app.get('/api/rbac/analytics/unlocked-features', {
+  app.get(trialPaths.unlockedFeatures, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: UnlockedFeaturesSchema } },
     handler: async (request) => getUnlockedFeatures(deps.db, deps.clock, request.user!.id),
@@ -68,7 +70,7 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
    * is recorded as a feature_access event. Other modules guard their data with requireTrialFeature.
    * A feature whose screen is not built yet is 404 on every day: nothing may call it unlocked.
    */
-  app.get('/api/rbac/analytics/feature-access/:feature', {
+  app.get(trialPaths.featureAccess, {
     config: { access: 'signedIn' },
     schema: { tags, params: FeatureAccessParamsSchema, response: { 200: FeatureAccessSchema } },
     preHandler: async (request) => {
@@ -88,28 +90,28 @@ export async function trialsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/rbac/analytics/upgrade-recommendation', {
+  app.get(trialPaths.upgradeRecommendation, {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: UpgradeRecommendationSchema } },
     handler: async (request) => getUpgradeRecommendation(deps.db, deps.clock, request.user!.id),
   });
 
-  app.get('/api/rbac/admin/trial-analytics', {
+  app.get(trialPaths.adminAnalytics, {
     config: { access: 'admin' },
     schema: { tags, response: { 200: TrialAnalyticsSchema } },
     handler: async () => getTrialAnalytics(deps.db, deps.clock),
   });
 
-  app.post('/api/rbac/admin/extend-trial/:id', {
+  app.post(trialPaths.extendTrial, {
     config: { access: 'admin' },
     schema: { tags, params: TrialIdParamsSchema, body: ExtendTrialInputSchema.optional(), response: { 200: ExtendTrialResponseSchema } },
     handler: async (request) => {
-      const trial = await extendTrial(deps.db, deps.clock, request.user!.id, request.params.id, request.body?.days ?? 7);
+      const trial = await extendTrial(deps.db, deps.clock, request.user!.id, request.params.id, request.body?.days ?? TRIAL_EXTENSION_DEFAULT_DAYS);
       return { status: 'success' as const, trial_ends_at: trial.endsAt.toISOString() };
     },
   });
 
-  app.post('/api/rbac/expire-trials', {
+  app.post(trialPaths.expireTrials, {
     config: { access: 'admin' },
     schema: { tags, response: { 200: ExpireTrialsResponseSchema } },
     handler: async (request) => ({ status: 'success' as const, expired_trials: await expireDueTrials(deps.db, deps.clock, request.user!.id) }),

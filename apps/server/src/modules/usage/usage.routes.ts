@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, OkSchema, TrackEventInputSchema } from '@myeai/domain';
+import { AppError, OkSchema, TrackEventInputSchema, usagePaths } from '@myeai/domain';
 import { usageWriterFor } from './usage-writer.ts';
 
 /** A tracked event is small; anything larger is refused before it is parsed. */
@@ -30,7 +30,7 @@ export async function usageRoutes(root: FastifyInstance): Promise<void> {
   });
 
   /** Usage tracking (spec 1 section 7): append-only; the client ignores failures. */
-  app.post('/api/rbac/analytics/track-event', {
+  app.post(usagePaths.trackEvent, {
     bodyLimit: TRACK_BODY_LIMIT,
     // Every tab posts these all the time; dropping the user's cached session and pages on each
     // one would turn every following request into database reads.

@@ -1,5 +1,6 @@
 import { Anchor, CloseButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { apiPath, landingPaths } from '@myeai/domain';
 
 /** Session-storage key recording that the visitor dismissed the community prompt. */
 export const COMMUNITY_PROMPT_DISMISSED_KEY = 'myeai.community_prompt_dismissed';
@@ -29,7 +30,7 @@ export function CommunityPrompt({ url, name }: CommunityPromptProps) {
   return (
     <Paper withBorder p="md" radius="md" maw={520} component="section" aria-label="Join our community">
       <Group align="center" wrap="nowrap" gap="md">
-        <Image src="/api/landing/community-qr.svg" alt={`QR code linking to ${name}`} w={120} h={120} style={{ flexShrink: 0 }} />
+        <Image src={apiPath(landingPaths.communityQr)} alt={`QR code linking to ${name}`} w={120} h={120} style={{ flexShrink: 0 }} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Text fw={700} size="sm">

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  apiPath,
   GoalSetupResponseSchema,
+  goalsPaths,
+  onboardingPaths,
   OnboardingProfileSchema,
   ReferralLookupSchema,
   SaveProfileResponseSchema,
@@ -10,17 +13,17 @@ import {
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export function useOnboardingProfile() {
-  return useQuery({ queryKey: ['onboarding', 'profile'], queryFn: () => apiRequest('/api/referrals/profile', { schema: OnboardingProfileSchema }) });
+  return useQuery({ queryKey: ['onboarding', 'profile'], queryFn: () => apiRequest(apiPath(onboardingPaths.profile), { schema: OnboardingProfileSchema }) });
 }
 
 export function lookupReferralCode(code: string) {
-  return apiRequest(`/api/referrals/lookup?code=${encodeURIComponent(code)}`, { schema: ReferralLookupSchema });
+  return apiRequest(`${apiPath(onboardingPaths.referralLookup)}?code=${encodeURIComponent(code)}`, { schema: ReferralLookupSchema });
 }
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileQuestionnaireInput) => apiRequest('/api/referrals/profile', { method: 'POST', body: input, schema: SaveProfileResponseSchema }),
+    mutationFn: (input: ProfileQuestionnaireInput) => apiRequest(apiPath(onboardingPaths.profile), { method: 'POST', body: input, schema: SaveProfileResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['onboarding'] }),
   });
 }
@@ -39,7 +42,7 @@ export function invalidateAfterGoalSetup(queryClient: QueryClient): Promise<void
 export function useSetupGoals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GoalSetupInput) => apiRequest('/api/goals/setup', { method: 'POST', body: input, schema: GoalSetupResponseSchema }),
+    mutationFn: (input: GoalSetupInput) => apiRequest(apiPath(goalsPaths.setup), { method: 'POST', body: input, schema: GoalSetupResponseSchema }),
     onSuccess: () => invalidateAfterGoalSetup(queryClient),
   });
 }

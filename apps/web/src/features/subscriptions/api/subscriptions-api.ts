@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPath,
+  billingPaths,
   CancelSubscriptionResponseSchema,
   CheckoutSessionViewSchema,
   CreateCheckoutResponseSchema,
   LocalCheckoutRedirectSchema,
   PaymentConfigSchema,
+  subscriptionsPaths,
   SubscriptionStatusSchema,
   type LocalTestCard,
   type PlanId,
@@ -20,11 +23,11 @@ export const subscriptionKeys = {
 };
 
 export function useSubscriptionStatus() {
-  return useQuery({ queryKey: subscriptionKeys.status(), queryFn: () => apiRequest('/api/subscription/status', { schema: SubscriptionStatusSchema }) });
+  return useQuery({ queryKey: subscriptionKeys.status(), queryFn: () => apiRequest(apiPath(subscriptionsPaths.status), { schema: SubscriptionStatusSchema }) });
 }
 
 export function usePaymentConfig() {
-  return useQuery({ queryKey: subscriptionKeys.config(), queryFn: () => apiRequest('/api/stripe/config', { schema: PaymentConfigSchema }), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: subscriptionKeys.config(), queryFn: () => apiRequest(apiPath(billingPaths.config), { schema: PaymentConfigSchema }), staleTime: 5 * 60_000 });
 }
 
 /**
@@ -34,8 +37,9 @@ export function usePaymentConfig() {
 export function useCheckoutSession(sessionId: string | null, options: { pollWhileOpen?: boolean } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.session(sessionId ?? ''),
-    queryFn: () => apiRequest(`/api/subscription/checkout-sessions/${encodeURIComponent(sessionId ?? '')}`, { schema: CheckoutSessionViewSchema }),
-    enabled: sessionId !== null,
+    queryFn: () => apiRequest(apiPath(subscriptionsPaths.checkoutSession, { sessionId: sessionId ?? '' }), { schema: CheckoutSessionViewSchema }),
+    // An empty id (?session_id=) names no session: the page says so without asking.
+    enabled: Boolean(sessionId),
     refetchInterval: (query) => (options.pollWhileOpen && query.state.data?.status === 'open' ? 2000 : false),
   });
 }
@@ -43,7 +47,7 @@ export function useCheckoutSession(sessionId: string | null, options: { pollWhil
 export function useCreateCheckout() {
   return useMutation({
     mutationFn: (input: { plan: PlanId; marketingAccepted: boolean }) =>
-      apiRequest('/api/stripe/create-checkout-session', {
+      apiRequest(apiPath(subscriptionsPaths.checkout), {
         method: 'POST',
         body: { plan: input.plan, consent: { terms_accepted: true, marketing_accepted: input.marketingAccepted } },
         schema: CreateCheckoutResponseSchema,
@@ -62,7 +66,7 @@ function useRefreshAfterChange() {
 export function useCancelSubscription() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: () => apiRequest('/api/subscription/cancel', { method: 'POST', schema: CancelSubscriptionResponseSchema }),
+    mutationFn: () => apiRequest(apiPath(subscriptionsPaths.cancel), { method: 'POST', schema: CancelSubscriptionResponseSchema }),
     onSettled: refresh,
   });
 }
@@ -71,7 +75,7 @@ export function useConfirmLocalCheckout(sessionId: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (card: LocalTestCard) =>
-      apiRequest(`/api/billing/local/checkout-sessions/${encodeURIComponent(sessionId)}/confirm`, { method: 'POST', body: { card }, schema: LocalCheckoutRedirectSchema }),
+      apiRequest(apiPath(billingPaths.localConfirm, { sessionId }), { method: 'POST', body: { card }, schema: LocalCheckoutRedirectSchema }),
     onSettled: refresh,
   });
 }
@@ -79,7 +83,7 @@ export function useConfirmLocalCheckout(sessionId: string) {
 export function useCancelLocalCheckout(sessionId: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: () => apiRequest(`/api/billing/local/checkout-sessions/${encodeURIComponent(sessionId)}/cancel`, { method: 'POST', schema: LocalCheckoutRedirectSchema }),
+    mutationFn: () => apiRequest(apiPath(billingPaths.localCancel, { sessionId }), { method: 'POST', schema: LocalCheckoutRedirectSchema }),
     onSettled: refresh,
   });
 }

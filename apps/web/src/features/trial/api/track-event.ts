@@ -1,6 +1,6 @@
-import type { TrackEventInput } from '@myeai/domain';
+import { apiPath, usagePaths, type TrackEventInput } from '@myeai/domain';
 
-export const TRACK_EVENT_URL = '/api/rbac/analytics/track-event';
+export const TRACK_EVENT_URL = apiPath(usagePaths.trackEvent);
 
 /** Sends a usage event; tracking never disturbs the user, so every failure is ignored. */
 export function trackEvent(event: TrackEventInput): void {

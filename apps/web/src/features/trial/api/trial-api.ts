@@ -3,6 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   AccessLevelSchema,
   ActivateTrialResponseSchema,
+  apiPath,
+  trialPaths,
   TrialStatusSchema,
   UnlockedFeaturesSchema,
   UpgradeRecommendationSchema,
@@ -21,21 +23,21 @@ export const trialKeys = {
 const TRIAL_STATUS_POLL_MS = 60_000;
 
 export const accessLevelQuery = () =>
-  queryOptions({ queryKey: trialKeys.accessLevel, queryFn: () => apiRequest('/api/user/access-level', { schema: AccessLevelSchema }) });
+  queryOptions({ queryKey: trialKeys.accessLevel, queryFn: () => apiRequest(apiPath(trialPaths.accessLevel), { schema: AccessLevelSchema }) });
 
 export function useAccessLevel() {
   return useQuery(accessLevelQuery());
 }
 
 export const trialStatusQuery = () =>
-  queryOptions({ queryKey: trialKeys.status, queryFn: () => apiRequest('/api/rbac/trial-status', { schema: TrialStatusSchema }) });
+  queryOptions({ queryKey: trialKeys.status, queryFn: () => apiRequest(apiPath(trialPaths.status), { schema: TrialStatusSchema }) });
 
 export function useTrialStatus(enabled: boolean) {
   return useQuery({ ...trialStatusQuery(), refetchInterval: TRIAL_STATUS_POLL_MS, refetchIntervalInBackground: false, enabled });
 }
 
 export const unlockedFeaturesQuery = () =>
-  queryOptions({ queryKey: trialKeys.unlocked, queryFn: () => apiRequest('/api/rbac/analytics/unlocked-features', { schema: UnlockedFeaturesSchema }) });
+  queryOptions({ queryKey: trialKeys.unlocked, queryFn: () => apiRequest(apiPath(trialPaths.unlockedFeatures), { schema: UnlockedFeaturesSchema }) });
 
 export function useUnlockedFeatures(enabled: boolean) {
   return useQuery({ ...unlockedFeaturesQuery(), enabled });
@@ -44,7 +46,7 @@ export function useUnlockedFeatures(enabled: boolean) {
 export const upgradeRecommendationQuery = () =>
   queryOptions({
     queryKey: trialKeys.recommendation,
-    queryFn: () => apiRequest('/api/rbac/analytics/upgrade-recommendation', { schema: UpgradeRecommendationSchema }),
+    queryFn: () => apiRequest(apiPath(trialPaths.upgradeRecommendation), { schema: UpgradeRecommendationSchema }),
   });
 
 export function useUpgradeRecommendation(enabled: boolean) {
@@ -59,7 +61,7 @@ export function useUpgradeRecommendation(enabled: boolean) {
 export function useActivateTrial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/auth/activate-trial', { method: 'POST', schema: ActivateTrialResponseSchema }),
+    mutationFn: () => apiRequest(apiPath(trialPaths.activate), { method: 'POST', schema: ActivateTrialResponseSchema }),
     onSuccess: (answer) => notifications.show({ color: 'teal', title: 'Trial activated', message: answer.message }),
     onError: (error) =>
       notifications.show({
