@@ -87,7 +87,11 @@ export const TrialAnalyticsSchema = z.object({
 });
 export type TrialAnalytics = z.infer<typeof TrialAnalyticsSchema>;
 
-export const ExtendTrialInputSchema = z.strictObject({ days: z.number().int().min(1, 'Extend by at least 1 day.').max(90, 'Extend by at most 90 days.').default(7) });
+/** An admin's trial extension when they do not say how long (spec 3: "Extend trial days default to 7"). */
+export const TRIAL_EXTENSION_DEFAULT_DAYS = 7;
+export const ExtendTrialInputSchema = z.strictObject({
+  days: z.number().int().min(1, 'Extend by at least 1 day.').max(90, 'Extend by at most 90 days.').default(TRIAL_EXTENSION_DEFAULT_DAYS),
+});
 export const TrialIdParamsSchema = z.object({ id: z.uuid() });
 export const ExtendTrialResponseSchema = z.object({ status: z.literal('success'), trial_ends_at: z.string() });
 export const ExpireTrialsResponseSchema = z.object({ status: z.literal('success'), expired_trials: z.number().int() });

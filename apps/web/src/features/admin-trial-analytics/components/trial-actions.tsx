@@ -1,13 +1,14 @@
 import { Button, Group, Modal, NumberInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { TRIAL_EXTENSION_DEFAULT_DAYS } from '@myeai/domain';
 import { useExpireTrials, useExtendTrial } from '../api/trial-analytics-api.ts';
 
 type ExtendTrialModalProps = { trial: { id: string; name: string } | null; onClose: () => void };
 
-/** Extend a trial (default 7 days); the server adds them to the later of now and the trial's end. */
+/** Extend a trial (by default TRIAL_EXTENSION_DEFAULT_DAYS); the server adds them to the later of now and the trial's end. */
 export function ExtendTrialModal({ trial, onClose }: ExtendTrialModalProps) {
-  const [days, setDays] = useState<string | number>(7);
+  const [days, setDays] = useState<string | number>(TRIAL_EXTENSION_DEFAULT_DAYS);
   const extend = useExtendTrial();
   const valid = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 90;
   const submit = () => {
