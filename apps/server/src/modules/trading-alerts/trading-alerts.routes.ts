@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AlertCellParamsSchema, TradingAlertsSchema } from '@myeai/domain';
+import { AlertCellParamsSchema, tradingAlertsPaths, TradingAlertsSchema } from '@myeai/domain';
 import { followCell, getTradingAlerts, unfollowCell } from './trading-alerts.service.ts';
 
 const tags = ['trading alerts'];
@@ -13,13 +13,13 @@ export async function tradingAlertsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
 
-  app.get('/api/trading/alerts', {
+  app.get(tradingAlertsPaths.list, {
     config: { access: 'everyRole' },
     schema: { tags, summary: 'The alert frequency of the user, why they may not follow (if so), their picks and followed cells', response: { 200: TradingAlertsSchema } },
     handler: async (request) => getTradingAlerts(deps.db, deps.clock, request.user!.id),
   });
 
-  app.put('/api/trading/alerts/follows/:asset_id/:timeframe_id', {
+  app.put(tradingAlertsPaths.follow, {
     config: { access: 'everyRole' },
     schema: {
       tags,
@@ -30,7 +30,7 @@ export async function tradingAlertsRoutes(root: FastifyInstance): Promise<void> 
     handler: async (request) => followCell(deps.db, deps.clock, request.user!.id, { assetId: request.params.asset_id, timeframeId: request.params.timeframe_id }),
   });
 
-  app.delete('/api/trading/alerts/follows/:asset_id/:timeframe_id', {
+  app.delete(tradingAlertsPaths.follow, {
     config: { access: 'everyRole' },
     schema: { tags, summary: 'Stop following a cell (idempotent)', params: AlertCellParamsSchema, response: { 200: TradingAlertsSchema } },
     handler: async (request) => unfollowCell(deps.db, deps.clock, request.user!.id, { assetId: request.params.asset_id, timeframeId: request.params.timeframe_id }),

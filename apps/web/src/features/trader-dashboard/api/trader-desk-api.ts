@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActiveWindowListSchema,
+  apiPath,
   MarketAssetListSchema,
   MarketTimeframeListSchema,
   OpenWindowResponseSchema,
+  traderDeskPaths,
   TraderProfileSchema,
+  tradingMarketPaths,
   VoteResponseSchema,
   type VoteInput,
 } from '@myeai/domain';
@@ -22,7 +25,7 @@ export const traderDeskKeys = {
 };
 
 export function useTraderProfile() {
-  return useQuery({ queryKey: traderDeskKeys.profile, queryFn: () => apiRequest('/api/trading/trader/profile', { schema: TraderProfileSchema }) });
+  return useQuery({ queryKey: traderDeskKeys.profile, queryFn: () => apiRequest(apiPath(traderDeskPaths.profile), { schema: TraderProfileSchema }) });
 }
 
 /**
@@ -34,7 +37,7 @@ export function useActiveWindows() {
   return useQuery({
     queryKey: traderDeskKeys.windows,
     queryFn: async () => {
-      const list = await apiRequest('/api/trading/windows/active', { schema: ActiveWindowListSchema });
+      const list = await apiRequest(apiPath(traderDeskPaths.activeWindows), { schema: ActiveWindowListSchema });
       return { ...list, serverOffsetMs: Date.parse(list.server_time) - Date.now() };
     },
     refetchInterval,
@@ -47,8 +50,8 @@ export function useMarket() {
     queryKey: traderDeskKeys.market,
     queryFn: async () => {
       const [assets, timeframes] = await Promise.all([
-        apiRequest('/api/trading/assets', { schema: MarketAssetListSchema }),
-        apiRequest('/api/trading/timeframes', { schema: MarketTimeframeListSchema }),
+        apiRequest(apiPath(tradingMarketPaths.assets), { schema: MarketAssetListSchema }),
+        apiRequest(apiPath(tradingMarketPaths.timeframes), { schema: MarketTimeframeListSchema }),
       ]);
       return { assets: assets.assets, timeframes: timeframes.timeframes };
     },
@@ -60,7 +63,7 @@ export function useOpenWindow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { assetId: string; timeframeId: string }) =>
-      apiRequest('/api/trading/windows/open', { method: 'POST', body: { asset_id: input.assetId, timeframe_id: input.timeframeId }, schema: OpenWindowResponseSchema }),
+      apiRequest(apiPath(traderDeskPaths.openWindow), { method: 'POST', body: { asset_id: input.assetId, timeframe_id: input.timeframeId }, schema: OpenWindowResponseSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: traderDeskKeys.windows }),
   });
 }
@@ -69,7 +72,7 @@ export function useCastVote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { windowId: string; vote: VoteInput }) =>
-      apiRequest(`/api/trading/windows/${encodeURIComponent(input.windowId)}/vote`, { method: 'POST', body: input.vote, schema: VoteResponseSchema }),
+      apiRequest(apiPath(traderDeskPaths.vote, { id: input.windowId }), { method: 'POST', body: input.vote, schema: VoteResponseSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: traderDeskKeys.all }),
   });
 }

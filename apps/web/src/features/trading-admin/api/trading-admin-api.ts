@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   AdminTraderListSchema,
   AdminTraderSchema,
+  apiPath,
   AssetListSchema,
   AssetSchema,
   ConsensusStatusSchema,
@@ -11,11 +12,16 @@ import {
   LeaderboardSchema,
   TimeframeListSchema,
   TimeframeSchema,
+  tradingAdminStatsPaths,
   TradingAdminStatsSchema,
+  tradingFlowPaths,
+  tradingMarketPaths,
+  tradingSettingsPaths,
   TradingSettingsSchema,
   type CreateAssetInput,
   type CreateTimeframeInput,
   type FlowRange,
+  tradingTradersPaths,
   type UpdateAssetInput,
   type UpdateTimeframeInput,
   type UpdateTraderInput,
@@ -45,13 +51,13 @@ const get = <T extends Parameters<typeof apiRequest>[1]['schema']>(path: string,
 
 export function useAdminStats() {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
-  return useQuery({ queryKey: tradingAdminKeys.stats, queryFn: () => get('/api/trading/admin/stats', TradingAdminStatsSchema), refetchInterval });
+  return useQuery({ queryKey: tradingAdminKeys.stats, queryFn: () => get(apiPath(tradingAdminStatsPaths.stats), TradingAdminStatsSchema), refetchInterval });
 }
 
 export function useAdminAssets(includeInactive: boolean) {
   return useQuery({
     queryKey: tradingAdminKeys.assets(includeInactive),
-    queryFn: () => get(`/api/trading/admin/assets?include_inactive=${includeInactive}`, AssetListSchema),
+    queryFn: () => get(`${apiPath(tradingMarketPaths.adminAssets)}?include_inactive=${includeInactive}`, AssetListSchema),
     placeholderData: keepPreviousData,
     select: (data) => data.assets,
   });
@@ -60,35 +66,35 @@ export function useAdminAssets(includeInactive: boolean) {
 export function useAdminTimeframes(includeInactive: boolean) {
   return useQuery({
     queryKey: tradingAdminKeys.timeframes(includeInactive),
-    queryFn: () => get(`/api/trading/admin/timeframes?include_inactive=${includeInactive}`, TimeframeListSchema),
+    queryFn: () => get(`${apiPath(tradingMarketPaths.adminTimeframes)}?include_inactive=${includeInactive}`, TimeframeListSchema),
     placeholderData: keepPreviousData,
     select: (data) => data.timeframes,
   });
 }
 
 export function useAdminTraders() {
-  return useQuery({ queryKey: tradingAdminKeys.traders, queryFn: () => get('/api/trading/admin/traders', AdminTraderListSchema) });
+  return useQuery({ queryKey: tradingAdminKeys.traders, queryFn: () => get(apiPath(tradingTradersPaths.list), AdminTraderListSchema) });
 }
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: tradingAdminKeys.settings, queryFn: () => get('/api/trading/admin/settings', TradingSettingsSchema) });
+  return useQuery({ queryKey: tradingAdminKeys.settings, queryFn: () => get(apiPath(tradingSettingsPaths.settings), TradingSettingsSchema) });
 }
 
 export function useConsensusStatus() {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
-  return useQuery({ queryKey: tradingAdminKeys.status, queryFn: () => get('/api/trading/admin/consensus/status', ConsensusStatusSchema), refetchInterval });
+  return useQuery({ queryKey: tradingAdminKeys.status, queryFn: () => get(apiPath(tradingAdminStatsPaths.consensusStatus), ConsensusStatusSchema), refetchInterval });
 }
 
 export function useLeaderboard() {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
-  return useQuery({ queryKey: tradingAdminKeys.leaderboard, queryFn: () => get('/api/trading/admin/leaderboard', LeaderboardSchema), refetchInterval });
+  return useQuery({ queryKey: tradingAdminKeys.leaderboard, queryFn: () => get(apiPath(tradingAdminStatsPaths.leaderboard), LeaderboardSchema), refetchInterval });
 }
 
 export function useFlowChart(range: FlowRange) {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
   return useQuery({
     queryKey: tradingAdminKeys.flow(range),
-    queryFn: () => get(`/api/trading/admin/flow?range=${range}`, FlowChartSchema),
+    queryFn: () => get(`${apiPath(tradingFlowPaths.flow)}?range=${range}`, FlowChartSchema),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -96,12 +102,12 @@ export function useFlowChart(range: FlowRange) {
 
 export function useDetailedWindows() {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
-  return useQuery({ queryKey: tradingAdminKeys.windows, queryFn: () => get('/api/trading/admin/windows/detailed?limit=6', DetailedWindowListSchema), refetchInterval });
+  return useQuery({ queryKey: tradingAdminKeys.windows, queryFn: () => get(`${apiPath(tradingFlowPaths.detailedWindows)}?limit=6`, DetailedWindowListSchema), refetchInterval });
 }
 
 export function useFlowFeed() {
   const refetchInterval = useLiveFallbackInterval(ADMIN_POLL_MS);
-  return useQuery({ queryKey: tradingAdminKeys.feed, queryFn: () => get('/api/trading/admin/feed?limit=20', FlowFeedSchema), refetchInterval });
+  return useQuery({ queryKey: tradingAdminKeys.feed, queryFn: () => get(`${apiPath(tradingFlowPaths.feed)}?limit=20`, FlowFeedSchema), refetchInterval });
 }
 
 /** Every write refreshes the whole admin area from the server (no optimistic updates). */
@@ -110,19 +116,19 @@ function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: tradingAdminKeys.all }) });
 }
 
-export const useCreateAsset = () => useAdminMutation((body: CreateAssetInput) => apiRequest('/api/trading/admin/assets', { method: 'POST', body, schema: AssetSchema }));
+export const useCreateAsset = () => useAdminMutation((body: CreateAssetInput) => apiRequest(apiPath(tradingMarketPaths.adminAssets), { method: 'POST', body, schema: AssetSchema }));
 export const useUpdateAsset = () =>
-  useAdminMutation(({ id, body }: { id: string; body: UpdateAssetInput }) => apiRequest(`/api/trading/admin/assets/${id}`, { method: 'PUT', body, schema: AssetSchema }));
-export const useDeactivateAsset = () => useAdminMutation((id: string) => apiRequest(`/api/trading/admin/assets/${id}`, { method: 'DELETE', schema: AssetSchema }));
+  useAdminMutation(({ id, body }: { id: string; body: UpdateAssetInput }) => apiRequest(apiPath(tradingMarketPaths.adminAsset, { id }), { method: 'PUT', body, schema: AssetSchema }));
+export const useDeactivateAsset = () => useAdminMutation((id: string) => apiRequest(apiPath(tradingMarketPaths.adminAsset, { id }), { method: 'DELETE', schema: AssetSchema }));
 
 export const useCreateTimeframe = () =>
-  useAdminMutation((body: CreateTimeframeInput) => apiRequest('/api/trading/admin/timeframes', { method: 'POST', body, schema: TimeframeSchema }));
+  useAdminMutation((body: CreateTimeframeInput) => apiRequest(apiPath(tradingMarketPaths.adminTimeframes), { method: 'POST', body, schema: TimeframeSchema }));
 export const useUpdateTimeframe = () =>
-  useAdminMutation(({ id, body }: { id: string; body: UpdateTimeframeInput }) => apiRequest(`/api/trading/admin/timeframes/${id}`, { method: 'PUT', body, schema: TimeframeSchema }));
-export const useDeactivateTimeframe = () => useAdminMutation((id: string) => apiRequest(`/api/trading/admin/timeframes/${id}`, { method: 'DELETE', schema: TimeframeSchema }));
+  useAdminMutation(({ id, body }: { id: string; body: UpdateTimeframeInput }) => apiRequest(apiPath(tradingMarketPaths.adminTimeframe, { id }), { method: 'PUT', body, schema: TimeframeSchema }));
+export const useDeactivateTimeframe = () => useAdminMutation((id: string) => apiRequest(apiPath(tradingMarketPaths.adminTimeframe, { id }), { method: 'DELETE', schema: TimeframeSchema }));
 
 export const useUpdateTrader = () =>
-  useAdminMutation(({ userId, body }: { userId: string; body: UpdateTraderInput }) => apiRequest(`/api/trading/admin/traders/${userId}`, { method: 'PUT', body, schema: AdminTraderSchema }));
+  useAdminMutation(({ userId, body }: { userId: string; body: UpdateTraderInput }) => apiRequest(apiPath(tradingTradersPaths.one, { userId }), { method: 'PUT', body, schema: AdminTraderSchema }));
 
 export const useUpdateSettings = () =>
-  useAdminMutation((body: UpdateTradingSettingsInput) => apiRequest('/api/trading/admin/settings', { method: 'PUT', body, schema: TradingSettingsSchema }));
+  useAdminMutation((body: UpdateTradingSettingsInput) => apiRequest(apiPath(tradingSettingsPaths.settings), { method: 'PUT', body, schema: TradingSettingsSchema }));

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TradingAlertsSchema } from '@myeai/domain';
+import { apiPath, tradingAlertsPaths, TradingAlertsSchema } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const tradingAlertKeys = { all: ['trading-alerts'] as const };
 
 /** The user's alert frequency, why they may not follow (if so), their picks and followed cells. */
 export function useTradingAlerts() {
-  return useQuery({ queryKey: tradingAlertKeys.all, queryFn: () => apiRequest('/api/trading/alerts', { schema: TradingAlertsSchema }) });
+  return useQuery({ queryKey: tradingAlertKeys.all, queryFn: () => apiRequest(apiPath(tradingAlertsPaths.list), { schema: TradingAlertsSchema }) });
 }
 
 export type AlertCell = { assetId: string; timeframeId: string };
 
-const cellPath = (cell: AlertCell) => `/api/trading/alerts/follows/${encodeURIComponent(cell.assetId)}/${encodeURIComponent(cell.timeframeId)}`;
+const cellPath = (cell: AlertCell) => apiPath(tradingAlertsPaths.follow, { asset_id: cell.assetId, timeframe_id: cell.timeframeId });
 
 /** Follow (true) or unfollow (false) a cell; the answer is the new list. */
 export function useSetFollowing() {

@@ -1,10 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPath,
   AssetPicksSchema,
+  compassPaths,
   EventListSchema,
   SentimentDetailSchema,
   SentimentGridSchema,
   SentimentHistorySchema,
+  subscriptionsPaths,
   TraderBreakdownSchema,
   TradingSubscriptionSchema,
 } from '@myeai/domain';
@@ -31,11 +34,11 @@ export const compassKeys = {
 /** The Market Sentiment Grid as the server lets this user see it (locked cells carry no figures). */
 export function useCompassGrid() {
   const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
-  return useQuery({ queryKey: compassKeys.grid, queryFn: () => apiRequest('/api/trading/sentiment/grid', { schema: SentimentGridSchema }), refetchInterval });
+  return useQuery({ queryKey: compassKeys.grid, queryFn: () => apiRequest(apiPath(compassPaths.grid), { schema: SentimentGridSchema }), refetchInterval });
 }
 
 export function useTradingPlan() {
-  return useQuery({ queryKey: compassKeys.plan, queryFn: () => apiRequest('/api/trading/subscription', { schema: TradingSubscriptionSchema }) });
+  return useQuery({ queryKey: compassKeys.plan, queryFn: () => apiRequest(apiPath(subscriptionsPaths.tradingPlan), { schema: TradingSubscriptionSchema }) });
 }
 
 const cellQuery = (assetId: string, timeframeId: string) => `asset_id=${encodeURIComponent(assetId)}&timeframe_id=${encodeURIComponent(timeframeId)}`;
@@ -44,7 +47,7 @@ export function useSentimentDetail(assetId: string | null, timeframeId: string |
   const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
   return useQuery({
     queryKey: compassKeys.detail(assetId ?? '', timeframeId ?? ''),
-    queryFn: () => apiRequest(`/api/trading/sentiment/detail?${cellQuery(assetId!, timeframeId!)}`, { schema: SentimentDetailSchema }),
+    queryFn: () => apiRequest(`${apiPath(compassPaths.detail)}?${cellQuery(assetId!, timeframeId!)}`, { schema: SentimentDetailSchema }),
     enabled: assetId !== null && timeframeId !== null,
     placeholderData: keepPreviousData,
     refetchInterval,
@@ -56,7 +59,7 @@ export function useConsensusEvents(assetId: string | null) {
   const refetchInterval = useLiveFallbackInterval(GRID_POLL_MS);
   return useQuery({
     queryKey: compassKeys.events(assetId ?? ''),
-    queryFn: () => apiRequest(`/api/trading/events?asset_id=${encodeURIComponent(assetId!)}&limit=${RECENT_EVENTS}`, { schema: EventListSchema }),
+    queryFn: () => apiRequest(`${apiPath(compassPaths.events)}?asset_id=${encodeURIComponent(assetId!)}&limit=${RECENT_EVENTS}`, { schema: EventListSchema }),
     enabled: assetId !== null,
     placeholderData: keepPreviousData,
     refetchInterval,
@@ -67,7 +70,7 @@ export function useConsensusEvents(assetId: string | null) {
 export function useSentimentHistory(assetId: string | null, timeframeId: string | null) {
   return useQuery({
     queryKey: compassKeys.history(assetId ?? '', timeframeId ?? ''),
-    queryFn: () => apiRequest(`/api/trading/history?${cellQuery(assetId!, timeframeId!)}&limit=${HISTORY_WINDOWS}`, { schema: SentimentHistorySchema }),
+    queryFn: () => apiRequest(`${apiPath(compassPaths.history)}?${cellQuery(assetId!, timeframeId!)}&limit=${HISTORY_WINDOWS}`, { schema: SentimentHistorySchema }),
     enabled: assetId !== null && timeframeId !== null,
     placeholderData: keepPreviousData,
   });
@@ -75,14 +78,14 @@ export function useSentimentHistory(assetId: string | null, timeframeId: string 
 
 /** The assets the user's plan shows, and when the pick may change next (plans with an asset limit). */
 export function useAssetPicks(enabled: boolean) {
-  return useQuery({ queryKey: compassKeys.picks, queryFn: () => apiRequest('/api/trading/asset-picks', { schema: AssetPicksSchema }), enabled });
+  return useQuery({ queryKey: compassKeys.picks, queryFn: () => apiRequest(apiPath(compassPaths.assetPicks), { schema: AssetPicksSchema }), enabled });
 }
 
 /** Saves a pick; every compass read changes with it (grid rows, detail, events), and which cells may be followed. */
 export function useSaveAssetPicks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (assetIds: string[]) => apiRequest('/api/trading/asset-picks', { method: 'PUT', body: { asset_ids: assetIds }, schema: AssetPicksSchema }),
+    mutationFn: (assetIds: string[]) => apiRequest(apiPath(compassPaths.assetPicks), { method: 'PUT', body: { asset_ids: assetIds }, schema: AssetPicksSchema }),
     onSuccess: async (picks) => {
       queryClient.setQueryData(compassKeys.picks, picks);
       await Promise.all([queryClient.invalidateQueries({ queryKey: compassKeys.all }), queryClient.invalidateQueries({ queryKey: tradingAlertKeys.all })]);
@@ -94,7 +97,7 @@ export function useSaveAssetPicks() {
 export function useTraderBreakdown(assetId: string | null, timeframeId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: compassKeys.breakdown(assetId ?? '', timeframeId ?? ''),
-    queryFn: () => apiRequest(`/api/trading/breakdown?${cellQuery(assetId!, timeframeId!)}`, { schema: TraderBreakdownSchema }),
+    queryFn: () => apiRequest(`${apiPath(compassPaths.breakdown)}?${cellQuery(assetId!, timeframeId!)}`, { schema: TraderBreakdownSchema }),
     enabled: enabled && assetId !== null && timeframeId !== null,
     placeholderData: keepPreviousData,
   });
