@@ -1,4 +1,4 @@
-import { reconnectDelay } from '@myeai/domain';
+import { apiPath, livePaths, reconnectDelay } from '@myeai/domain';
 
 /** connecting: an attempt under way (or open for less than LIVE_STABLE_AFTER_MS); open; down: waiting to retry; closed: for good. */
 export type LiveSocketStatus = 'connecting' | 'open' | 'down' | 'closed';
@@ -49,7 +49,7 @@ export function cryptoRandom(): number {
 export function liveSocketUrl(location: { protocol: string; host: string }, since: number | null): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = since === null ? '' : `?since=${encodeURIComponent(String(since))}`;
-  return `${scheme}//${location.host}/ws${query}`;
+  return `${scheme}//${location.host}${apiPath(livePaths.socket)}${query}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, Paper,
 
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
+import { apiPath, authPaths, ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
 import { LegalFooter } from '../../components/layouts/legal-footer.tsx';
 import { CommunityPrompt } from './community-prompt.tsx';
@@ -20,7 +20,7 @@ const OFFERS = [
 function useSignInHref(referralCode: string | null): string {
   const methods = useAuthMethods();
   const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
-  return methods.data?.oidc ? `/api/auth/login${query}` : `/login${query}`;
+  return methods.data?.oidc ? `${apiPath(authPaths.login)}${query}` : `/login${query}`;
 }
 
 export function LandingPage() {

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ProfileJourneySchema, ROLE_LABELS, type UserProfile } from '@myeai/domain';
+import { apiPath, ProfileJourneySchema, profilePaths, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ContactSupport } from '../support/index.ts';
@@ -10,7 +10,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 function JourneyFigures() {
   const journey = useQuery({
     queryKey: ['profile', 'journey'],
-    queryFn: () => apiRequest('/api/profile/journey', { schema: ProfileJourneySchema }),
+    queryFn: () => apiRequest(apiPath(profilePaths.journey), { schema: ProfileJourneySchema }),
   });
   if (journey.isError) return <LoadError message={journey.error.message} onRetry={() => void journey.refetch()} />;
   const figures = journey.data

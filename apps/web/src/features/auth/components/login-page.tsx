@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { normaliseReferralCode } from '@myeai/domain';
+import { apiPath, authPaths, normaliseReferralCode } from '@myeai/domain';
 import { useProfile } from '../api/profile.ts';
 import { useAuthMethods } from '../api/sign-in.ts';
 import { storedReferralCode } from '../referral-storage.ts';
@@ -25,7 +25,7 @@ export function LoginPage() {
   if (profile.data) return <Navigate to="/dashboard" replace />;
   // A new account is greeted "Welcome", not "Welcome back": the history entry carries it (a reload keeps it).
   const onSignedIn = (newAccount = false) => navigate('/dashboard', { replace: true, state: newAccount ? { newAccount: true } : null });
-  const ssoHref = `/api/auth/login${referralCode ? `?ref=${encodeURIComponent(referralCode)}` : ''}`;
+  const ssoHref = `${apiPath(authPaths.login)}${referralCode ? `?ref=${encodeURIComponent(referralCode)}` : ''}`;
 
   return (
     <Container size={460} py="xl" component="main">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { JoinResponseSchema, ReferralStatsResponseSchema, type TrackCtaClickInput, type TrackPageTimeInput } from '@myeai/domain';
+import { apiPath, JoinResponseSchema, referralsPaths, ReferralStatsResponseSchema, type TrackCtaClickInput, type TrackPageTimeInput } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const referralKeys = {
@@ -13,7 +13,7 @@ const STATS_REFRESH_MS = 60_000;
 export function useReferralStats(isEnabled: boolean) {
   return useQuery({
     queryKey: referralKeys.stats,
-    queryFn: async () => (await apiRequest('/api/referral/stats', { schema: ReferralStatsResponseSchema })).data,
+    queryFn: async () => (await apiRequest(apiPath(referralsPaths.stats), { schema: ReferralStatsResponseSchema })).data,
     enabled: isEnabled,
     refetchInterval: isEnabled ? STATS_REFRESH_MS : false,
   });
@@ -23,7 +23,7 @@ export function useReferralStats(isEnabled: boolean) {
 export function useJoinLanding(ref: string | null) {
   return useQuery({
     queryKey: referralKeys.join(ref ?? ''),
-    queryFn: async () => (await apiRequest(`/api/join?ref=${encodeURIComponent(ref ?? '')}`, { schema: JoinResponseSchema })).data,
+    queryFn: async () => (await apiRequest(`${apiPath(referralsPaths.join)}?ref=${encodeURIComponent(ref ?? '')}`, { schema: JoinResponseSchema })).data,
     enabled: ref !== null,
     retry: false,
     staleTime: Infinity,
@@ -43,9 +43,9 @@ function send(url: string, body: unknown, asBeacon: boolean): void {
 }
 
 export function reportPageTime(report: TrackPageTimeInput): void {
-  send('/api/track/page-time', report, true);
+  send(apiPath(referralsPaths.trackPageTime), report, true);
 }
 
 export function reportCtaClick(report: TrackCtaClickInput): void {
-  send('/api/track/cta-click', report, true);
+  send(apiPath(referralsPaths.trackCtaClick), report, true);
 }
