@@ -30,6 +30,8 @@ declare module 'fastify' {
     access?: AccessName;
     /** The 401 message of this route when it differs from the default (spec texts such as checkout's). */
     signInMessage?: string;
+    /** The 403 message of this route when the spec names one (the referral migration's "Admin access required"). */
+    forbiddenMessage?: string;
     /**
      * The route writes nothing any cached read shows (usage events), so its POST does not drop
      * the user's cached reads on this instance (see registerUserChanges).

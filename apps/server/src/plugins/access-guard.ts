@@ -30,7 +30,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const decision = decideAccess(access, request.user ? { activeRole: request.user.activeRole } : null);
     if (decision !== 'allowed' && request.routeOptions.config.alsoAllow?.(request)) return payload;
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', request.routeOptions.config.signInMessage ?? 'Sign in to continue.');
-    if (decision === 'forbidden') throw new AppError('FORBIDDEN', 'Your current role does not have access to this.');
+    if (decision === 'forbidden') throw new AppError('FORBIDDEN', request.routeOptions.config.forbiddenMessage ?? 'Your current role does not have access to this.');
     return payload;
   });
 }

@@ -31,7 +31,7 @@ export type RankLevel = (typeof RANK_LEVELS)[number]['level'];
 export const RANK_LEVEL_NAMES = RANK_LEVELS.map((entry) => entry.level) as [RankLevel, ...RankLevel[]];
 
 export function rankLevel(totalReferrals: number): RankLevel {
-  return (RANK_LEVELS.find((entry) => totalReferrals >= entry.min_referrals) ?? RANK_LEVELS[RANK_LEVELS.length - 1]).level;
+  return (RANK_LEVELS.find((entry) => totalReferrals >= entry.min_referrals) ?? RANK_LEVELS[RANK_LEVELS.length - 1]!).level;
 }
 
 /** The next level and how many more referrals reach it; null at Diamond. */

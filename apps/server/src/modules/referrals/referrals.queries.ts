@@ -27,17 +27,19 @@ export type NewReferralClick = {
   userAgent: string | null;
   deviceClass: DeviceClass;
   referringSite: string | null;
+  utmSource: string | null;
 };
 
-/** Inserts the click unless the visitor already has one that day; true when inserted. */
+/** Inserts the click (every click is a row); true when inserted. */
 export async function insertReferralClick(db: DbOrTx, click: NewReferralClick): Promise<boolean> {
-  const rows = await db.insert(referralClicks).values(click).onConflictDoNothing().returning({ id: referralClicks.id });
+  const rows = await db.insert(referralClicks).values(click).returning({ id: referralClicks.id });
   return rows.length > 0;
 }
 
+/** Distinct visitors (hashed visitor ids) who followed the referrer's short link that UTC day. */
 export async function countReferralClicksOn(db: DbOrTx, referrerId: string, day: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(distinct ${referralClicks.visitorHash})::int` })
     .from(referralClicks)
     .where(and(eq(referralClicks.referrerId, referrerId), eq(referralClicks.clickedOn, day)));
   return row?.n ?? 0;

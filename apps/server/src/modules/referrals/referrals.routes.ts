@@ -6,6 +6,7 @@ import {
   classifyDevice,
   isCountableNavigation,
   JoinQuerySchema,
+  normaliseUtmSource,
   JoinResponseSchema,
   OkSchema,
   referralCodeFromInput,
@@ -29,6 +30,8 @@ import {
   type LandingReport,
 } from './referrals.service.ts';
 import { issueVisitorId, signingKey, verifyVisitorId } from './visitor-id.ts';
+import { rememberVisitor } from './attribution.service.ts';
+import { referralProgrammeRoutes } from './referral-programme.routes.ts';
 import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 
 /** First-party cookie holding the signed visitor id of the short link and the landing page. */
@@ -103,8 +106,9 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       const code = referralCodeFromInput(request.params.code);
-      if (!code) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
-      const referrer = await findReferrer(deps.db, code);
+      // An alias the migration kept (an old user-id link) resolves to its user's current code.
+      const referrer = await findReferrer(deps.db, request.params.code);
+      if (!code && !referrer) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
       const userAgent = header(request, 'user-agent') ?? null;
       const deviceClass = classifyDevice(userAgent);
       const isCountable = isCountableNavigation({
@@ -122,9 +126,11 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
           userAgent,
           deviceClass,
           referringSite: referringSite(header(request, 'referer')),
+          utmSource: normaliseUtmSource((request.query as Record<string, unknown>).utm_source),
         });
+        if (request.user) await rememberVisitor(deps.db, deps.clock, request.user.id, visitor.token);
       }
-      return reply.redirect(referralLinkPath(code), 302);
+      return reply.redirect(referralLinkPath(code ?? referrer!.referralCode), 302);
     },
   });
 
@@ -139,6 +145,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
       const referrer = await findReferrer(deps.db, request.query.ref);
       if (!referrer) throw new AppError('NOT_FOUND', INVALID_REFERRAL_CODE);
       const visitor = await visitorOf(request, reply);
+      if (request.user) await rememberVisitor(deps.db, deps.clock, request.user.id, visitor.token);
       const landing = await getJoinLanding(deps.db, referrer);
       return {
         status: 'success' as const,
@@ -201,4 +208,6 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
       handler: async (request) => report(request.body.visitor_id, request.body.referral_code, { kind: 'cta_click' }),
     });
   });
+
+  await referralProgrammeRoutes(root);
 }

@@ -8,6 +8,7 @@ import {
   ReferralLandingContentSchema,
   referralLinkPath,
   shortLinkPath,
+  sourceHost,
   USER_AGENT_MAX,
   utcDay,
   type DeviceClass,
@@ -21,6 +22,7 @@ import { getCommissionSummary } from '../commissions/index.ts';
 import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
 import { selectSiteContent, upsertSiteContent } from '../landing/index.ts';
 import { visitorHash } from '../tracking/index.ts';
+import { resolveReferrerId } from './attribution.service.ts';
 import {
   countReferralClicksOn,
   insertLandingEvent,
@@ -34,12 +36,17 @@ const LANDING_KEY = 'referral_landing';
 
 export type Referrer = { id: string; name: string; referralCode: string };
 
-/** The user behind a code as typed or shared (with or without the MYEAI- prefix); null when unknown or malformed. */
+/**
+ * The user behind a code as typed or shared (with or without the MYEAI- prefix), or behind an alias
+ * the referral migration kept (a replaced code, an old user-id link); null when unknown or malformed.
+ */
 export async function findReferrer(db: DbOrTx, input: string | null | undefined): Promise<Referrer | null> {
   const code = referralCodeFromInput(input);
-  if (!code) return null;
-  const row = await selectUserByReferralCode(db, code);
-  return row && row.status === 'active' ? { id: row.id, name: row.name, referralCode: row.referralCode } : null;
+  const row = code ? await selectUserByReferralCode(db, code) : undefined;
+  if (row) return row.status === 'active' ? { id: row.id, name: row.name, referralCode: row.referralCode } : null;
+  const aliasOf = await resolveReferrerId(db, input);
+  const user = aliasOf ? await selectReferrerNameAndCode(db, aliasOf) : undefined;
+  return aliasOf && user ? { id: aliasOf, name: user.name, referralCode: user.referralCode } : null;
 }
 
 export type ShortLinkClick = {
@@ -48,9 +55,10 @@ export type ShortLinkClick = {
   userAgent: string | null;
   deviceClass: DeviceClass;
   referringSite: string | null;
+  utmSource: string | null;
 };
 
-/** One visit of a short link; the same visitor again the same day changes nothing. */
+/** One visit of a short link: every click is a row (decision record 036). */
 export async function recordShortLinkClick(db: DbOrTx, clock: Clock, click: ShortLinkClick): Promise<boolean> {
   const now = clock.now();
   return insertReferralClick(db, {
@@ -60,7 +68,8 @@ export async function recordShortLinkClick(db: DbOrTx, clock: Clock, click: Shor
     visitorHash: visitorHash(click.visitorId),
     userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
     deviceClass: click.deviceClass,
-    referringSite: click.referringSite,
+    referringSite: sourceHost(click.referringSite),
+    utmSource: click.utmSource,
   });
 }
 

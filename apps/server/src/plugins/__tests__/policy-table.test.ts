@@ -95,6 +95,11 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/dashboard/monthly-progress',                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/video-widgets',                                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/referral/stats',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // Referral dashboard (spec 2 "Referral dashboard", section 7): all seven roles, own data only
+  ['GET /api/referral/dashboard',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/referral/analytics',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/referral/qr.svg',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/referral/qr.png',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // The newcomer panels are read by every role (spec 1 section 7; the screens show them to newcomers)
   ['GET /api/rbac/trial-status',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // My Team: every signed-in role sees their own team (DESIGN.md 3.3)
@@ -177,6 +182,14 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['PUT /api/admin/video-widgets/:id',                        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/referral-landing',                         '401  403  403  403  403  403  403  ok   403'],
   ['PUT /api/admin/referral-landing',                         '401  403  403  403  403  403  403  ok   403'],
+  // Attribution flags and window (DESIGN.md 29, reviewed on /admin-users) and the referral migration (spec 3 2.3, 8: admin only)
+  ['GET /api/admin/referral-flags',                           '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/referral-flags/:id/clear',                '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/referral-flags/:id/confirm',              '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/referral-settings',                        '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/referral-settings',                        '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/referral-migration',                       '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/referral-migration',                      '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/overview',                                 '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/analytics',                                '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/support/requests',                         '401  403  403  403  403  403  403  ok   403'],

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
   afterAll(() => t.close());
 
   describe('the short link /r/CODE', () => {
-    it('counts a person once per day and sends everyone to /join?ref=CODE', async () => {
+    it('stores every click and sends everyone to /join?ref=CODE; the visitor keeps one id', async () => {
       const first = await follow(`/r/${dana.referralCode}`);
       expect(first.statusCode).toBe(302);
       expect(first.headers.location).toBe(`/join?ref=${dana.referralCode}`);
@@ -50,9 +50,11 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
       const again = await follow(`/r/${dana.referralCode}`, { cookie: `${REFERRAL_VISITOR_COOKIE}=${cookie!.value}` });
       expect(again.statusCode).toBe(302);
       expect(visitorCookie(again)).toBeUndefined();
-      expect(await clicks()).toHaveLength(1);
+      const both = await clicks();
+      expect(both).toHaveLength(2);
+      expect(both[0]!.visitorHash).toBe(both[1]!.visitorHash);
 
-      const [row] = await clicks();
+      const [row] = both;
       expect(row).toMatchObject({ clickedOn: '2026-11-23', deviceClass: 'desktop', userAgent: BROWSER });
       expect(row!.visitorHash).toMatch(/^[0-9a-f]{64}$/);
       expect(row!.visitorHash).not.toContain(cookie!.value.split('.')[0]);
@@ -66,8 +68,9 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
       const lower = await follow(`/r/${dana.referralCode.toLowerCase()}`);
       expect(lower.headers.location).toBe(`/join?ref=${dana.referralCode}`);
       const rows = await clicks();
-      expect(rows).toHaveLength(4);
-      expect(rows.map((r) => r.referringSite)).toContain('www.facebook.com');
+      expect(rows).toHaveLength(5);
+      expect(new Set(rows.map((r) => r.visitorHash)).size).toBe(4);
+      expect(rows.map((r) => r.referringSite)).toContain('facebook.com');
     });
 
     it.each<{ label: string; headers: Record<string, string> }>([
@@ -167,7 +170,12 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
           visitor_id: expect.stringMatching(VISITOR_TOKEN),
           referral_code: dana.referralCode,
           referrer_name: 'Dana',
-          content: { ...DEFAULT_REFERRAL_LANDING_CONTENT, main_title: 'Dana invited you to MYEAI', cta_subtitle: 'Join Dana and start today.' },
+          content: {
+            ...DEFAULT_REFERRAL_LANDING_CONTENT,
+            main_title: 'Dana invited you to MYEAI',
+            cta_subtitle: 'Join Dana and start today.',
+            short_message: 'Dana invited you to MYEAI: 7 days of free access, no credit card.',
+          },
         },
       });
       expect(response.body).not.toContain('Referrer-Smith');
