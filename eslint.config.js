@@ -5,32 +5,48 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Module boundaries (docs/decisions/029-module-boundaries.md). The folders are read when lint
+// Module boundaries (docs/decisions/029-module-boundaries.md). The folders are listed when lint
 // starts, so a new feature or module is under the rules from its first file.
 const root = import.meta.dirname;
-const foldersIn = (dir) =>
-  readdirSync(`${root}/${dir}`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const entriesIn = (dir) => readdirSync(`${root}/${dir}`, { withFileTypes: true });
+const foldersIn = (dir) => entriesIn(dir).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const FEATURES = 'apps/web/src/features';
+const MODULES = 'apps/server/src/modules';
+
+/** A web feature is reached from another feature only through its index.ts (tests may also use its __tests__ helpers). */
+const featureZones = ({ tests }) =>
+  foldersIn(FEATURES).map((name) => ({
+    target: `${FEATURES}/!(${name})/**`,
+    from: `${FEATURES}/${name}`,
+    except: tests ? ['./index.ts', './__tests__'] : ['./index.ts'],
+    message: `Import the feature "${name}" through ${FEATURES}/${name}/index.ts, its public entry.`,
+  }));
 
 /**
- * Zones: from anywhere in `everywhere` or a sibling folder, `<parent>/<name>/` is reached only through
- * its index.ts (and, from tests, also through its __tests__ helpers).
+ * A server module is reached from outside its folder only through its index.ts, which exports what
+ * other code may call and never the routes: app.ts alone registers a module's <name>.routes.ts.
+ * Routes use many modules, so an index that re-exported them would tie every module using it to all
+ * of those and close import cycles.
  */
-const publicEntryZones = (parent, everywhere, what, { tests }) =>
-  foldersIn(parent).map((name) => ({
-    target: [...everywhere, `${parent}/!(${name})/**`],
-    from: `${parent}/${name}`,
-    except: tests ? ['./index.ts', './__tests__'] : ['./index.ts'],
-    message: `Import the ${what} "${name}" through ${parent}/${name}/index.ts, its public entry.`,
-  }));
+const moduleZones = ({ tests }) =>
+  foldersIn(MODULES).flatMap((name) => {
+    const entry = tests ? ['./index.ts', './__tests__'] : ['./index.ts'];
+    const message = `Import the module "${name}" through ${MODULES}/${name}/index.ts, its public entry.`;
+    const routes = entriesIn(`${MODULES}/${name}`).filter((file) => file.name.endsWith('.routes.ts')).map((file) => `./${file.name}`);
+    return [
+      { target: [`${MODULES}/!(${name})/**`, 'apps/server/src/!(modules)/**', 'apps/server/src/!(app).ts'], from: `${MODULES}/${name}`, except: entry, message },
+      { target: 'apps/server/src/app.ts', from: `${MODULES}/${name}`, except: [...entry, ...routes], message },
+    ];
+  });
 
 const boundaryZones = ({ tests }) => [
   {
     target: ['apps/web/src/components', 'apps/web/src/lib'],
-    from: 'apps/web/src/features',
+    from: FEATURES,
     message: 'Shared components and lib import no feature: app/ passes what they need in by props or slots.',
   },
-  ...publicEntryZones('apps/web/src/features', [], 'feature', { tests }),
-  ...publicEntryZones('apps/server/src/modules', ['apps/server/src/!(modules)/**', 'apps/server/src/*.ts'], 'module', { tests }),
+  ...featureZones({ tests }),
+  ...moduleZones({ tests }),
 ];
 const testFiles = ['**/__tests__/**', '**/*.test.{ts,tsx}', 'apps/server/src/testing/**'];
 
@@ -92,6 +108,12 @@ export default tseslint.config(
   {
     files: ['apps/server/src/server.ts', 'bench/**', 'e2e/**', '.ci/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: [`${MODULES}/*/index.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['./*.routes.ts'], message: 'app.ts registers the routes; a module index.ts does not export them.' }] }],
+    },
   },
   {
     files: testFiles,

@@ -2,9 +2,8 @@ import type { Database, Unlisten } from '@myeai/db';
 import type { AccessName } from '@myeai/domain';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './env.ts';
-import type { OidcSignIn } from './modules/auth/oidc.ts';
+import type { OidcSignIn, SessionUser } from './modules/auth/index.ts';
 import type { MailTransport } from './modules/mail/index.ts';
-import type { SessionUser } from './modules/auth/sessions.service.ts';
 
 export type AppDeps = {
   db: Database;

@@ -5,7 +5,7 @@ import { DataDirLockedError, DataDirUnreadableError, listen, openDatabase, snaps
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { readServerEnv } from './env.ts';
-import { OidcSignIn } from './modules/auth/oidc.ts';
+import { OidcSignIn } from './modules/auth/index.ts';
 import { JobRunner } from './modules/jobs/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
 import { buildJobHandlers } from './jobs-registry.ts';

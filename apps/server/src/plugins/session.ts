@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ReadCache, userChangeFeedFor } from '../modules/changes/index.ts';
-import { findSessionByTokenHash, hashSessionToken, SESSION_COOKIE, touchLastSeen, type SessionUser } from '../modules/auth/sessions.service.ts';
+import { findSessionByTokenHash, hashSessionToken, SESSION_COOKIE, touchLastSeen, type SessionUser } from '../modules/auth/index.ts';
 
 export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
   return {

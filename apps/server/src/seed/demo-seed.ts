@@ -3,7 +3,7 @@ import { siteContent, users, type Database } from '@myeai/db';
 import { DEMO_ACCOUNTS, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../clock.ts';
 import { createUser, getUserByEmail } from '../modules/auth/index.ts';
-import { saveLandingContent } from '../modules/landing/landing.service.ts';
+import { saveLandingContent } from '../modules/landing/index.ts';
 import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';

@@ -4,12 +4,12 @@ import { DEMO_ACCOUNTS, type Role } from '@myeai/domain';
 import { buildApp } from '../app.ts';
 import { fixedClock } from '../clock.ts';
 import type { AppConfig } from '../env.ts';
-import { OidcSignIn } from '../modules/auth/oidc.ts';
+import { OidcSignIn } from '../modules/auth/index.ts';
 import { JobRunner } from '../modules/jobs/index.ts';
 import { createMailTransport } from '../modules/mail/index.ts';
 import { usageWriterFor } from '../modules/usage/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
-import { SESSION_COOKIE } from '../modules/auth/sessions.service.ts';
+import { SESSION_COOKIE } from '../modules/auth/index.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { createTestDatabase, type DatabaseKind } from './test-database.ts';
 

@@ -17,7 +17,7 @@ import {
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
 import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../referrals/index.ts';
-import { announceSessionEnded } from '../live/live-events.service.ts';
+import { announceSessionEnded } from '../live/index.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
 import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';

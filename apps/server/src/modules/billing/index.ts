@@ -1,4 +1,3 @@
-export { billingRoutes } from './billing.routes.ts';
 export { billingJobHandlers } from './billing.jobs.ts';
 export { applyBillingEvent, getSubscriptionRow, lockUser, toStoredState, TRIAL_REMINDER_JOB, type SubscriptionRow, type BillingOutcome } from './apply-billing-event.ts';
 export type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';

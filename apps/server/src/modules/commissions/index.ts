@@ -1,2 +1,1 @@
-export { commissionsRoutes } from './commissions.routes.ts';
 export { changeCommissionStatus, createCommission, getCommissionSummary, toCommission, type NewCommission } from './commissions.service.ts';

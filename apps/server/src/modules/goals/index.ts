@@ -1,2 +1,1 @@
-export { goalsRoutes } from './goals.routes.ts';
 export { hasGoals, toGoal } from './goals.service.ts';

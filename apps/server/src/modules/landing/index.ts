@@ -1,1 +1,2 @@
 export { selectSiteContent, upsertSiteContent } from './landing.queries.ts';
+export { saveLandingContent } from './landing.service.ts';

@@ -1,5 +1,4 @@
 /** What other modules may use of the leads feature. */
-export { leadsRoutes } from './leads.routes.ts';
 export { getLeadStats } from './leads.service.ts';
 export type { LeadStageChange } from './leads.events.ts';
 export { announceLeadStageChanges } from './leads.events.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@myeai/domain';
 import { hasOwnOrigin } from '../../plugins/access-guard.ts';
-import { SESSION_COOKIE } from '../auth/sessions.service.ts';
+import { SESSION_COOKIE } from '../auth/index.ts';
 import { LiveHub, TOO_MANY_SOCKETS_MESSAGE } from './live-hub.ts';
 
 const LiveQuerySchema = z.object({ since: z.coerce.number().int().min(0).optional() });

@@ -1,4 +1,3 @@
 export { enqueueMail, mailJobHandlers, MAIL_SEND_JOB, listMailbox, getMailboxMessage, type NewMail } from './mail.service.ts';
 export { createMailTransport, OutboxTransport, SmtpTransport, type MailTransport, type OutgoingMail } from './mail-transport.ts';
-export { mailRoutes } from './mail.routes.ts';
 export { countMailDelivery, type MailDeliveryCounts } from './mail.queries.ts';

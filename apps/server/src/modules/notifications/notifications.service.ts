@@ -14,7 +14,7 @@ import {
   type NotificationType,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { publishLiveEvent } from '../live/live-events.service.ts';
+import { publishLiveEvent } from '../live/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;

@@ -1,4 +1,3 @@
-export { productsRoutes } from './products.routes.ts';
 export {
   createCategory,
   createProduct,

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, ProfileJourneySchema } from '@myeai/domain';
-import { countSessions } from '../auth/sessions.service.ts';
-import { countReferredUsers, getUserById } from '../auth/users.service.ts';
+import { countReferredUsers, countSessions, getUserById } from '../auth/index.ts';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -29,13 +29,11 @@ import {
   saveReferralLandingContent,
   type LandingReport,
 } from './referrals.service.ts';
-import { issueVisitorId, signingKey, verifyVisitorId } from './visitor-id.ts';
+import { issueVisitorId, REFERRAL_VISITOR_COOKIE, signingKey, verifyVisitorId } from './visitor-id.ts';
 import { rememberVisitor } from './attribution.service.ts';
 import { referralProgrammeRoutes } from './referral-programme.routes.ts';
 import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 
-/** First-party cookie holding the signed visitor id of the short link and the landing page. */
-export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 90 * 86_400;
 const TRACK_BODY_LIMIT = 2048;
 /** Public flows, limited per client address (T-46, T-52, T-87). */

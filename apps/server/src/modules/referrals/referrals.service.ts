@@ -17,7 +17,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { countReferredUsers } from '../auth/users.service.ts';
+import { countReferredUsers } from '../auth/index.ts';
 import { getCommissionSummary } from '../commissions/index.ts';
 import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
 import { selectSiteContent, upsertSiteContent } from '../landing/index.ts';

@@ -3,6 +3,9 @@ import type { DbOrTx } from '@myeai/db';
 import type { Clock } from '../../clock.ts';
 import { insertSigningKeyIfAbsent, selectSigningKey } from './referrals.queries.ts';
 
+/** First-party cookie holding the signed visitor id of the short link and the landing page. */
+export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
+
 /**
  * Visitor ids of the referral landing page (reliability catalogue T-51): issued by the server as
  * "<32 hex random>.<32 hex HMAC-SHA256 of it>", so a report naming an id the server did not issue

@@ -1,3 +1,2 @@
-export { subscriptionsRoutes } from './subscriptions.routes.ts';
 export { getSubscriptionStatus, getTradingPlan, planAt, planIdAt, readPlanState, storedPlanId, userHasPlan } from './subscriptions.service.ts';
 export { seedDemoSubscription } from './demo-subscription.ts';

@@ -1,3 +1,2 @@
-export { trackingRoutes, VISITOR_COOKIE } from './tracking.routes.ts';
 export { recordClick, recordConversion, verifyConversionSignature, visitorHash } from './tracking.service.ts';
 export { seedAffiliateDemo } from './affiliate-demo.seed.ts';

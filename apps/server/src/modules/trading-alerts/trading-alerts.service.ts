@@ -35,7 +35,7 @@ import { planIdAt, readPlanState } from '../subscriptions/index.ts';
 import { getAsset, getTimeframe, pickedAssetIds, toAssetRef, toTimeframeRef } from '../trading/index.ts';
 import { getTrialOfUser } from '../trials/index.ts';
 
-import { ALERT_DIGEST_JOB } from './alert-queue.ts';
+export const ALERT_DIGEST_JOB = 'trading-alerts.digest';
 
 /** A user's entitlements at `now` (entitlementsOf), read fresh: the plan, the admin role, the trial's day. */
 export async function entitlementsAt(db: DbOrTx, userId: string, now: Date): Promise<Entitlements> {

@@ -1,9 +1,9 @@
 import type { JobHandler } from '../jobs/index.ts';
 import { CLOSE_WINDOW_JOB, runCloseWindowJob } from './windows.service.ts';
 
-export { tradingRoutes } from './trading.routes.ts';
 export { seedTradingDemo, DEMO_TRADER_POOL, DEMO_ASSETS, DEMO_TIMEFRAMES } from './trading.seed.ts';
 export { userHasPlan } from './plan.ts';
+export { CONSENSUS_ALERTS_JOB } from './consensus-alerts-queue.ts';
 export { publishTradingEvent, publishTradingEvents } from './trading-events.ts';
 export { getEngineSettings, saveEngineSettings, toSettingsResponse, type EngineSettings } from './settings.service.ts';
 export { castVote, closeWindow, openWindow, CLOSE_WINDOW_JOB, WINDOW_MESSAGES, type TradingActor } from './windows.service.ts';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@myeai/db';
 import { ROLES, TRADING_EVENT_AUDIENCES, type LiveEvent, type Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { publishRoleEvents, type RoleEventInput } from '../live/live-events.service.ts';
+import { publishRoleEvents, type RoleEventInput } from '../live/index.ts';
 
 type TradingKind = keyof typeof TRADING_EVENT_AUDIENCES;
 

@@ -25,7 +25,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { enqueueConsensusAlerts } from '../trading-alerts/alert-queue.ts';
+import { enqueueConsensusAlerts } from './consensus-alerts-queue.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
 import { publishTradingEvents } from './trading-events.ts';
 import {

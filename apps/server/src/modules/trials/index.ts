@@ -1,4 +1,3 @@
-export { trialsRoutes } from './trials.routes.ts';
 export { trialJobHandlers } from './trials.jobs.ts';
 export { requireTrialFeature } from './trial-feature-guard.ts';
 export { getAccessLevel, markTrialConverted, getTrialOfUser } from './trials.service.ts';

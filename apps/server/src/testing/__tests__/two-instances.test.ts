@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { jobs } from '@myeai/db';
 import type { DashboardStats, LiveEvent, NotificationPage, SentimentGrid } from '@myeai/domain';
-import { SESSION_ENDED_CLOSE_CODE } from '../../modules/live/live-hub.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../modules/live/index.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 /**

@@ -8,7 +8,7 @@ import { HttpBrowser } from '../../../testing/http-browser.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../../../testing/test-identity-provider.ts';
-import { SESSION_ENDED_CLOSE_CODE } from '../../live/live-hub.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../../live/index.ts';
 import { hashSessionToken, SESSION_COOKIE } from '../sessions.service.ts';
 
 async function freePort(): Promise<number> {

@@ -5,7 +5,7 @@ import { billingEvents, checkoutSessions, mailOutbox, subscriptions, trials, use
 import type { StripeSettings } from '../../../env.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { createUser, getUserByEmail } from '../../auth/users.service.ts';
+import { createUser, getUserByEmail } from '../../auth/index.ts';
 import { FakeStripeServer } from './fake-stripe-server.ts';
 
 const SECRET = 'whsec_test_secret';

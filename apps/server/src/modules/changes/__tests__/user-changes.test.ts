@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
-import { createNotification } from '../../notifications/notifications.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
+import { createNotification } from '../../notifications/index.ts';
 import { userChangeFeedFor } from '../user-change-feed.ts';
 
 describe.each(testDatabaseKinds())('the user change feed on %s', (kind) => {

@@ -1,8 +1,7 @@
 import { commissions, goals, leads, users } from '@myeai/db';
 import type { Role } from '@myeai/domain';
 import type { TestApp } from '../../../testing/test-app.ts';
-import { createSession, SESSION_COOKIE } from '../../auth/sessions.service.ts';
-import { createUser } from '../../auth/users.service.ts';
+import { createSession, createUser, SESSION_COOKIE } from '../../auth/index.ts';
 
 let counter = 0;
 

@@ -4,7 +4,7 @@ import { leads, liveEvents, mailOutbox, notifications } from '@myeai/db';
 import { DEFAULT_NOTIFICATION_SETTINGS, type Lead, type LeadStage, type NotificationPage } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { multipartBody } from './multipart.ts';
 
 describe.each(testDatabaseKinds())('lead closed notifications on %s', (kind) => {

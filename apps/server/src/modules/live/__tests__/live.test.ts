@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { LiveEvent } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { createNotification } from '../../notifications/index.ts';
 import { MAX_SOCKETS_PER_SESSION, SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CLOSE_CODE } from '../live-hub.ts';
 

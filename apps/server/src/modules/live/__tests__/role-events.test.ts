@@ -5,7 +5,7 @@ import { users } from '@myeai/db';
 import { LiveEventSchema, TRADING_LIVE_EVENT_SCHEMAS, type LiveEvent } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { expectAnonymous, openWindow, pairIds, signInPool, voteAll } from '../../trading/__tests__/trading-helpers.ts';
 import { publishRoleEvent } from '../live-events.service.ts';
 

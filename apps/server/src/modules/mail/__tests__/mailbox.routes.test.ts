@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox, users } from '@myeai/db';
-import { createSession, SESSION_COOKIE } from '../../auth/sessions.service.ts';
+import { createSession, SESSION_COOKIE } from '../../auth/index.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { enqueueMail, OutboxTransport } from '../index.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, notifications } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { createNotification } from '../notifications.service.ts';
 
 describe.each(testDatabaseKinds())('notifications on %s', (kind) => {

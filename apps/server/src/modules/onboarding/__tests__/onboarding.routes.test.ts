@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProfiles, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
 
 describe.each(testDatabaseKinds())('onboarding referral step and questionnaire on %s', (kind) => {

@@ -5,7 +5,7 @@ import { DEFAULT_REFERRAL_LANDING_CONTENT, ROLES } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createSignedInUser, insertCommission } from '../../dashboard/__tests__/dashboard-helpers.ts';
-import { REFERRAL_VISITOR_COOKIE } from '../referrals.routes.ts';
+import { REFERRAL_VISITOR_COOKIE } from '../visitor-id.ts';
 
 const ORIGIN = 'https://myeai.example';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';

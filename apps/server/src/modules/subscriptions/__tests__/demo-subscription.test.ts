@@ -4,7 +4,7 @@ import { checkoutSessions, subscriptions } from '@myeai/db';
 import { seedDemoData } from '../../../seed/demo-seed.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 
 type GridBody = { access: { level: string; has_plan: boolean }; timeframes: { id: string; code: string; locked: boolean }[]; grid: Record<string, Record<string, { locked: boolean }>> };
 

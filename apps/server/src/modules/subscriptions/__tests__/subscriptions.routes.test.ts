@@ -4,8 +4,8 @@ import { auditLog, checkoutSessions, mailOutbox, users } from '@myeai/db';
 import { TERMS_VERSION } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
-import { saveNotificationSettings } from '../../notifications/notifications.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
+import { saveNotificationSettings } from '../../notifications/index.ts';
 
 const DAY = 86_400_000;
 const CONSENT = { terms_accepted: true, marketing_accepted: false };

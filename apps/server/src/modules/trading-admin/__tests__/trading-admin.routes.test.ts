@@ -4,7 +4,7 @@ import { auditLog, entryWindows } from '@myeai/db';
 import { ROLES, type EntryWindow } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from '../../trading/__tests__/trading-helpers.ts';
 
 describe.each(testDatabaseKinds())('trading admin API on %s', (kind) => {

@@ -4,7 +4,7 @@ import { traders, tradingSettings } from '@myeai/db';
 import { SentimentGridSchema, type SentimentGrid } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { GRID_TABLES } from '../grid-cache.ts';
 import { castVote, openWindow } from '../windows.service.ts';
 import { pairIds } from './trading-helpers.ts';

@@ -4,7 +4,7 @@ import { auditLog, consensusEvents, entryWindows, jobs, mailOutbox, notification
 import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { getUserByEmail } from '../../auth/users.service.ts';
+import { getUserByEmail } from '../../auth/index.ts';
 import { expectAnonymous, openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from './trading-helpers.ts';
 
 describe.each(testDatabaseKinds())('trading API on %s', (kind) => {

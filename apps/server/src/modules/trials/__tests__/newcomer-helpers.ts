@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../testing/test-app.ts';
-import { SESSION_COOKIE } from '../../auth/sessions.service.ts';
+import { SESSION_COOKIE } from '../../auth/index.ts';
 
 let counter = 0;
 

@@ -1,1 +1,0 @@
-export { adminOverviewRoutes } from './admin-overview.routes.ts';

@@ -1,0 +1,12 @@
+export { OidcSignIn } from './oidc.ts';
+export {
+  SESSION_COOKIE,
+  countSessions,
+  createSession,
+  findSessionByTokenHash,
+  findSessionUser,
+  hashSessionToken,
+  touchLastSeen,
+  type SessionUser,
+} from './sessions.service.ts';
+export { countReferredUsers, createUser, getUserByEmail, getUserById, switchActiveRole, toProfile } from './users.service.ts';

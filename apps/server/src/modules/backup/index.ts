@@ -1,1 +1,0 @@
-export { backupRoutes } from './backup.routes.ts';

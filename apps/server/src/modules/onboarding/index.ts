@@ -1,1 +1,0 @@
-export { onboardingRoutes } from './onboarding.routes.ts';

@@ -1,1 +1,0 @@
-export { supportRoutes } from './support.routes.ts';

@@ -1,1 +1,0 @@
-export { tradingAdminRoutes } from './trading-admin.routes.ts';
