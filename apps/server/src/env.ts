@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { PlanId } from '@myeai/domain';
+import { parseAdminEmails, type PlanId } from '@myeai/domain';
 
 /** The only place that reads process.env: everything else receives an AppConfig. */
 const EnvSchema = z.object({
@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_12WEEKS: z.string().min(1).optional(),
   STRIPE_PRICE_52WEEKS: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  ADMIN_EMAILS: z.string().optional(),
   READ_CACHES: z.enum(['on', 'off']).default('on'),
 });
 
@@ -62,6 +63,11 @@ export type AppConfig = {
   /** Lets `npm run backup` fetch GET /api/admin/backup (written into the data folder at start). */
   backupKey?: string;
   /**
+   * ADMIN_EMAILS: accounts with these e-mails (lowercased) hold the admin role from their next
+   * sign-in (DESIGN.md decision 28; docs/decisions/035). Unset: none.
+   */
+  adminEmails?: readonly string[];
+  /**
    * The in-process read caches (sessions, per-user pages and figures, the compass grid), kept
    * correct by the database's change feed (decisions 018, 031). On unless READ_CACHES=off, which
    * sends every read to the database.
@@ -88,6 +94,12 @@ function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings |
     prices: prices as Record<PlanId, string>,
     apiBase: parsed.STRIPE_API_BASE,
   };
+}
+
+function readAdminEmails(raw: string | undefined): string[] {
+  const { emails, invalid } = parseAdminEmails(raw);
+  if (invalid.length > 0) throw new Error(`ADMIN_EMAILS holds something that is not an e-mail address: ${invalid.join(', ')}`);
+  return emails;
 }
 
 export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
@@ -120,6 +132,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
       stripe: readStripeSettings(parsed),
+      adminEmails: readAdminEmails(parsed.ADMIN_EMAILS),
       readCaches: parsed.READ_CACHES === 'on',
     },
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AppError,
   AuthMethodsSchema,
+  authPaths,
   DEMO_ACCOUNTS,
   DemoAccountListSchema,
   DemoSignInInputSchema,
@@ -16,10 +17,11 @@ import {
 } from '@myeai/domain';
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
-import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../referrals/index.ts';
 import { announceSessionEnded } from '../live/index.ts';
+import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../referrals/index.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
+import { grantListedAdmin } from './role-grants.ts';
 import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';
 
 const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -76,20 +78,20 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     clearSessionCookie(root, reply);
   };
 
-  app.get('/api/auth/methods', {
+  app.get(authPaths.methods, {
     config: { access: 'public' },
     schema: { tags: ['auth'], response: { 200: AuthMethodsSchema } },
     handler: async () => ({ oidc: Boolean(deps.oidc), password: true, demo: deps.config.demoMode }),
   });
 
-  app.get('/api/auth/login', {
+  app.get(authPaths.login, {
     config: { access: 'public' },
     schema: { tags: ['auth'], querystring: z.object({ ref: z.string().max(64).optional() }) },
     handler: async (request, reply) => {
       if (!deps.oidc) return reply.redirect('/login?error=oidc_unavailable');
       try {
         const url = await deps.oidc.start(deps.db, deps.clock, {
-          redirectUri: `${origin(root, request)}/api/auth/callback`,
+          redirectUri: `${origin(root, request)}${authPaths.callback}`,
           ref: request.query.ref,
         });
         return reply.redirect(url);
@@ -100,7 +102,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/auth/callback', {
+  app.get(authPaths.callback, {
     config: { access: 'public' },
     schema: { tags: ['auth'] },
     handler: async (request, reply) => {
@@ -114,6 +116,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
           await signOut(request, reply);
           return reply.redirect('/login?error=suspended');
         }
+        await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, user);
         await startSession(root, request, reply, user.id, 'oidc');
         return reply.redirect('/profile');
       } catch (error) {
@@ -130,18 +133,19 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/auth/register', {
+  app.post(authPaths.register, {
     config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
     schema: { tags: ['auth'], body: RegisterInputSchema, response: { 201: UserResponseSchema } },
     handler: async (request, reply) => {
-      const user = await registerLocalUser(deps.db, deps.clock, request.body);
-      await attributeNewAccount(root, request, user);
+      const registered = await registerLocalUser(deps.db, deps.clock, request.body);
+      await attributeNewAccount(root, request, registered);
+      const user = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, registered);
       await startSession(root, request, reply, user.id, 'password');
       return reply.status(201).send({ user: toProfile(user) });
     },
   });
 
-  app.post('/api/auth/password', {
+  app.post(authPaths.password, {
     config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
     schema: { tags: ['auth'], body: PasswordSignInInputSchema, response: { 200: UserResponseSchema } },
     handler: async (request, reply) => {
@@ -150,32 +154,34 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       if (!user || !user.passwordHash || !matches || user.status !== 'active') {
         throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED_MESSAGE);
       }
+      const signedIn = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, user);
       await startSession(root, request, reply, user.id, 'password');
-      return { user: toProfile(user) };
+      return { user: toProfile(signedIn) };
     },
   });
 
   if (deps.config.demoMode) {
-    app.get('/api/auth/demo-accounts', {
+    app.get(authPaths.demoAccounts, {
       config: { access: 'public' },
       schema: { tags: ['auth'], response: { 200: DemoAccountListSchema } },
       handler: async () => ({ accounts: DEMO_ACCOUNTS.map((account) => ({ ...account, roles: [...account.roles] })) }),
     });
 
-    app.post('/api/auth/demo', {
+    app.post(authPaths.demo, {
       config: { access: 'public' },
       schema: { tags: ['auth'], body: DemoSignInInputSchema, response: { 200: UserResponseSchema } },
       handler: async (request, reply) => {
         const user = await getUserByEmail(deps.db, request.body.email);
         if (!user || !user.isDemo) throw new AppError('NOT_FOUND', 'There is no demo account with this email.');
         if (user.status !== 'active') throw new AppError('UNAUTHENTICATED', 'This account is suspended.');
+        const signedIn = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, user);
         await startSession(root, request, reply, user.id, 'demo');
-        return { user: toProfile(user) };
+        return { user: toProfile(signedIn) };
       },
     });
   }
 
-  app.get('/api/auth/profile', {
+  app.get(authPaths.profile, {
     config: { access: 'signedIn' },
     schema: { tags: ['auth'], response: { 200: UserProfileSchema } },
     handler: async (request) => {
@@ -185,7 +191,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/api/auth/logout', {
+  app.post(authPaths.logout, {
     config: { access: 'public' },
     schema: { tags: ['auth'], response: { 200: OkSchema } },
     handler: async (request, reply) => {

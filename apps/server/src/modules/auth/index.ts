@@ -10,3 +10,4 @@ export {
   type SessionUser,
 } from './sessions.service.ts';
 export { countReferredUsers, createUser, getUserByEmail, getUserById, switchActiveRole, toProfile } from './users.service.ts';
+export { grantListedAdmin, grantRole, type GrantSource } from './role-grants.ts';

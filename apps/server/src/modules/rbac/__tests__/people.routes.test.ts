@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds())('People Management and My Team on %s', (kind)
   const sockets: WebSocket[] = [];
 
   const get = <T>(url: string, cookie: string) => t.inject({ method: 'GET', url, cookie }).then((r) => ({ status: r.statusCode, body: r.json() as T }));
-  const post = (url: string, cookie: string, payload?: unknown) => t.inject({ method: 'POST', url, cookie, ...(payload === undefined ? {} : { payload }) });
+  const post = (url: string, cookie: string, payload?: Record<string, unknown>) => t.inject({ method: 'POST', url, cookie, ...(payload === undefined ? {} : { payload }) });
   const person = async (name: string, roles: Role[] = ['newcomer'], ref?: string) => {
     const email = `${name.toLowerCase().replace(/\s+/g, '.')}@people.test`;
     const user = await createUser(t.database.db, t.clock, { email, name, roles, isDemo: true, ref: ref ?? null });
