@@ -19,7 +19,7 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
  * isbot's list without its "headless" pattern: our own browser tests and page benchmarks run
  * headless Chromium and follow tracked links as a person would, so those clicks count.
  */
-const isBot = createIsbotFromList(botPatterns.filter((pattern) => pattern !== 'headless'));
+const isBot = /* @__PURE__ */ createIsbotFromList(botPatterns.filter((pattern) => pattern !== 'headless'));
 
 export function classifyDevice(userAgent: string | null | undefined): DeviceClass {
   const agent = userAgent?.trim() ?? '';
