@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { productCategories, users, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import { classifyDevice, ProductInputSchema } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { changeCommissionStatus } from '../commissions/index.ts';
 import { createCategory, createProduct } from '../products/index.ts';
+import { anyProductCategoryExists, selectUserIdAndCodeByEmail } from './tracking.queries.ts';
 import { newVisitorId, recordClick, recordConversion } from './tracking.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -96,10 +96,9 @@ const SALES: [string, string, number, number, ['processing' | 'paid', number][]]
  * these rows. Runs once: a database that already has a product category is left alone.
  */
 export async function seedAffiliateDemo(db: Database, clock: Clock): Promise<void> {
-  const [existing] = await db.select({ id: productCategories.id }).from(productCategories).limit(1);
-  if (existing) return;
-  const [affiliate] = await db.select({ id: users.id, code: users.referralCode }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local')).limit(1);
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.myeai.local')).limit(1);
+  if (await anyProductCategoryExists(db)) return;
+  const affiliate = await selectUserIdAndCodeByEmail(db, 'affiliate@demo.myeai.local');
+  const admin = await selectUserIdAndCodeByEmail(db, 'admin@demo.myeai.local');
   if (!affiliate || !admin) return;
   const base = clock.now().getTime();
   const daysAgo = (days: number): Clock => ({ now: () => new Date(base - Math.round(days * DAY_MS)) });

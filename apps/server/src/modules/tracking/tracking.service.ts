@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
-import { commissions, conversions, linkClicks, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   ATTRIBUTION_WINDOW_DAYS,
   AppError,
@@ -16,7 +15,15 @@ import {
   type DeviceClass,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { createCommission, toCommission } from '../commissions/index.ts';
+import { createCommission, selectCommissionBySource, toCommission } from '../commissions/index.ts';
+import {
+  insertConversionOnce,
+  insertLinkClick,
+  selectConversionByOrder,
+  selectLatestClickId,
+  selectUserIdByReferralCode,
+  type ConversionRow,
+} from './tracking.queries.ts';
 
 /** A fresh random visitor id for the first-party cookie (never derived from the IP). */
 export function newVisitorId(): string {
@@ -33,8 +40,7 @@ export function visitorHash(visitorId: string): string {
 async function userIdByReferralCode(db: DbOrTx, input: string | null | undefined): Promise<string | null> {
   const code = normaliseReferralCode(input);
   if (!code) return null;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-  return row?.id ?? null;
+  return (await selectUserIdByReferralCode(db, code)) ?? null;
 }
 
 export type NewClick = {
@@ -50,20 +56,17 @@ export type NewClick = {
 export async function recordClick(db: DbOrTx, clock: Clock, click: NewClick): Promise<{ id: string; referrerId: string | null }> {
   const referrerId = await userIdByReferralCode(db, click.ref);
   const now = clock.now();
-  const [row] = await db
-    .insert(linkClicks)
-    .values({
-      productId: click.productId,
-      referrerId,
-      clickedAt: now,
-      clickedOn: utcDay(now),
-      visitorHash: visitorHash(click.visitorId),
-      userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
-      deviceClass: click.deviceClass,
-      referringSite: click.referringSite,
-    })
-    .returning({ id: linkClicks.id });
-  return { id: row!.id, referrerId };
+  const id = await insertLinkClick(db, {
+    productId: click.productId,
+    referrerId,
+    clickedAt: now,
+    clickedOn: utcDay(now),
+    visitorHash: visitorHash(click.visitorId),
+    userAgent: click.userAgent ? click.userAgent.slice(0, USER_AGENT_MAX) : null,
+    deviceClass: click.deviceClass,
+    referringSite: click.referringSite,
+  });
+  return { id, referrerId };
 }
 
 /**
@@ -80,18 +83,14 @@ export function verifyConversionSignature(secret: string, header: string | strin
   });
 }
 
-/** The product fields a conversion needs (see products.service findConversionProduct). */
+/** The product fields a conversion needs (see products.queries findConversionProduct). */
 export type ConversionProduct = { id: string; name: string; commissionRateBp: number };
 
-async function existingConversionResult(db: DbOrTx, conversion: typeof conversions.$inferSelect, input: ConversionInput, referrerId: string | null): Promise<ConversionResponse> {
+async function existingConversionResult(db: DbOrTx, conversion: ConversionRow, input: ConversionInput, referrerId: string | null): Promise<ConversionResponse> {
   if (conversion.amountCents !== input.amount_cents || conversion.referrerId !== referrerId) {
     throw new AppError('CONFLICT', `Order ${input.order_id} was already reported with a different amount or referral code.`);
   }
-  const [row] = await db
-    .select()
-    .from(commissions)
-    .where(and(eq(commissions.source, 'conversion'), eq(commissions.sourceReference, conversion.id)))
-    .limit(1);
+  const row = await selectCommissionBySource(db, 'conversion', conversion.id);
   if (!row) throw new AppError('CONFLICT', 'This order is being recorded. Please try again.');
   return { status: 'duplicate', conversion_id: conversion.id, commission: toCommission(row) };
 }
@@ -111,44 +110,28 @@ export async function recordConversion(
 ): Promise<ConversionResponse> {
   return db.transaction(async (tx) => {
     const referrerId = await userIdByReferralCode(tx, input.ref);
-    const findExisting = async () => {
-      const [row] = await tx
-        .select()
-        .from(conversions)
-        .where(and(eq(conversions.productId, product.id), eq(conversions.merchantOrderId, input.order_id)))
-        .limit(1);
-      return row;
-    };
+    const findExisting = () => selectConversionByOrder(tx, product.id, input.order_id);
     const existing = await findExisting();
     if (existing) return existingConversionResult(tx, existing, input, referrerId);
     if (!referrerId) throw new AppError('VALIDATION', 'Unknown referral code.', [{ path: 'ref', message: 'Unknown referral code.' }]);
 
     const now = clock.now();
     const since = new Date(now.getTime() - ATTRIBUTION_WINDOW_DAYS * 86_400_000);
-    const [click] = await tx
-      .select({ id: linkClicks.id })
-      .from(linkClicks)
-      .where(and(eq(linkClicks.referrerId, referrerId), eq(linkClicks.productId, product.id), gte(linkClicks.clickedAt, since), lte(linkClicks.clickedAt, now)))
-      .orderBy(desc(linkClicks.clickedAt))
-      .limit(1);
-    if (!click) {
+    const clickId = await selectLatestClickId(tx, referrerId, product.id, since, now);
+    if (!clickId) {
       throw new AppError('VALIDATION', `No tracked click for this referral code on this product in the last ${ATTRIBUTION_WINDOW_DAYS} days.`);
     }
 
-    const [conversion] = await tx
-      .insert(conversions)
-      .values({
-        productId: product.id,
-        merchantOrderId: input.order_id,
-        referrerId,
-        clickId: click.id,
-        amountCents: input.amount_cents,
-        currency: 'USD',
-        commissionRateBp: product.commissionRateBp,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const conversion = await insertConversionOnce(tx, {
+      productId: product.id,
+      merchantOrderId: input.order_id,
+      referrerId,
+      clickId,
+      amountCents: input.amount_cents,
+      currency: 'USD',
+      commissionRateBp: product.commissionRateBp,
+      createdAt: now,
+    });
     if (!conversion) {
       const raced = await findExisting();
       if (!raced) throw new AppError('CONFLICT', 'This order is being recorded. Please try again.');
