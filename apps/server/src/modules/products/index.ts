@@ -1,8 +1,7 @@
 export {
   createCategory,
   createProduct,
-  findConversionProduct,
-  findRedirectTarget,
   listCategories,
   type ProductViewer,
 } from './products.service.ts';
+export { findConversionProduct, findRedirectTarget } from './products.queries.ts';
