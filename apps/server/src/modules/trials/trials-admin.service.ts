@@ -1,10 +1,21 @@
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
-import { trials, usageDaily, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import { AppError, DAY_MS, engagementLevel, engagementScore, extendedTrialEnd, isoDay, remainingTime, type TrialAnalytics } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { scheduleExpiry, type TrialRow } from './trials.service.ts';
+import {
+  convertDueTrialsOfSubscribers,
+  countTrials,
+  countTrialsConvertedPerDay,
+  countTrialsStartedPerDay,
+  expireDueTrialRows,
+  extendTrialRow,
+  selectEngagementPerTrial,
+  selectRecentTrials,
+  selectTrial,
+  type TrialRow,
+} from './trials.queries.ts';
+import { scheduleExpiry } from './trials.service.ts';
 
 const RECENT_TRIALS = 6;
 const DAILY_CHART_DAYS = 30;
@@ -16,13 +27,8 @@ const DAILY_CHART_DAYS = 30;
  */
 async function expireDue(db: DbOrTx, clock: Clock, trialId?: string): Promise<TrialRow[]> {
   const now = clock.now();
-  const due = and(eq(trials.status, 'active'), lte(trials.endsAt, now), trialId ? eq(trials.id, trialId) : undefined);
-  const converted = await db
-    .update(trials)
-    .set({ status: 'converted', convertedAt: now })
-    .where(and(due, sql`exists (select 1 from ${users} where ${users.id} = ${trials.userId} and 'subscriber' = any(${users.roles}))`))
-    .returning();
-  const expired = await db.update(trials).set({ status: 'expired', expiredAt: now }).where(due).returning();
+  const converted = await convertDueTrialsOfSubscribers(db, now, trialId);
+  const expired = await expireDueTrialRows(db, now, trialId);
   for (const trial of expired) {
     await createNotification(db, clock, {
       userId: trial.userId,
@@ -39,7 +45,7 @@ async function expireDue(db: DbOrTx, clock: Clock, trialId?: string): Promise<Tr
 
 /** The 'trials.remind' job: a day before the end, if the trial still runs to that end, tell the user once. */
 export async function remindTrialJob(db: Database, clock: Clock, trialId: string, endsAt: string): Promise<void> {
-  const [trial] = await db.select().from(trials).where(eq(trials.id, trialId)).limit(1);
+  const trial = await selectTrial(db, trialId);
   if (!trial || trial.status !== 'active' || trial.convertedAt || trial.endsAt.toISOString() !== endsAt) return;
   if (trial.endsAt.getTime() <= clock.now().getTime()) return;
   await createNotification(db, clock, {
@@ -70,24 +76,20 @@ export async function expireDueTrials(db: Database, clock: Clock, actorId: strin
 /** POST /api/rbac/admin/extend-trial/{id}: days added to the later of now and the end; audited. */
 export async function extendTrial(db: Database, clock: Clock, actorId: string, trialId: string, days: number): Promise<TrialRow> {
   return db.transaction(async (tx) => {
-    const [trial] = await tx.select().from(trials).where(eq(trials.id, trialId)).limit(1).for('update');
+    const trial = await selectTrial(tx, trialId, { forUpdate: true });
     if (!trial) throw new AppError('NOT_FOUND', 'Trial not found.');
     if (trial.convertedAt) throw new AppError('CONFLICT', 'This trial already converted to a subscription; there is nothing to extend.');
     const now = clock.now();
     const endsAt = extendedTrialEnd(trial.endsAt, now, days);
-    const [updated] = await tx
-      .update(trials)
-      .set({ endsAt, status: 'active', expiredAt: null, extendedDays: sql`${trials.extendedDays} + ${days}` })
-      .where(eq(trials.id, trialId))
-      .returning();
-    await scheduleExpiry(tx, clock, updated!);
+    const updated = await extendTrialRow(tx, trialId, endsAt, days);
+    await scheduleExpiry(tx, clock, updated);
     await recordAudit(tx, clock, {
       actorId,
       action: 'trials.extend',
       target: trialId,
       details: { user_id: trial.userId, days, previous_ends_at: trial.endsAt.toISOString(), trial_ends_at: endsAt.toISOString() },
     });
-    return updated!;
+    return updated;
   });
 }
 
@@ -102,48 +104,15 @@ const stateOf = (row: { endsAt: Date; convertedAt: Date | null }, now: Date): Tr
  */
 export async function getTrialAnalytics(db: DbOrTx, clock: Clock): Promise<TrialAnalytics> {
   const now = clock.now();
-  const [overview] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      converted: sql<number>`(count(*) filter (where ${trials.convertedAt} is not null))::int`,
-      active: sql<number>`(count(*) filter (where ${trials.convertedAt} is null and ${trials.endsAt} > ${now.toISOString()}::timestamptz))::int`,
-    })
-    .from(trials);
-  const total = overview?.total ?? 0;
-  const converted = overview?.converted ?? 0;
-  const active = overview?.active ?? 0;
+  const { total, converted, active } = await countTrials(db, now);
 
-  const engagementRows = await db
-    .select({
-      activeDays: sql<number>`count(${usageDaily.day})::int`,
-      pageViews: sql<number>`coalesce(sum(${usageDaily.pageViews}), 0)::int`,
-      actions: sql<number>`coalesce(sum(${usageDaily.actions}), 0)::int`,
-      featureAccesses: sql<number>`coalesce(sum(${usageDaily.featureAccesses}), 0)::int`,
-      timeSpentMs: sql<string>`coalesce(sum(${usageDaily.timeSpentMs}), 0)::bigint`,
-    })
-    .from(trials)
-    .leftJoin(
-      usageDaily,
-      and(
-        eq(usageDaily.userId, trials.userId),
-        sql`${usageDaily.day} between (${trials.startedAt} at time zone 'UTC')::date and (${trials.endsAt} at time zone 'UTC')::date`,
-      ),
-    )
-    .groupBy(trials.id);
+  const engagementRows = await selectEngagementPerTrial(db);
   const engagement_breakdown = { high: 0, medium: 0, low: 0 };
-  for (const row of engagementRows) engagement_breakdown[engagementLevel(engagementScore({ ...row, timeSpentMs: Number(row.timeSpentMs) }))] += 1;
+  for (const row of engagementRows) engagement_breakdown[engagementLevel(engagementScore(row))] += 1;
 
   const firstDay = isoDay(new Date(now.getTime() - (DAILY_CHART_DAYS - 1) * DAY_MS));
   const since = new Date(`${firstDay}T00:00:00Z`);
-  const day = (column: typeof trials.startedAt | typeof trials.convertedAt) => sql<string>`to_char((${column} at time zone 'UTC')::date, 'YYYY-MM-DD')`;
-  const [started, convertedPerDay] = await Promise.all([
-    db.select({ day: day(trials.startedAt), n: sql<number>`count(*)::int` }).from(trials).where(gte(trials.startedAt, since)).groupBy(sql`1`),
-    db
-      .select({ day: day(trials.convertedAt), n: sql<number>`count(*)::int` })
-      .from(trials)
-      .where(and(isNotNull(trials.convertedAt), gte(trials.convertedAt, since)))
-      .groupBy(sql`1`),
-  ]);
+  const [started, convertedPerDay] = await Promise.all([countTrialsStartedPerDay(db, since), countTrialsConvertedPerDay(db, since)]);
   const startedBy = new Map(started.map((r) => [r.day, r.n]));
   const convertedBy = new Map(convertedPerDay.map((r) => [r.day, r.n]));
   const daily = Array.from({ length: DAILY_CHART_DAYS }, (_, i) => {
@@ -151,12 +120,7 @@ export async function getTrialAnalytics(db: DbOrTx, clock: Clock): Promise<Trial
     return { date, started: startedBy.get(date) ?? 0, converted: convertedBy.get(date) ?? 0 };
   });
 
-  const recent = await db
-    .select({ trial: trials, name: users.name, email: users.email })
-    .from(trials)
-    .innerJoin(users, eq(users.id, trials.userId))
-    .orderBy(desc(trials.startedAt), desc(trials.id))
-    .limit(RECENT_TRIALS);
+  const recent = await selectRecentTrials(db, RECENT_TRIALS);
 
   return {
     overview: {

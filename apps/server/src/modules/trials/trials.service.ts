@@ -1,5 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { trials, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   accessFeatures,
   accessLevelOf,
@@ -26,13 +25,12 @@ import type { Clock } from '../../clock.ts';
 import { hasGoals } from '../goals/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { engagementInputs } from '../usage/index.ts';
+import { claimFreeTrial, insertTrial, markUserTrialConverted, selectTrialOfUser, selectUserAccessColumns, type TrialRow } from './trials.queries.ts';
 
 export const TRIAL_EXPIRE_JOB = 'trials.expire';
 export const TRIAL_REMIND_JOB = 'trials.remind';
 /** The reminder goes out this long before the trial ends. */
 export const TRIAL_REMINDER_BEFORE_MS = DAY_MS;
-
-export type TrialRow = typeof trials.$inferSelect;
 
 export const ALREADY_USED_TRIAL_MESSAGE =
   'You have already used your free trial. Choosing a plan now starts billing from the first day, with no trial period.';
@@ -40,8 +38,7 @@ export const GOALS_FIRST_MESSAGE = 'Complete your goals in onboarding before act
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have full access with your subscription.';
 
 export async function getTrialOfUser(db: DbOrTx, userId: string): Promise<TrialRow | undefined> {
-  const [row] = await db.select().from(trials).where(eq(trials.userId, userId)).limit(1);
-  return row;
+  return selectTrialOfUser(db, userId);
 }
 
 export const trialFacts = (row: TrialRow | undefined): TrialFacts =>
@@ -54,11 +51,7 @@ export async function readTrialFacts(db: DbOrTx, userId: string): Promise<TrialF
 
 /** Everything the access decisions need about a user: roles and trial, read fresh from the database. */
 export async function loadAccessFacts(db: DbOrTx, userId: string): Promise<AccessFacts & { freeTrialUsedAt: Date | null; trialRow: TrialRow | undefined }> {
-  const [user] = await db
-    .select({ roles: users.roles, activeRole: users.activeRole, freeTrialUsedAt: users.freeTrialUsedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await selectUserAccessColumns(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   const trialRow = await getTrialOfUser(db, userId);
   return { roles: user.roles as Role[], activeRole: user.activeRole as Role, freeTrialUsedAt: user.freeTrialUsedAt, trial: trialFacts(trialRow), trialRow };
@@ -93,18 +86,10 @@ export async function activateTrial(db: Database, clock: Clock, userId: string):
     if (facts.roles.includes('subscriber')) throw new AppError('VALIDATION', ALREADY_SUBSCRIBED_MESSAGE);
     if (hasUsedFreeTrial({ freeTrialUsedAt: facts.freeTrialUsedAt }) || facts.trialRow) throw new AppError('VALIDATION', ALREADY_USED_TRIAL_MESSAGE);
     if (!(await hasGoals(tx, userId))) throw new AppError('VALIDATION', GOALS_FIRST_MESSAGE);
-    const claimed = await tx
-      .update(users)
-      .set({
-        freeTrialUsedAt: now,
-        roles: sql`case when 'newcomer' = any(${users.roles}) then ${users.roles} else array_append(${users.roles}, 'newcomer') end`,
-      })
-      .where(and(eq(users.id, userId), isNull(users.freeTrialUsedAt)))
-      .returning({ id: users.id });
-    if (claimed.length === 0) throw new AppError('VALIDATION', ALREADY_USED_TRIAL_MESSAGE);
-    const [trial] = await tx.insert(trials).values({ userId, startedAt: now, endsAt: trialEndsAt(now), createdAt: now }).returning();
-    await scheduleExpiry(tx, clock, trial!);
-    return trial!;
+    if (!(await claimFreeTrial(tx, userId, now))) throw new AppError('VALIDATION', ALREADY_USED_TRIAL_MESSAGE);
+    const trial = await insertTrial(tx, { userId, startedAt: now, endsAt: trialEndsAt(now), createdAt: now });
+    await scheduleExpiry(tx, clock, trial);
+    return trial;
   });
 }
 
@@ -181,8 +166,5 @@ export async function getUpgradeRecommendation(db: DbOrTx, clock: Clock, userId:
  * (in its own transaction) when a subscription becomes active; a user without a trial is a no-op.
  */
 export async function markTrialConverted(db: DbOrTx, clock: Clock, userId: string): Promise<void> {
-  await db
-    .update(trials)
-    .set({ status: 'converted', convertedAt: clock.now() })
-    .where(and(eq(trials.userId, userId), isNull(trials.convertedAt)));
+  await markUserTrialConverted(db, userId, clock.now());
 }
