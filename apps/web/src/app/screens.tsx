@@ -75,6 +75,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/onboarding': lazyPage(() => import('../features/onboarding/index.ts'), 'OnboardingPage'),
   '/goal-onboarding': lazyPage(() => import('../features/onboarding/index.ts'), 'OnboardingPage'),
   '/admin-trial-analytics': lazyPage(() => import('../features/admin-trial-analytics/index.ts'), 'AdminTrialAnalyticsPage'),
+  '/referrals': lazyPage(() => import('../features/referrals/components/referrals-page.tsx'), 'ReferralsPage'),
   '/trading-admin': lazyPage(() => import('../features/trading-admin/index.ts'), 'TradingAdminPage'),
   '/admin-flow-chart': lazyPage(() => import('../features/trading-admin/index.ts'), 'AdminFlowChartPage'),
   '/admin-comprehensive-dashboard': lazyPage(() => import('../features/admin-operations/index.ts'), 'AdminOperationsPage'),

@@ -1,0 +1,330 @@
+import { BarChart } from '@mantine/charts';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Alert,
+} from '@mantine/core';
+import { IconBrandFacebook, IconBrandLinkedin, IconBrandWhatsapp, IconBrandX, IconDownload, IconMail } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  BREAKDOWN_DEVICES,
+  formatDollarsAndCents,
+  RANK_LEVELS,
+  REFERRAL_PERIODS_DAYS,
+  type ReferralAnalytics,
+  type ReferralDashboard,
+  type ReferralPeriodDays,
+  type UserProfile,
+} from '@myeai/domain';
+import { formatPercent } from '../../../lib/percent.ts';
+import { useReferralAnalytics, useReferralDashboard } from '../api/referral-programme-api.ts';
+import { CopyField } from './copy-field.tsx';
+import { SHARE_NETWORK_LABELS, SHARE_NETWORKS, shareUrl, type ShareNetwork } from './share-links.ts';
+
+const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
+  facebook: <IconBrandFacebook size={16} aria-hidden />,
+  x: <IconBrandX size={16} aria-hidden />,
+  linkedin: <IconBrandLinkedin size={16} aria-hidden />,
+  whatsapp: <IconBrandWhatsapp size={16} aria-hidden />,
+  email: <IconMail size={16} aria-hidden />,
+};
+
+const LEVEL_COLOURS: Record<string, string> = { Diamond: 'cyan.9', Gold: 'yellow.9', Silver: 'gray.7', Bronze: 'orange.9', Starter: 'blue.9' };
+const STATUS_LABELS: Record<string, string> = { converted: 'Converted', trial_activated: 'Trial activated', other: 'Active' };
+const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Spec 2 section 8: a failed load says so, with the server's detail, and offers Try Again. */
+function FailedToLoad({ detail, onRetry }: { detail?: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" title="Failed to load referral data" role="alert">
+      <Stack gap="xs" align="flex-start">
+        {detail && <Text size="sm">{detail}</Text>}
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function LinksCard({ info }: { info: ReferralDashboard['user_info'] }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Your referral links
+        </Title>
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <Stack gap="sm" style={{ flex: '1 1 320px', minWidth: 0 }}>
+            <CopyField label="Referral link" value={info.referral_link} />
+            <CopyField label="Short link" value={info.short_link} />
+            <CopyField label="Referral code" value={info.share_code} />
+          </Stack>
+          <Stack gap="xs" align="center">
+            <Image src={info.qr_code_url} alt={`QR code for ${info.short_link}`} w={160} h={160} radius="sm" />
+            <Group gap="xs">
+              <Button component="a" href={info.qr_code_png_url} download="myeai-referral-qr.png" size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />}>
+                PNG
+              </Button>
+              <Button component="a" href={info.qr_code_url} download="myeai-referral-qr.svg" size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />}>
+                SVG
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={6}>
+            Share
+          </Text>
+          <Group gap="xs">
+            {SHARE_NETWORKS.map((network) => (
+              <Button
+                key={network}
+                component="a"
+                href={shareUrl(network, { shortLink: info.short_link, text: info.share_text })}
+                target={network === 'email' ? undefined : '_blank'}
+                rel="noopener noreferrer"
+                variant="default"
+                size="sm"
+                leftSection={NETWORK_ICONS[network]}
+              >
+                {SHARE_NETWORK_LABELS[network]}
+              </Button>
+            ))}
+          </Group>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+function StatTile({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function AnalyticsSection({ data }: { data: ReferralAnalytics }) {
+  const deviceTotal = BREAKDOWN_DEVICES.reduce((sum, device) => sum + data.device_breakdown[device], 0);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        <StatTile label="Clicks" value={data.total_clicks.toLocaleString()} />
+        <StatTile label="Unique visitors" value={data.unique_visitors.toLocaleString()} />
+        <StatTile label="Sign-ups" value={data.signups.toLocaleString()} />
+        <StatTile label="Click-to-signup rate" value={formatPercent(data.click_to_signup_rate)} />
+        <StatTile label="Commission earned" value={formatDollarsAndCents(data.commission_earned_cents)} />
+      </SimpleGrid>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h3" mb="sm">
+          Clicks and sign-ups per day
+        </Title>
+        <BarChart
+          h={220}
+          data={data.daily.map((point) => ({ day: dayFormat.format(new Date(`${point.day}T00:00:00Z`)), Clicks: point.clicks, 'Sign-ups': point.signups }))}
+          dataKey="day"
+          series={[
+            { name: 'Clicks', color: 'blue.7' },
+            { name: 'Sign-ups', color: 'teal.8' },
+          ]}
+          tickLine="y"
+          xAxisProps={{ interval: data.period_days === 7 ? 0 : data.period_days === 30 ? 4 : 14 }}
+        />
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="sm">
+            Top traffic sources
+          </Title>
+          {data.top_sources.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No clicks in this period yet.
+            </Text>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Source</Table.Th>
+                  <Table.Th ta="right">Clicks</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.top_sources.map((source) => (
+                  <Table.Tr key={source.source}>
+                    <Table.Td>{source.source === 'direct' ? 'Direct (no referring site)' : source.source}</Table.Td>
+                    <Table.Td ta="right">{source.count.toLocaleString()}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3" mb="sm">
+            Devices
+          </Title>
+          <Stack gap="sm">
+            {BREAKDOWN_DEVICES.map((device) => {
+              const count = data.device_breakdown[device];
+              const share = deviceTotal === 0 ? 0 : Math.round((count / deviceTotal) * 1000) / 10;
+              return (
+                <div key={device}>
+                  <Group justify="space-between">
+                    <Text size="sm" tt="capitalize">
+                      {device}
+                    </Text>
+                    <Text size="sm">
+                      {count.toLocaleString()} ({formatPercent(share)})
+                    </Text>
+                  </Group>
+                  <Progress value={share} aria-label={`${device} share of clicks`} />
+                </div>
+              );
+            })}
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function PositionCard({ position }: { position: ReferralDashboard['leaderboard_position'] }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            Your position
+          </Title>
+          <Badge size="lg" color={LEVEL_COLOURS[position.level]}>
+            {position.level}
+          </Badge>
+        </Group>
+        <Text size="xl" fw={700}>
+          #{position.overall_rank.toLocaleString()} <Text span size="sm" c="dimmed" fw={400}>of {position.ranked_users.toLocaleString()} members</Text>
+        </Text>
+        <Text size="sm">
+          {position.total_referrals.toLocaleString()} credited referrals · {formatDollarsAndCents(position.total_commission_cents)} commission in total
+        </Text>
+        <Text size="sm" c="dimmed">
+          {position.next_level ? `${position.next_level.referrals_needed} more referrals to ${position.next_level.level}.` : 'Top level reached.'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Levels by credited referrals: {RANK_LEVELS.map((entry) => `${entry.level} ${entry.min_referrals}+`).join(' · ')}.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function TeamCard({ members, total }: { members: ReferralDashboard['team_members']; total: number }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">
+          Your team ({total.toLocaleString()})
+        </Title>
+        <Anchor component={Link} to="/my-team" size="sm">
+          View all in My Team
+        </Anchor>
+      </Group>
+      {members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody has joined with your code yet. Share your link to grow your team.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Member</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => (
+                <Table.Tr key={member.user_id}>
+                  <Table.Td>{member.display_name}</Table.Td>
+                  <Table.Td>{new Date(member.join_date).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{STATUS_LABELS[member.current_status]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+/** /referrals, the referral dashboard (spec 2 "Referral dashboard"; decision record 036). */
+export function ReferralsPage(_props: { user: UserProfile }) {
+  const [days, setDays] = useState<ReferralPeriodDays>(30);
+  const dashboard = useReferralDashboard();
+  const analytics = useReferralAnalytics(days);
+  const failed = dashboard.error ?? analytics.error;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Referral Dashboard</Title>
+          <Text c="dimmed">Every figure here counts your stored clicks and sign-ups.</Text>
+        </div>
+        <SegmentedControl
+          aria-label="Period"
+          value={String(days)}
+          onChange={(value) => setDays(Number(value) as ReferralPeriodDays)}
+          data={REFERRAL_PERIODS_DAYS.map((period) => ({ value: String(period), label: `${period}d` }))}
+        />
+      </Group>
+      {failed ? (
+        <FailedToLoad
+          detail={failed.message}
+          onRetry={() => {
+            void dashboard.refetch();
+            void analytics.refetch();
+          }}
+        />
+      ) : (
+        <>
+          {dashboard.data ? <LinksCard info={dashboard.data.user_info} /> : <Skeleton h={260} />}
+          {analytics.data ? <AnalyticsSection data={analytics.data} /> : <Skeleton h={420} />}
+          {dashboard.data ? (
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <TeamCard members={dashboard.data.team_members} total={dashboard.data.team_total} />
+              <PositionCard position={dashboard.data.leaderboard_position} />
+            </SimpleGrid>
+          ) : (
+            <Skeleton h={240} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
