@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDay, formatDayRange, formatPercent } from './format.ts';
+import { formatDay, formatDayRange } from './format.ts';
 
 describe('dashboard formats', () => {
   test('days are UTC calendar days', () => {
@@ -13,11 +13,5 @@ describe('dashboard formats', () => {
     { range: { from: '2027-02-01', to: '2027-02-28' }, expected: 'Feb 1-28' },
   ])('$expected', ({ range, expected }) => {
     expect(formatDayRange(range)).toBe(expected);
-  });
-
-  test('percentages keep one decimal only when needed', () => {
-    expect(formatPercent(25)).toBe('25%');
-    expect(formatPercent(33.3)).toBe('33.3%');
-    expect(formatPercent(-66.7)).toBe('-66.7%');
   });
 });

@@ -13,7 +13,5 @@ export function formatDayRange(range: { from: string; to: string }): string {
   return range.from === range.to ? from : `${from}-${to}`;
 }
 
-/** "25%" or "33.3%". */
-export function formatPercent(value: number): string {
-  return `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
-}
+/** The Business Hub writes a whole percentage bare: "25%" or "33.3%". */
+export const WHOLE_PERCENT = { wholeWithoutDecimal: true } as const;

@@ -2,5 +2,4 @@
 // lazily, and a re-export would put the page and its forms in the app shell's chunks.
 export { NotificationBell } from './components/notification-bell.tsx';
 export { useBellNotifications } from './api/notifications-api.ts';
-export { useNow } from './use-now.ts';
 export { NotificationTime } from './components/notification-time.tsx';

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@myeai/domain';
+import { formatPercent } from '../../lib/percent.ts';
 
 /**
  * Milliseconds until `closesAt` by the server's clock: the browser's clock (which ticks here)
@@ -49,7 +50,7 @@ export function describeTraderEvent(event: LiveEvent): TraderNotice | null {
       const p = event.payload;
       const result =
         p.consensus_reached && p.final_bias && p.consensus_percentage !== null
-          ? `${BIAS_WORD[p.final_bias]} consensus confirmed at ${p.consensus_percentage.toFixed(1)}%`
+          ? `${BIAS_WORD[p.final_bias]} consensus confirmed at ${formatPercent(p.consensus_percentage)}`
           : 'no consensus reached';
       return { id: event.id, kind: event.kind, title: 'Consensus final', message: `${p.asset_symbol} ${p.timeframe_code}: ${result} (${p.total_votes} votes).`, at: p.closed_at };
     }

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CompassAccessInfo, GridCell } from '@myeai/domain';
-import { formatUpdated } from './relative-time.ts';
-import { cellLabel, cellView, formatShare, LIGHT_COLORS, lockedCellReason, trialLockMessage } from './traffic-light.ts';
+import { cellLabel, cellView, LIGHT_COLORS, lockedCellReason, trialLockMessage } from './traffic-light.ts';
 
 const open = (overrides: Partial<Extract<GridCell, { locked: false }>>): GridCell => ({
   locked: false,
@@ -50,28 +49,6 @@ describe('accessible names of grid cells', () => {
     [{ locked: true } as GridCell, 'EUR/USD H1: locked, needs a plan'],
   ])('%#', (cell, label) => {
     expect(cellLabel(cell, 'EUR/USD', 'H1')).toBe(label);
-  });
-});
-
-describe('figures and times', () => {
-  test.each([
-    [46.5, '46.5%'],
-    [100, '100.0%'],
-    [0, '0.0%'],
-  ])('share %d reads %s', (value, text) => {
-    expect(formatShare(value)).toBe(text);
-  });
-
-  const now = Date.parse('2026-11-23T12:00:00.000Z');
-  test.each([
-    [null, 'never'],
-    ['2026-11-23T11:59:30.000Z', 'just now'],
-    ['2026-11-23T12:30:00.000Z', 'just now'],
-    ['2026-11-23T11:55:00.000Z', '5 minutes ago'],
-    ['2026-11-23T09:00:00.000Z', '3 hours ago'],
-    ['2026-11-21T12:00:00.000Z', '2 days ago'],
-  ])('updated %s reads %s', (iso, text) => {
-    expect(formatUpdated(iso, now)).toBe(text);
   });
 });
 

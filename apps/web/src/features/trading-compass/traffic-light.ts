@@ -49,8 +49,3 @@ export function cellLabel(cell: GridCell, assetSymbol: string, timeframeCode: st
   if (view.kind === 'empty') return `${pair}: no votes yet`;
   return `${pair}: ${view.percent} ${view.word}${!cell.locked && cell.window_open ? ', voting open' : ''}`;
 }
-
-/** "46.5%" (the detail card shows one decimal). */
-export function formatShare(value: number): string {
-  return `${value.toFixed(1)}%`;
-}

@@ -4,6 +4,7 @@ import { Badge, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stac
 import { useState } from 'react';
 import { adminDaysLeftColor, type TrialAnalytics } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useTrialAnalytics } from '../api/trial-analytics-api.ts';
 import { ExpireTrialsButton, ExtendTrialModal } from './trial-actions.tsx';
 
@@ -16,7 +17,7 @@ function Overview({ overview }: { overview: TrialAnalytics['overview'] }) {
     { label: 'Active trials', value: overview.active_trials },
     { label: 'Converted users', value: overview.converted_users },
     { label: 'Expired trials', value: overview.expired_trials },
-    { label: 'Conversion rate', value: `${overview.conversion_rate.toFixed(1)}%` },
+    { label: 'Conversion rate', value: formatPercent(overview.conversion_rate) },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>

@@ -1,7 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import type { DashboardStats } from '@myeai/domain';
-import { formatDayRange, formatPercent } from '../format.ts';
+import { formatPercent } from '../../../lib/percent.ts';
+import { formatDayRange, WHOLE_PERCENT } from '../format.ts';
 
 type Change = DashboardStats['total_commissions_change'];
 
@@ -25,7 +26,7 @@ export function ChangeLine({ change, comparison, what }: { change: Change; compa
       <Icon size={14} aria-hidden color={`var(--mantine-color-${color.replace('.', '-')})`} />
       <Text size="xs" c={color} fw={600}>
         {sign}
-        {formatPercent(change.percent)} vs last month
+        {formatPercent(change.percent, WHOLE_PERCENT)} vs last month
       </Text>
     </Group>
   );

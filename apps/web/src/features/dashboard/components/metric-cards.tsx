@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars, type DashboardStats } from '@myeai/domain';
 import { TextSkeleton } from '../../../components/ui/text-skeleton.tsx';
-import { formatDay, formatPercent } from '../format.ts';
+import { formatPercent } from '../../../lib/percent.ts';
+import { formatDay, WHOLE_PERCENT } from '../format.ts';
 import { ChangeLine } from './change-line.tsx';
 
 const VALUE_TEXT = { fw: 700, fz: 28, lh: 1.3 } as const;
@@ -45,8 +46,8 @@ function TargetCard({ target, goalPath }: { target: DashboardStats['target_progr
     );
   }
   return (
-    <MetricCard label="Monthly target" value={formatPercent(target.progress_percent)}>
-      <Progress value={target.progress_percent} color={target.is_reached ? 'teal' : 'blue'} aria-label={`Monthly target progress ${formatPercent(target.progress_percent)}`} />
+    <MetricCard label="Monthly target" value={formatPercent(target.progress_percent, WHOLE_PERCENT)}>
+      <Progress value={target.progress_percent} color={target.is_reached ? 'teal' : 'blue'} aria-label={`Monthly target progress ${formatPercent(target.progress_percent, WHOLE_PERCENT)}`} />
       <Text size="xs" c="dimmed">
         {formatDollars(target.current_cents)} of {formatDollars(target.target_cents)} · {target.title} (due {formatDay(target.deadline)})
       </Text>
@@ -97,7 +98,7 @@ export function MetricCards({ stats, goalPath }: { stats: DashboardStats; goalPa
       </MetricCard>
       <MetricCard label="Active leads" value={stats.active_leads}>
         <Text size="xs" c="dimmed">
-          Conversion rate {formatPercent(stats.conversion_rate)} ({stats.leads_by_stage.closed} of {stats.total_leads} closed)
+          Conversion rate {formatPercent(stats.conversion_rate, WHOLE_PERCENT)} ({stats.leads_by_stage.closed} of {stats.total_leads} closed)
         </Text>
         <ChangeLine change={stats.active_leads_change} comparison={stats.comparison} what="New leads added" />
         <Text size="xs" c="dimmed">

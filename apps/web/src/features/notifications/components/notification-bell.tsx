@@ -6,9 +6,9 @@ import { emptyStateText, notificationTarget, unreadBadgeLabel, type Notification
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useBellNotifications, useMarkAllRead, useMarkRead } from '../api/notifications-api.ts';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { useNotificationsLiveRefresh } from '../live/use-notifications-live-refresh.ts';
 import { NOTIFICATION_LOOKS } from '../notification-icons.ts';
-import { useNow } from '../use-now.ts';
 import { NotificationTime } from './notification-time.tsx';
 import { showWriteError } from './show-write-error.ts';
 
@@ -57,7 +57,7 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const navigate = useNavigate();
-  const now = useNow();
+  const now = useNow(60_000);
   const liveStatus = useLiveStatus();
   useNotificationsLiveRefresh();
   const count = bell.data?.unread_count ?? 0;

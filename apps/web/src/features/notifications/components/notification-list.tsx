@@ -4,8 +4,8 @@ import { IconBellOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { emptyStateText, type Notification, type NotificationFilter } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { useMarkRead, useNotificationList } from '../api/notifications-api.ts';
-import { useNow } from '../use-now.ts';
 import { DeleteNotificationModal } from './delete-notification-modal.tsx';
 import { NotificationRow } from './notification-row.tsx';
 import { showWriteError } from './show-write-error.ts';
@@ -17,7 +17,7 @@ export function NotificationList({ filter }: { filter: NotificationFilter }) {
   // The notification stays set while the modal fades out, so its title does not blink.
   const [toDelete, setToDelete] = useState<Notification | null>(null);
   const [isDeleteOpen, deleteModal] = useDisclosure(false);
-  const now = useNow();
+  const now = useNow(60_000);
 
   if (list.isPending) {
     return (

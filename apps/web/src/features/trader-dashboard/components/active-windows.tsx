@@ -2,9 +2,9 @@ import { SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { EntryWindow } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import type { useActiveWindows } from '../api/trader-desk-api.ts';
 import { remainingMs } from '../countdown.ts';
-import { useNow } from '../hooks/use-now.ts';
 import type { WindowResult } from '../hooks/use-trader-live.ts';
 import { VoteModal } from './vote-modal.tsx';
 import { WindowCard, WindowResultCard } from './window-card.tsx';
@@ -18,7 +18,7 @@ type ActiveWindowsProps = {
 
 /** The open windows (their countdowns tick here, every second, without re-rendering the rest of the page) and the results of the ones that just closed. */
 export function ActiveWindows({ windows, results, canVote, onDismissResult }: ActiveWindowsProps) {
-  const now = useNow();
+  const now = useNow(1000);
   const [voting, setVoting] = useState<EntryWindow | null>(null);
   const offset = windows.data?.serverOffsetMs ?? 0;
   const list = windows.data?.windows ?? [];

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { SPECIALIZATION_LABELS, type TraderProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useTraderProfile } from '../api/trader-desk-api.ts';
 
 function Score({ label, value, hint }: { label: string; value: number | null; hint: string }) {
@@ -11,10 +12,10 @@ function Score({ label, value, hint }: { label: string; value: number | null; hi
           {label}
         </Text>
         <Text size="sm" fw={700}>
-          {value === null ? '—' : `${value.toFixed(1)}%`}
+          {formatPercent(value)}
         </Text>
       </Group>
-      <Progress value={value ?? 0} aria-label={`${label}: ${value === null ? 'not scored yet' : `${value.toFixed(1)}%`}`} color={value === null ? 'gray' : 'blue'} />
+      <Progress value={value ?? 0} aria-label={`${label}: ${value === null ? 'not scored yet' : formatPercent(value)}`} color={value === null ? 'gray' : 'blue'} />
       <Text size="xs" c="dimmed">
         {hint}
       </Text>

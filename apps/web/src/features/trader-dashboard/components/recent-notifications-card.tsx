@@ -1,7 +1,8 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { NotificationTime, useBellNotifications, useNow } from '../../notifications/index.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { NotificationTime, useBellNotifications } from '../../notifications/index.ts';
 
 const SHOWN = 3;
 
@@ -12,7 +13,7 @@ const SHOWN = 3;
  */
 export function RecentNotificationsCard() {
   const bell = useBellNotifications();
-  const now = useNow();
+  const now = useNow(60_000);
   const latest = (bell.data?.items ?? []).slice(0, SHOWN);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="recent-notifications-title">

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { EntryWindow } from '@myeai/domain';
+import { formatPercent } from '../../../lib/percent.ts';
 import { formatCountdown, waitingText } from '../countdown.ts';
 import type { WindowResult } from '../hooks/use-trader-live.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const pct = (value: number) => `${value.toFixed(1)}%`;
 
 type WindowCardProps = {
   window: EntryWindow;
@@ -86,13 +86,13 @@ export function WindowResultCard({ result, onDismiss }: { result: WindowResult; 
         </Group>
         <Text size="sm" fw={700}>
           {result.consensus_reached && result.final_bias && result.consensus_percentage !== null
-            ? `Consensus confirmed: ${result.final_bias.toUpperCase()} ${pct(result.consensus_percentage)}`
+            ? `Consensus confirmed: ${result.final_bias.toUpperCase()} ${formatPercent(result.consensus_percentage)}`
             : 'No consensus reached'}
         </Text>
         <Group gap="md">
-          <Text size="sm">Long {pct(result.long_percentage)}</Text>
-          <Text size="sm">Short {pct(result.short_percentage)}</Text>
-          <Text size="sm">Neutral {pct(result.neutral_percentage)}</Text>
+          <Text size="sm">Long {formatPercent(result.long_percentage)}</Text>
+          <Text size="sm">Short {formatPercent(result.short_percentage)}</Text>
+          <Text size="sm">Neutral {formatPercent(result.neutral_percentage)}</Text>
         </Group>
         <Text size="sm" c="dimmed">
           {result.total_votes} votes · {result.close_reason === 'all_voted' ? 'closed when every trader had voted' : 'closed at its closing time'} ·{' '}

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import type { FlowChart, FlowFeedItem, FlowRange, UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useDetailedWindows, useFlowChart, useFlowFeed } from '../api/trading-admin-api.ts';
-import { formatPercent, formatTime, formatWhen, liveBadge } from '../format.ts';
+import { formatTime, formatWhen, liveBadge } from '../format.ts';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
 import { TradingDisclaimer } from './trading-admin-page.tsx';
 

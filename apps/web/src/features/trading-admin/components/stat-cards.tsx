@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useAdminStats } from '../api/trading-admin-api.ts';
 
 /** Total Traders, Active Traders, Active Assets, Avg Accuracy: computed by the server from stored data. */
@@ -11,7 +12,7 @@ export function StatCards() {
     { label: 'Total Traders', value: data ? String(data.total_traders) : null, hint: 'Users holding the trader role' },
     { label: 'Active Traders', value: data ? String(data.active_traders) : null, hint: 'Active members of the Elite Pool' },
     { label: 'Active Assets', value: data ? String(data.active_assets) : null, hint: 'Assets on the market grid' },
-    { label: 'Avg Accuracy', value: data ? (data.avg_accuracy === null ? '—' : `${data.avg_accuracy.toFixed(1)}%`) : null, hint: data?.accuracy_label ?? '' },
+    { label: 'Avg Accuracy', value: data ? formatPercent(data.avg_accuracy) : null, hint: data?.accuracy_label ?? '' },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }}>

@@ -2,10 +2,11 @@ import { Badge, Card, Group, Loader, Progress, Skeleton, Stack, Text, Title } fr
 import { LockedContentCard } from '../../../components/ui/locked-content-card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/percent.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import { FollowControl } from '../../trading-alerts/index.ts';
 import { type useSentimentDetail } from '../api/compass-api.ts';
-import { formatUpdated } from '../relative-time.ts';
-import { BIAS_WORDS, formatShare, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
+import { BIAS_WORDS, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
 import classes from './compass.module.css';
 import { LightDot } from './sentiment-grid.tsx';
 import { TraderBreakdownSection } from './trader-breakdown.tsx';
@@ -46,10 +47,10 @@ function Share({ label, value, color }: { label: string; value: number; color: s
       <Group justify="space-between">
         <Text size="sm">{label}</Text>
         <Text size="sm" fw={700}>
-          {formatShare(value)}
+          {formatPercent(value)}
         </Text>
       </Group>
-      <Progress value={value} color={color} aria-label={`${label} ${formatShare(value)}`} />
+      <Progress value={value} color={color} aria-label={`${label} ${formatPercent(value)}`} />
     </Stack>
   );
 }
@@ -103,7 +104,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
                   {data.cell.current_bias ? BIAS_WORDS[data.cell.current_bias].toUpperCase() : 'TIE'}
                 </Text>
                 <Badge variant="light" color="gray" size="lg">
-                  {formatShare(Math.max(data.cell.long_percentage, data.cell.short_percentage, data.cell.neutral_percentage))} consensus
+                  {formatPercent(Math.max(data.cell.long_percentage, data.cell.short_percentage, data.cell.neutral_percentage))} consensus
                 </Badge>
               </Group>
               <Share label="Long" value={data.cell.long_percentage} color="green.7" />
@@ -114,7 +115,7 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
                 {data.cell.confirmed_bias ? ` · Confirmed consensus: ${BIAS_WORDS[data.cell.confirmed_bias]}` : ' · No confirmed consensus'}
               </Text>
               <Text size="sm" c="dimmed">
-                Last updated {formatUpdated(data.cell.last_updated, now)}
+                Last updated {formatRelativeTime(data.cell.last_updated, now, { missing: 'never' })}
               </Text>
               <TraderBreakdownSection assetId={data.asset.id} timeframeId={data.timeframe.id} access={data.access} />
             </>

@@ -3,8 +3,9 @@ import { BarChart } from '@mantine/charts';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import type { useSentimentHistory } from '../api/compass-api.ts';
-import { formatShare, type TrialLock } from '../traffic-light.ts';
+import type { TrialLock } from '../traffic-light.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -36,7 +37,7 @@ export function HistoryChart({ history, trialLock }: { history: ReturnType<typeo
       {data?.locked && <Text size="sm">The history of premium timeframes comes with a plan.</Text>}
       {data && !data.locked && points.length === 0 && <Text size="sm">No closed window with votes on this pair yet.</Text>}
       {data && !data.locked && points.length > 0 && (
-        <div role="img" aria-label={`Chart of the last ${points.length} closed windows${last ? `; latest: long ${formatShare(last.long_percentage)}, short ${formatShare(last.short_percentage)}, neutral ${formatShare(last.neutral_percentage)}` : ''}`}>
+        <div role="img" aria-label={`Chart of the last ${points.length} closed windows${last ? `; latest: long ${formatPercent(last.long_percentage)}, short ${formatPercent(last.short_percentage)}, neutral ${formatPercent(last.neutral_percentage)}` : ''}`}>
           <BarChart
             h={220}
             data={points.map((point) => ({ closed: when.format(new Date(point.closed_at)), Long: point.long_percentage, Short: point.short_percentage, Neutral: point.neutral_percentage }))}

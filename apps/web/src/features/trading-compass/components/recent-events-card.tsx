@@ -1,13 +1,14 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ConsensusEvent } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatPercent } from '../../../lib/percent.ts';
+import { formatRelativeTime } from '../../../lib/relative-time.ts';
 import type { useConsensusEvents } from '../api/compass-api.ts';
-import { formatUpdated } from '../relative-time.ts';
-import { BIAS_WORDS, formatShare } from '../traffic-light.ts';
+import { BIAS_WORDS } from '../traffic-light.ts';
 
 export function describeEvent(event: ConsensusEvent): string {
   const pair = `${event.asset.symbol} ${event.timeframe.code}`;
-  const share = event.consensus_percentage === null ? '' : ` at ${formatShare(event.consensus_percentage)}`;
+  const share = event.consensus_percentage === null ? '' : ` at ${formatPercent(event.consensus_percentage)}`;
   if (event.event_type === 'window_opened') return `${pair}: entry window opened`;
   const bias = event.confirmed_bias ? BIAS_WORDS[event.confirmed_bias] : 'No bias';
   if (event.event_type === 'consensus_confirmed') return `${pair}: ${bias} consensus confirmed${share}`;
@@ -30,7 +31,7 @@ export function RecentEventsCard({ events, symbol, now }: { events: ReturnType<t
             <li key={event.id}>
               <Text size="sm">{describeEvent(event)}</Text>
               <Text size="xs" c="dimmed">
-                {formatUpdated(event.timestamp, now)}
+                {formatRelativeTime(event.timestamp, now, { missing: 'never' })}
               </Text>
             </li>
           ))}

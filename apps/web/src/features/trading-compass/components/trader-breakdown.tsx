@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { featureUnlocksOnDayMessage, type CompassAccessInfo, type TierGroup } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useTraderBreakdown } from '../api/compass-api.ts';
-import { formatShare } from '../traffic-light.ts';
 
 function GroupRow({ group }: { group: TierGroup }) {
-  const split = `Long ${formatShare(group.long_percentage)}, Short ${formatShare(group.short_percentage)}, Neutral ${formatShare(group.neutral_percentage)}`;
+  const split = `Long ${formatPercent(group.long_percentage)}, Short ${formatPercent(group.short_percentage)}, Neutral ${formatPercent(group.neutral_percentage)}`;
   return (
     <Stack gap={2}>
       <Group justify="space-between" gap="xs">
@@ -15,7 +15,7 @@ function GroupRow({ group }: { group: TierGroup }) {
           {group.label}
         </Text>
         <Text size="xs" c="dimmed">
-          {group.voter_count} traders · {formatShare(group.weight_percentage)} of the weight
+          {group.voter_count} traders · {formatPercent(group.weight_percentage)} of the weight
         </Text>
       </Group>
       {/* The split is said in the text below; the bar only draws it. */}

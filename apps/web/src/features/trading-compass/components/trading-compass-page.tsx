@@ -2,9 +2,9 @@ import { Badge, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { ELITE_POOL, getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
 import { FollowedCellsCard } from '../../trading-alerts/index.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
 import { defaultSelection } from '../default-selection.ts';
