@@ -1,5 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
-import { ASSET_CLASS_LABELS, ASSET_CLASSES, CreateAssetInputSchema, type Asset, type CreateAssetInput } from '@myeai/domain';
+import { ASSET_CLASS_LABELS, ASSET_CLASSES, CreateAssetInputSchema, type Asset } from '@myeai/domain';
 import { useAdminAssets, useCreateAsset, useDeactivateAsset, useUpdateAsset } from '../api/trading-admin-api.ts';
 import { useCatalogueForm } from '../hooks/use-catalogue-form.ts';
 import { CatalogueTab, type CatalogueColumn } from './catalogue-tab.tsx';
@@ -16,7 +16,7 @@ const COLUMNS: CatalogueColumn<Asset>[] = [
 type Values = { symbol: string; name: string; asset_class: string };
 
 function AssetForm({ item: asset, onDone }: { item: Asset | null; onDone: () => void }) {
-  const { values, errors, set, frame } = useCatalogueForm<Values, CreateAssetInput>({
+  const { form, frame } = useCatalogueForm<typeof CreateAssetInputSchema, Values>({
     noun: 'asset',
     item: asset,
     initial: { symbol: asset?.symbol ?? '', name: asset?.name ?? '', asset_class: asset?.asset_class ?? '' },
@@ -27,9 +27,9 @@ function AssetForm({ item: asset, onDone }: { item: Asset | null; onDone: () => 
   });
   return (
     <FormFrame {...frame}>
-      <TextInput label="Symbol" required data-autofocus placeholder="EUR/USD" autoComplete="off" value={values.symbol} error={errors.symbol} onChange={(e) => set('symbol', e.currentTarget.value)} />
-      <TextInput label="Name" required placeholder="Euro / US Dollar" autoComplete="off" value={values.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} />
-      <Select label="Asset class" required placeholder="Choose a class" data={CLASS_OPTIONS} value={values.asset_class || null} error={errors.asset_class} onChange={(value) => set('asset_class', value ?? '')} />
+      <TextInput label="Symbol" required data-autofocus placeholder="EUR/USD" autoComplete="off" {...form.getInputProps('symbol')} />
+      <TextInput label="Name" required placeholder="Euro / US Dollar" autoComplete="off" {...form.getInputProps('name')} />
+      <Select label="Asset class" required placeholder="Choose a class" data={CLASS_OPTIONS} {...form.getInputProps('asset_class')} value={form.values.asset_class || null} onChange={(value) => form.setFieldValue('asset_class', value ?? '')} />
     </FormFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { formatPercent, formatTime } from '../format.ts';
 
 const MODE_LABELS: Record<ConsensusMode, string> = { fixed: `Fixed (${ELITE_POOL.size}-trader hierarchy)`, open: 'Open (first N submissions)' };
@@ -40,40 +40,36 @@ function ModeSwitch({ settings }: { settings: TradingSettings }) {
   );
 }
 
-const FIELDS = ['submission_window_start', 'submission_window_end', 'max_consensus_size', 'performance_weight_enabled', 'asset_specialization_enabled'] as const;
-type Field = (typeof FIELDS)[number];
-
 function SettingsForm({ settings }: { settings: TradingSettings }) {
   const update = useUpdateSettings();
-  const [start, setStart] = useState(settings.submission_window_start);
-  const [end, setEnd] = useState(settings.submission_window_end);
-  const [size, setSize] = useState<number | string>(settings.max_consensus_size);
-  const [performance, setPerformance] = useState(settings.performance_weight_enabled);
-  const [specialization, setSpecialization] = useState(settings.asset_specialization_enabled);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useDomainForm(
+    UpdateTradingSettingsInputSchema,
+    {
+      submission_window_start: settings.submission_window_start,
+      submission_window_end: settings.submission_window_end,
+      // The number input's '' while empty.
+      max_consensus_size: settings.max_consensus_size as number | string,
+      performance_weight_enabled: settings.performance_weight_enabled,
+      asset_specialization_enabled: settings.asset_specialization_enabled,
+    },
+    // Every field is optional in the (partial) update: an emptied size is sent as null so the schema refuses it with its message.
+    { toInput: (values) => ({ ...values, max_consensus_size: values.max_consensus_size === '' ? null : Number(values.max_consensus_size) }) },
+  );
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = UpdateTradingSettingsInputSchema.safeParse({
-      submission_window_start: start,
-      submission_window_end: end,
-      max_consensus_size: size === '' ? undefined : Number(size),
-      performance_weight_enabled: performance,
-      asset_specialization_enabled: specialization,
-    });
-    if (!parsed.success) return setErrors(zodFieldErrors<Field>(parsed.error));
-    if (size === '') return setErrors({ max_consensus_size: 'Max consensus size must be a whole number between 1 and 20.' });
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Consensus settings updated successfully!' }),
-      onError: (error) => {
-        setErrors(serverFieldErrors(error, FIELDS));
-        setFormError(`Failed to update consensus settings: ${error.message}`);
-      },
-    });
-  };
+  const onSubmit = form.onSubmit(
+    (input) => {
+      setFormError(null);
+      update.mutate(input, {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Consensus settings updated successfully!' }),
+        onError: (error) => {
+          form.setServerErrors(error);
+          setFormError(`Failed to update consensus settings: ${error.message}`);
+        },
+      });
+    },
+    () => setFormError(null),
+  );
 
   const today = settings.submission_window_today;
   return (
@@ -85,15 +81,15 @@ function SettingsForm({ settings }: { settings: TradingSettings }) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="time" label="Submission window start" description="New York time (EST/EDT)" required value={start} error={errors.submission_window_start} onChange={(e) => setStart(e.currentTarget.value)} />
-          <TextInput type="time" label="Submission window end" description="New York time (EST/EDT)" required value={end} error={errors.submission_window_end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <TextInput type="time" label="Submission window start" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_start')} />
+          <TextInput type="time" label="Submission window end" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_end')} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           Today ({today.date}) the window runs {formatTime(today.starts_at)} to {formatTime(today.ends_at)} your time and is {today.is_open ? 'open now' : 'closed now'}. Times are stored as New York wall-clock times, so the window follows daylight-saving changes.
         </Text>
-        <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} value={size} error={errors.max_consensus_size} onChange={setSize} />
-        <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" checked={performance} onChange={(e) => setPerformance(e.currentTarget.checked)} />
-        <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" checked={specialization} onChange={(e) => setSpecialization(e.currentTarget.checked)} />
+        <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
+        <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
+        <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
             Save Consensus Settings

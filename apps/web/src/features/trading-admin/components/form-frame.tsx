@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 export type FormFrameProps = {
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The server's refusal as a whole; per-field messages stand at the fields. */
   formError: string | null;
   saving: boolean;

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, Slider, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
-import { TRADING_MESSAGES, type TradingSettings } from '@myeai/domain';
+import { useState, type ReactNode } from 'react';
+import { TRADING_MESSAGES, UpdateTradingSettingsInputSchema, type TradingSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useAdminSettings, useUpdateSettings } from '../api/trading-admin-api.ts';
 
-function ThresholdSlider(props: { id: string; label: string; help: string; value: number; min: number; max: number; onChange: (value: number) => void; error?: string | undefined }) {
+function ThresholdSlider(props: { id: string; label: string; help: string; value: number; min: number; max: number; onChange: (value: number) => void; error?: ReactNode }) {
   return (
     <Stack gap={4}>
       <Group justify="space-between">
@@ -41,27 +42,29 @@ function ThresholdSlider(props: { id: string; label: string; help: string; value
   );
 }
 
+/** The two thresholds of the settings update, both required here: the form always sends both. */
+const ThresholdsInputSchema = UpdateTradingSettingsInputSchema.pick({ confirmation_threshold: true, exit_threshold: true }).required();
+
 function ThresholdsForm({ settings }: { settings: TradingSettings }) {
   const update = useUpdateSettings();
-  const [confirmation, setConfirmation] = useState(settings.confirmation_threshold);
-  const [exit, setExit] = useState(settings.exit_threshold);
+  const form = useDomainForm(ThresholdsInputSchema, { confirmation_threshold: settings.confirmation_threshold, exit_threshold: settings.exit_threshold });
   const [formError, setFormError] = useState<string | null>(null);
   const ranges = settings.ranges;
+  const { confirmation_threshold: confirmation, exit_threshold: exit } = form.values;
   const crossed = exit > confirmation;
-  const dirty = confirmation !== settings.confirmation_threshold || exit !== settings.exit_threshold;
+  const dirty = form.isDirty();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit((input) => {
     setFormError(null);
     if (crossed) return;
-    update.mutate(
-      { confirmation_threshold: confirmation, exit_threshold: exit },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Consensus settings updated successfully!' }),
-        onError: (error) => setFormError(`Failed to update consensus settings: ${error.message}`),
+    update.mutate(input, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Consensus settings updated successfully!' }),
+      onError: (error) => {
+        form.setServerErrors(error);
+        setFormError(`Failed to update consensus settings: ${error.message}`);
       },
-    );
-  };
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -75,30 +78,27 @@ function ThresholdsForm({ settings }: { settings: TradingSettings }) {
           id="confirmation-threshold"
           label="Confirmation threshold"
           help={`The top weighted share at or above this confirms a consensus when a window closes (${ranges.confirmation_threshold.min}-${ranges.confirmation_threshold.max}, default ${ranges.confirmation_threshold.default}).`}
-          value={confirmation}
           min={ranges.confirmation_threshold.min}
           max={ranges.confirmation_threshold.max}
-          onChange={setConfirmation}
+          {...form.getInputProps('confirmation_threshold')}
+          value={confirmation}
         />
         <ThresholdSlider
           id="exit-threshold"
           label="Exit threshold"
           help={`A confirmed bias whose share in a later window falls below this exits (${ranges.exit_threshold.min}-${ranges.exit_threshold.max}, default ${ranges.exit_threshold.default}). Between the two thresholds it holds.`}
-          value={exit}
           min={ranges.exit_threshold.min}
           max={ranges.exit_threshold.max}
-          onChange={setExit}
-          error={crossed ? TRADING_MESSAGES.exitAboveConfirmation : undefined}
+          {...form.getInputProps('exit_threshold')}
+          value={exit}
+          error={crossed ? TRADING_MESSAGES.exitAboveConfirmation : form.errors.exit_threshold}
         />
         <Text size="sm">The engine uses the saved thresholds from the next window close on.</Text>
         <Group justify="flex-end">
           <Button
             variant="default"
             disabled={update.isPending}
-            onClick={() => {
-              setConfirmation(ranges.confirmation_threshold.default);
-              setExit(ranges.exit_threshold.default);
-            }}
+            onClick={() => form.setValues({ confirmation_threshold: ranges.confirmation_threshold.default, exit_threshold: ranges.exit_threshold.default })}
           >
             Reset to defaults
           </Button>

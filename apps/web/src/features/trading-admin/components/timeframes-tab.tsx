@@ -1,5 +1,5 @@
 import { Badge, NumberInput, TextInput } from '@mantine/core';
-import { CreateTimeframeInputSchema, type CreateTimeframeInput, type Timeframe } from '@myeai/domain';
+import { CreateTimeframeInputSchema, type Timeframe } from '@myeai/domain';
 import { useAdminTimeframes, useCreateTimeframe, useDeactivateTimeframe, useUpdateTimeframe } from '../api/trading-admin-api.ts';
 import { useCatalogueForm } from '../hooks/use-catalogue-form.ts';
 import { CatalogueTab, type CatalogueColumn } from './catalogue-tab.tsx';
@@ -19,7 +19,7 @@ type Values = { code: string; label: string; minutes: number | string; voting_wi
 const asNumber = (value: number | string) => (value === '' ? undefined : typeof value === 'number' ? value : Number(value));
 
 function TimeframeForm({ item: timeframe, onDone }: { item: Timeframe | null; onDone: () => void }) {
-  const { values, errors, set, frame } = useCatalogueForm<Values, CreateTimeframeInput>({
+  const { form, frame } = useCatalogueForm<typeof CreateTimeframeInputSchema, Values>({
     noun: 'timeframe',
     item: timeframe,
     initial: {
@@ -36,9 +36,9 @@ function TimeframeForm({ item: timeframe, onDone }: { item: Timeframe | null; on
   });
   return (
     <FormFrame {...frame}>
-      <TextInput label="Code" required data-autofocus placeholder="M30" autoComplete="off" value={values.code} error={errors.code} onChange={(e) => set('code', e.currentTarget.value)} />
-      <TextInput label="Label" required placeholder="30 Minutes" autoComplete="off" value={values.label} error={errors.label} onChange={(e) => set('label', e.currentTarget.value)} />
-      <NumberInput label="Minutes" required min={1} step={1} allowDecimal={false} allowNegative={false} value={values.minutes} error={errors.minutes} onChange={(value) => set('minutes', value)} />
+      <TextInput label="Code" required data-autofocus placeholder="M30" autoComplete="off" {...form.getInputProps('code')} />
+      <TextInput label="Label" required placeholder="30 Minutes" autoComplete="off" {...form.getInputProps('label')} />
+      <NumberInput label="Minutes" required min={1} step={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('minutes')} />
       <NumberInput
         label="Voting window (minutes)"
         description="How long an entry window on this timeframe stays open for votes"
@@ -47,9 +47,7 @@ function TimeframeForm({ item: timeframe, onDone }: { item: Timeframe | null; on
         step={1}
         allowDecimal={false}
         allowNegative={false}
-        value={values.voting_window_minutes}
-        error={errors.voting_window_minutes}
-        onChange={(value) => set('voting_window_minutes', value)}
+        {...form.getInputProps('voting_window_minutes')}
       />
     </FormFrame>
   );

@@ -1,49 +1,50 @@
 import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
-import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader, type Specialization } from '@myeai/domain';
+import { useState } from 'react';
+import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { formatPercent, formatWhen } from '../format.ts';
 import { FormFrame } from './form-frame.tsx';
 
 const SPECIALIZATION_OPTIONS = [{ value: '', label: 'None' }, ...SPECIALIZATIONS.map((value) => ({ value, label: SPECIALIZATION_LABELS[value] }))];
 /** A tinted alert's coloured title is below 4.5:1 on its own background; the body text colour is not. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-const FIELDS = ['weight', 'specialization', 'kyc_verified', 'is_active'] as const;
-type Field = (typeof FIELDS)[number];
+/** As shown: the weight input's '' while empty, the specialization select's '' for None. */
+type TraderValues = { weight: number | string; specialization: string; kyc_verified: boolean; is_active: boolean };
 
 function TraderForm({ trader, onDone }: { trader: AdminTrader; onDone: () => void }) {
   const update = useUpdateTrader();
-  const [weight, setWeight] = useState<number | string>(trader.weight);
-  const [specialization, setSpecialization] = useState<string>(trader.specialization ?? '');
-  const [kyc, setKyc] = useState(trader.kyc_verified);
-  const [active, setActive] = useState(trader.is_active);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useDomainForm(
+    UpdateTraderInputSchema,
+    { weight: trader.weight, specialization: trader.specialization ?? '', kyc_verified: trader.kyc_verified, is_active: trader.is_active } as TraderValues,
+    { toInput: (values) => ({ ...values, weight: values.weight === '' ? null : Number(values.weight), specialization: values.specialization || null }) },
+  );
   const [formError, setFormError] = useState<string | null>(null);
+  const { weight } = form.values;
   const numericWeight = typeof weight === 'number' ? weight : Number.NaN;
   const tier = Number.isFinite(numericWeight) ? ADMIN_TIER_LABELS[traderTier(Math.round(numericWeight * 10))] : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = UpdateTraderInputSchema.safeParse({ weight: weight === '' ? undefined : numericWeight, specialization: (specialization || null) as Specialization | null, kyc_verified: kyc, is_active: active });
-    if (!parsed.success) return setErrors(zodFieldErrors<Field>(parsed.error));
-    update.mutate(
-      { userId: trader.user_id, body: parsed.data },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: 'Trader updated successfully!' });
-          onDone();
+  const onSubmit = form.onSubmit(
+    (body) => {
+      setFormError(null);
+      update.mutate(
+        { userId: trader.user_id, body },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: 'Trader updated successfully!' });
+            onDone();
+          },
+          onError: (error) => {
+            form.setServerErrors(error);
+            setFormError(`Failed to update trader: ${error.message}`);
+          },
         },
-        onError: (error) => {
-          setErrors(serverFieldErrors(error, FIELDS));
-          setFormError(`Failed to update trader: ${error.message}`);
-        },
-      },
-    );
-  };
+      );
+    },
+    () => setFormError(null),
+  );
 
   return (
     <FormFrame onSubmit={onSubmit} formError={formError} saving={update.isPending} submitLabel="Save Trader" onCancel={onDone}>
@@ -59,16 +60,11 @@ function TraderForm({ trader, onDone }: { trader: AdminTrader; onDone: () => voi
         max={100}
         step={0.1}
         decimalScale={1}
-        value={weight}
-        error={errors.weight}
-        onChange={(value) => {
-          setWeight(value);
-          setErrors((current) => ({ ...current, weight: undefined }));
-        }}
+        {...form.getInputProps('weight')}
       />
-      <Select label="Specialization" data={SPECIALIZATION_OPTIONS} value={specialization} allowDeselect={false} error={errors.specialization} onChange={(value) => setSpecialization(value ?? '')} />
-      <Switch label="KYC verified" checked={kyc} onChange={(e) => setKyc(e.currentTarget.checked)} />
-      <Switch label="Active in the Elite Pool" description={`At most ${ELITE_POOL.size} traders are active at once`} checked={active} error={errors.is_active} onChange={(e) => setActive(e.currentTarget.checked)} />
+      <Select label="Specialization" data={SPECIALIZATION_OPTIONS} allowDeselect={false} {...form.getInputProps('specialization')} />
+      <Switch label="KYC verified" {...form.getInputProps('kyc_verified', { type: 'checkbox' })} />
+      <Switch label="Active in the Elite Pool" description={`At most ${ELITE_POOL.size} traders are active at once`} {...form.getInputProps('is_active', { type: 'checkbox' })} />
     </FormFrame>
   );
 }

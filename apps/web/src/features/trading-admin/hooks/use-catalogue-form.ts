@@ -1,9 +1,9 @@
 import { upperFirst } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import type { FormFrameProps } from '../components/form-frame.tsx';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 
 /**
  * What the catalogue screens use of a TanStack mutation. Narrower than UseMutationResult on
@@ -14,52 +14,54 @@ export type Mutation<Variables> = {
   mutate: (variables: Variables, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
 };
 
-type CatalogueFormOptions<Values, Input> = {
+type CatalogueFormOptions<S extends z.ZodType, Values> = {
   /** Singular, lower case: "asset" reads "Asset created successfully!" and "Failed to update asset: …". */
   noun: string;
   /** The item being edited; null adds a new one. */
   item: { id: string } | null;
   initial: Values;
   /** The shared schema the server validates with, so the form shows the same messages before sending. */
-  schema: z.ZodType<Input>;
+  schema: S;
   /** The values as the schema expects them, where an input holds something else (a number input's ''). */
   toInput?: (values: Values) => unknown;
-  create: Mutation<Input>;
-  update: Mutation<{ id: string; body: Input }>;
+  create: Mutation<z.output<S>>;
+  update: Mutation<{ id: string; body: z.output<S> }>;
   onDone: () => void;
 };
 
-/** State, validation, submit and the spec's toasts of an asset or timeframe form; the form only lays out its fields. */
-export function useCatalogueForm<Values extends Record<string, unknown>, Input>({ noun, item, initial, schema, toInput = (values) => values, create, update, onDone }: CatalogueFormOptions<Values, Input>) {
-  type Field = keyof Values & string;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+/** An asset or timeframe form (useDomainForm) with its submit and the spec's toasts; the form only lays out its fields. */
+export function useCatalogueForm<S extends z.ZodType, Values extends Record<string, unknown>>({
+  noun,
+  item,
+  initial,
+  schema,
+  toInput = (values) => values,
+  create,
+  update,
+  onDone,
+}: CatalogueFormOptions<S, Values>) {
+  const form = useDomainForm(schema, initial, { toInput });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const set = <F extends Field>(field: F, value: Values[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = schema.safeParse(toInput(values));
-    if (!parsed.success) return setErrors(zodFieldErrors<Field>(parsed.error));
-    const verb = item ? 'update' : 'create';
-    const callbacks = {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: `${upperFirst(noun)} ${verb}d successfully!` });
-        onDone();
-      },
-      onError: (error: Error) => {
-        setErrors(serverFieldErrors(error, Object.keys(initial) as Field[]));
-        setFormError(`Failed to ${verb} ${noun}: ${error.message}`);
-      },
-    };
-    if (item) update.mutate({ id: item.id, body: parsed.data }, callbacks);
-    else create.mutate(parsed.data, callbacks);
-  };
+  const onSubmit = form.onSubmit(
+    (input) => {
+      setFormError(null);
+      const verb = item ? 'update' : 'create';
+      const callbacks = {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${upperFirst(noun)} ${verb}d successfully!` });
+          onDone();
+        },
+        onError: (error: Error) => {
+          form.setServerErrors(error);
+          setFormError(`Failed to ${verb} ${noun}: ${error.message}`);
+        },
+      };
+      if (item) update.mutate({ id: item.id, body: input }, callbacks);
+      else create.mutate(input, callbacks);
+    },
+    () => setFormError(null),
+  );
 
   const frame: Omit<FormFrameProps, 'children'> = {
     onSubmit,
@@ -68,5 +70,5 @@ export function useCatalogueForm<Values extends Record<string, unknown>, Input>(
     submitLabel: `${item ? 'Save' : 'Add'} ${upperFirst(noun)}`,
     onCancel: onDone,
   };
-  return { values, errors, set, frame };
+  return { form, frame };
 }
