@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import fastifyPlugin from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '@myeai/domain';
+import { AppError, livePaths } from '@myeai/domain';
 import { hasOwnOrigin } from '../../plugins/access-guard.ts';
 import { SESSION_COOKIE } from '../auth/index.ts';
 import { LiveHub, TOO_MANY_SOCKETS_MESSAGE } from './live-hub.ts';
@@ -35,7 +35,7 @@ async function live(app: FastifyInstance): Promise<void> {
       if (!hub.hasRoomFor(request.user!.id, request.user!.sessionId)) throw new AppError('RATE_LIMITED', TOO_MANY_SOCKETS_MESSAGE);
     },
   };
-  app.get('/ws', routeOptions, (socket, request) => {
+  app.get(livePaths.socket, routeOptions, (socket, request) => {
     const user = request.user!;
     const { since } = request.query as z.infer<typeof LiveQuerySchema>;
     // Messages from the browser are not part of the protocol; ignore them.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, ProfileJourneySchema } from '@myeai/domain';
+import { AppError, ProfileJourneySchema, profilePaths } from '@myeai/domain';
 import { countReferredUsers, countSessions, getUserById } from '../auth/index.ts';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
@@ -8,7 +8,7 @@ export async function profileRoutes(root: FastifyInstance): Promise<void> {
   const { deps } = root;
 
   /** Journey figures of the profile page, each counted from the user's own rows. */
-  app.get('/api/profile/journey', {
+  app.get(profilePaths.journey, {
     config: { access: 'signedIn' },
     schema: { tags: ['profile'], response: { 200: ProfileJourneySchema } },
     handler: async (request) => {

@@ -13,6 +13,7 @@ import {
   ReferralLandingContentResponseSchema,
   ReferralLandingContentSchema,
   referralLinkPath,
+  referralsPaths,
   ReferralStatsResponseSchema,
   referringSite,
   TrackCtaClickInputSchema,
@@ -83,7 +84,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
   await signingKey(deps.db, deps.clock);
 
   /** The Share & Earn popup (spec 1 sections 2.7 and 7). */
-  app.get('/api/referral/stats', {
+  app.get(referralsPaths.stats, {
     config: { access: 'everyRole' },
     schema: { tags: ['referrals'], response: { 200: ReferralStatsResponseSchema } },
     handler: async (request, reply) => {
@@ -97,7 +98,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
    * normalised code only, never from the request: no open redirect, no oracle for codes); a
    * person's visit for a known code is counted once per visitor and day. A malformed code: 404.
    */
-  app.get('/r/:code', {
+  app.get(referralsPaths.shortLink, {
     // Outside /api, so the access guard does not check it; declared for the record: anyone may follow a link.
     config: { access: 'public', rateLimit: SHORT_LINK_RATE_LIMIT },
     schema: { hide: true, params: z.object({ code: z.string().max(64) }) },
@@ -133,7 +134,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   /** The referral landing page's content (spec 1 sections 2.8 and 7). */
-  app.get('/api/join', {
+  app.get(referralsPaths.join, {
     config: { access: 'public', rateLimit: JOIN_RATE_LIMIT },
     schema: { tags: ['referrals'], querystring: JoinQuerySchema, response: { 200: JoinResponseSchema } },
     handler: async (request, reply) => {
@@ -152,13 +153,13 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/admin/referral-landing', {
+  app.get(referralsPaths.adminLanding, {
     config: { access: 'admin' },
     schema: { tags: ['referrals'], response: { 200: ReferralLandingContentResponseSchema } },
     handler: async () => getReferralLandingContent(deps.db),
   });
 
-  app.put('/api/admin/referral-landing', {
+  app.put(referralsPaths.adminLanding, {
     config: { access: 'admin' },
     schema: {
       tags: ['referrals'],
@@ -191,7 +192,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
       return { status: 'success' as const };
     };
 
-    track.post('/api/track/page-time', {
+    track.post(referralsPaths.trackPageTime, {
       bodyLimit: TRACK_BODY_LIMIT,
       config: { access: 'public', rateLimit: TRACK_RATE_LIMIT },
       schema: { tags: ['referrals'], body: TrackPageTimeInputSchema, response: { 200: OkSchema } },
@@ -199,7 +200,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
         report(request.body.visitor_id, request.body.referral_code, { kind: 'page_time', seconds: request.body.time_on_page_seconds }),
     });
 
-    track.post('/api/track/cta-click', {
+    track.post(referralsPaths.trackCtaClick, {
       bodyLimit: TRACK_BODY_LIMIT,
       config: { access: 'public', rateLimit: TRACK_RATE_LIMIT },
       schema: { tags: ['referrals'], body: TrackCtaClickInputSchema, response: { 200: OkSchema } },
