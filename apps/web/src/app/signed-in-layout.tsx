@@ -7,11 +7,12 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { PageLoader } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
 import { profileQueryOptions, useProfile } from '../features/auth/index.ts';
+import { BuiltScreensProvider } from '../lib/built-screens.ts';
 import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
-const loadAppLayout = () => import('../components/layouts/app-shell.tsx');
-const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const loadAppLayout = () => import('./signed-in-shell.tsx');
+const SignedInShell = lazy(async () => ({ default: (await loadAppLayout()).SignedInShell }));
 
 /** Starts downloading the shell and the signed-in page at `path`, while the profile loads, rather than one after the other. */
 function preloadShellAndPage(path: string): void {
@@ -63,9 +64,11 @@ export function SignedInLayout() {
   }
   if (!profile.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
-    <Suspense fallback={<PageLoader isFullScreen />}>
-      <AppLayout user={profile.data} isBuilt={isBuilt} />
-    </Suspense>
+    <BuiltScreensProvider value={isBuilt}>
+      <Suspense fallback={<PageLoader isFullScreen />}>
+        <SignedInShell user={profile.data} isBuilt={isBuilt} />
+      </Suspense>
+    </BuiltScreensProvider>
   );
 }
 

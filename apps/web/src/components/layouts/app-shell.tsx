@@ -1,36 +1,33 @@
 import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import type { UserProfile } from '@myeai/domain';
-import { profileQueryKey, useLogout } from '../../features/auth/index.ts';
-import { NotificationBell } from '../../features/notifications/index.ts';
 import { LiveChannelProvider } from '../../lib/live-channel.tsx';
 import { SIDEBAR_OVERLAY_BREAKPOINT } from './breakpoints.ts';
+import type { RoleSwitch } from './role-switcher.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-type AppLayoutProps = { user: UserProfile; isBuilt: (path: string) => boolean };
+/** What the shell shows and does that belongs to features: app/ passes it in (shared components import no feature). */
+type AppLayoutProps = {
+  user: UserProfile;
+  isBuilt: (path: string) => boolean;
+  /** The header's right-hand end (the notification bell). */
+  headerEnd: ReactNode;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+  roleSwitch: RoleSwitch;
+  /** The live socket was closed because the session ended. */
+  onSessionEnded: () => void;
+};
 
-export function AppLayout({ user, isBuilt }: AppLayoutProps) {
+export function AppLayout({ user, isBuilt, headerEnd, onLogout, isLoggingOut, roleSwitch, onSessionEnded }: AppLayoutProps) {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [desktopOpen, desktop] = useDisclosure(true);
   const isWide = useMediaQuery(`(min-width: ${SIDEBAR_OVERLAY_BREAKPOINT}px)`);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const queryClient = useQueryClient();
-  // The live socket was closed because the session ended: refetching the profile leads to /login.
-  const onSessionEnded = useCallback(() => void queryClient.invalidateQueries({ queryKey: profileQueryKey }), [queryClient]);
 
   useEffect(() => mobile.close(), [pathname, isWide]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => navigate('/login', { replace: true }),
-      onError: (error) => notifications.show({ color: 'red', message: error.message }),
-    });
 
   return (
     <LiveChannelProvider userId={user.id} onSessionEnded={onSessionEnded}>
@@ -50,11 +47,11 @@ export function AppLayout({ user, isBuilt }: AppLayoutProps) {
               </Text>
             </UnstyledButton>
           </Group>
-          <NotificationBell />
+          {headerEnd}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        <Sidebar user={user} isBuilt={isBuilt} onLogout={onLogout} isLoggingOut={logout.isPending} />
+        <Sidebar user={user} isBuilt={isBuilt} onLogout={onLogout} isLoggingOut={isLoggingOut} roleSwitch={roleSwitch} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -2,11 +2,11 @@ import { Box, Button, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine
 import { Link, useLocation } from 'react-router';
 import { navigationFor, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 import { MonthlyProgressCard } from './monthly-progress-card.tsx';
-import { RoleSwitcher } from './role-switcher.tsx';
+import { RoleSwitcher, type RoleSwitch } from './role-switcher.tsx';
 
-type SidebarProps = { user: UserProfile; isBuilt: (path: string) => boolean; onLogout: () => void; isLoggingOut: boolean };
+type SidebarProps = { user: UserProfile; isBuilt: (path: string) => boolean; onLogout: () => void; isLoggingOut: boolean; roleSwitch: RoleSwitch };
 
-export function Sidebar({ user, isBuilt, onLogout, isLoggingOut }: SidebarProps) {
+export function Sidebar({ user, isBuilt, onLogout, isLoggingOut, roleSwitch }: SidebarProps) {
   const { pathname } = useLocation();
   const groups = navigationFor({ activeRole: user.active_role }, isBuilt);
   return (
@@ -49,7 +49,7 @@ export function Sidebar({ user, isBuilt, onLogout, isLoggingOut }: SidebarProps)
             Active role: {ROLE_LABELS[user.active_role]}
           </Text>
         </Text>
-        <RoleSwitcher roles={user.roles} activeRole={user.active_role} />
+        <RoleSwitcher roles={user.roles} activeRole={user.active_role} {...roleSwitch} />
         <NavLink component={Link} to="/profile" label="Profile Settings" variant="filled" active={pathname === '/profile'} />
         <Button variant="light" color="red" onClick={onLogout} loading={isLoggingOut}>
           Log out

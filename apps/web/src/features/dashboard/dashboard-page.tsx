@@ -3,8 +3,8 @@ import { IconBook2, IconCoin, IconCompass, IconShoppingBag, IconTarget, IconUser
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
-import { isBuilt } from '../../app/screens.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { useIsBuilt } from '../../lib/built-screens.ts';
 import { ShareEarnButton } from '../referrals/index.ts';
 import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
 import { VideoWidgetsSection } from '../video-widgets/index.ts';
@@ -26,6 +26,7 @@ type StatsQuery = ReturnType<typeof useDashboardStats>;
 
 /** The four cards; a failed load says so with Try Again (never zeros standing in for "unknown"). */
 function FiguresSection({ stats, user }: { stats: StatsQuery; user: UserProfile }) {
+  const isBuilt = useIsBuilt();
   if (stats.isError) return <LoadError message={stats.error.message} onRetry={() => void stats.refetch()} />;
   if (stats.isPending) return <MetricCardsSkeleton />;
   return <MetricCards stats={stats.data} goalPath={goalSettingPath({ activeRole: user.active_role }, isBuilt)} />;
@@ -48,6 +49,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   const isNewAccount = (useLocation().state as { newAccount?: boolean } | null)?.newAccount === true;
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
   const stats = useDashboardStats();
+  const isBuilt = useIsBuilt();
   // Chosen per active role from the route table, built screens only (DESIGN.md decision 34).
   const quickActions = quickActionsFor({ activeRole: user.active_role }, isBuilt);
   useTrackPageView('dashboard');

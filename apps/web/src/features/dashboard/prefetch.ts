@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decideAccess, type UserProfile } from '@myeai/domain';
-import { accessLevelQuery, trialStatusQuery, unlockedFeaturesQuery, upgradeRecommendationQuery } from '../trial/api/trial-api.ts';
-import { videoWidgetsQuery } from '../video-widgets/api/video-widgets-api.ts';
+import { accessLevelQuery, trialStatusQuery, unlockedFeaturesQuery, upgradeRecommendationQuery } from '../trial/index.ts';
+import { videoWidgetsQuery } from '../video-widgets/index.ts';
 import { dashboardStatsQuery } from './api/dashboard-api.ts';
 
 /**

@@ -1,1 +1,2 @@
 export { VideoWidgetsSection } from './components/video-widgets-section.tsx';
+export { videoWidgetsQuery } from './api/video-widgets-api.ts';

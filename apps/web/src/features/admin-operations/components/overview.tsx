@@ -2,8 +2,8 @@ import { Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { findScreen, navigationFor, type AdminOverview } from '@myeai/domain';
-import { isBuilt } from '../../../app/screens.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useAdminOverview } from '../api/overview-api.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -60,6 +60,7 @@ function StatusDistribution({ status }: { status: AdminOverview['user_status'] }
 }
 
 function QuickActions() {
+  const isBuilt = useIsBuilt();
   // The built admin-only screens of the sidebar (any section: System Command sits under trading).
   const items = navigationFor({ activeRole: 'admin' }, isBuilt)
     .flatMap((group) => group.items)

@@ -13,7 +13,7 @@ import {
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
-import { tradingAlertKeys } from '../../trading-alerts/api/trading-alerts-api.ts';
+import { tradingAlertKeys } from '../../trading-alerts/index.ts';
 
 /** The grid polls every 60 s (spec 3 section 9), only while the live socket is down. */
 export const GRID_POLL_MS = 60_000;
