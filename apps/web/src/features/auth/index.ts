@@ -5,3 +5,4 @@ export { useLogout } from './api/sign-in.ts';
 export { useSwitchRole } from './api/switch-role.ts';
 export { storedReferralCode, storeReferralCode } from './referral-storage.ts';
 export { useAuthMethods } from './api/sign-in.ts';
+export { AccountUpdates } from './components/account-updates.tsx';

@@ -1,0 +1,2 @@
+export { AdminUsersPage } from './components/admin-users-page.tsx';
+export { MyTeamPage } from './components/my-team-page.tsx';
