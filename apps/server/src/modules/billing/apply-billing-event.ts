@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { billingEvents, checkoutSessions, subscriptions, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   formatDollarsAndCents,
   getPlan,
@@ -20,8 +19,20 @@ import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { markTrialConverted } from '../trials/index.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
+import {
+  getSubscriptionRow,
+  insertBillingEventOnce,
+  insertSubscription,
+  lockUser,
+  markCheckoutSessionCompleted,
+  markFreeTrialUsed,
+  selectSubscriptionOwner,
+  setBillingEventOutcome,
+  updateSubscription,
+  updateUserRoles,
+  type SubscriptionRow,
+} from './billing.queries.ts';
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BillingOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';
 export type ApplyContext = { clock: Clock; /** The user whose request caused the event (cancel); null for provider events. */ actorId?: string | null };
 
@@ -42,21 +53,6 @@ export function toStoredState(row: SubscriptionRow | undefined | null): StoredSu
   };
 }
 
-export async function getSubscriptionRow(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row;
-}
-
-/** Serialises every billing change of one user (checkout, events, cancel) on the users row. */
-export async function lockUser(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, activeRole: users.activeRole, freeTrialUsedAt: users.freeTrialUsedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
-    .limit(1);
-  return row;
-}
 type LockedUser = NonNullable<Awaited<ReturnType<typeof lockUser>>>;
 
 /**
@@ -69,41 +65,34 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
   const snapshot = event.subscription ?? null;
   let userId = event.userId ?? snapshot?.userId ?? null;
   if (!userId && snapshot) {
-    const [known] = await tx
-      .select({ userId: subscriptions.userId })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.provider, event.provider), eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId)))
-      .limit(1);
-    userId = known?.userId ?? null;
+    userId = (await selectSubscriptionOwner(tx, event.provider, snapshot.providerSubscriptionId)) ?? null;
   }
   if (userId && !UUID.test(userId)) userId = null;
   const user = userId ? await lockUser(tx, userId) : undefined;
 
-  const [recorded] = await tx
-    .insert(billingEvents)
-    .values({
-      provider: event.provider,
-      eventId: event.id,
-      type: event.type,
-      userId: user?.id ?? null,
-      providerSubscriptionId: snapshot?.providerSubscriptionId ?? null,
-      occurredAt: event.occurredAt,
-      receivedAt: clock.now(),
-      outcome: 'ignored',
-      plan: snapshot?.plan ?? null,
-      amountCents: event.invoice?.amountCents ?? null,
-      details: event.checkoutSessionId ? { checkout_session_id: event.checkoutSessionId } : null,
-    })
-    .onConflictDoNothing()
-    .returning({ eventId: billingEvents.eventId });
+  const recorded = await insertBillingEventOnce(tx, {
+    provider: event.provider,
+    eventId: event.id,
+    type: event.type,
+    userId: user?.id ?? null,
+    providerSubscriptionId: snapshot?.providerSubscriptionId ?? null,
+    occurredAt: event.occurredAt,
+    receivedAt: clock.now(),
+    outcome: 'ignored',
+    plan: snapshot?.plan ?? null,
+    amountCents: event.invoice?.amountCents ?? null,
+    details: event.checkoutSessionId ? { checkout_session_id: event.checkoutSessionId } : null,
+  });
   if (!recorded) return 'duplicate';
   if (!user) return 'ignored';
 
   if (event.type === 'checkout.session.completed' && event.checkoutSessionId) {
-    await tx
-      .update(checkoutSessions)
-      .set({ status: 'completed', completedAt: clock.now(), providerSubscriptionId: snapshot?.providerSubscriptionId ?? null })
-      .where(and(eq(checkoutSessions.provider, event.provider), eq(checkoutSessions.providerSessionId, event.checkoutSessionId), eq(checkoutSessions.userId, user.id)));
+    await markCheckoutSessionCompleted(
+      tx,
+      { provider: event.provider, providerSessionId: event.checkoutSessionId, userId: user.id },
+      clock.now(),
+      snapshot?.providerSubscriptionId ?? null,
+    );
   }
 
   let outcome: BillingOutcome = event.type === 'checkout.session.completed' ? 'applied' : 'ignored';
@@ -132,10 +121,8 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
   }
 
   const after = await getSubscriptionRow(tx, user.id);
-  await tx
-    .update(billingEvents)
-    .set({ outcome, statusAfter: after?.providerSubscriptionId === snapshot?.providerSubscriptionId ? (after?.status ?? null) : null })
-    .where(and(eq(billingEvents.provider, event.provider), eq(billingEvents.eventId, event.id)));
+  const statusAfter = after?.providerSubscriptionId === snapshot?.providerSubscriptionId ? (after?.status ?? null) : null;
+  await setBillingEventOutcome(tx, event.provider, event.id, outcome, statusAfter);
   return outcome;
 }
 
@@ -170,21 +157,9 @@ async function applySnapshot(tx: DbOrTx, context: ApplyContext, user: LockedUser
     providerObservedAt: snap.observedAt,
     updatedAt: now,
   };
-  let saved: SubscriptionRow;
-  if (row) {
-    const [updated] = await tx
-      .update(subscriptions)
-      .set(isSame ? values : { ...values, createdAt: snap.createdAt })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    saved = updated!;
-  } else {
-    const [inserted] = await tx
-      .insert(subscriptions)
-      .values({ ...values, userId: user.id, createdAt: snap.createdAt })
-      .returning();
-    saved = inserted!;
-  }
+  const saved = row
+    ? await updateSubscription(tx, row.id, isSame ? values : { ...values, createdAt: snap.createdAt })
+    : await insertSubscription(tx, { ...values, userId: user.id, createdAt: snap.createdAt });
   const after = viewSubscription(toStoredState(saved), now);
 
   // Roles: subscriber while entitled; removed when the subscription ends (only if it was added by a subscription).
@@ -193,21 +168,21 @@ async function applySnapshot(tx: DbOrTx, context: ApplyContext, user: LockedUser
   if (isEntitledStatus(snap.status) && !roles.includes('subscriber')) {
     roles = [...roles, 'subscriber'];
     if (activeRole === 'subscriber_free') activeRole = 'subscriber';
-    await tx.update(users).set({ roles, activeRole }).where(eq(users.id, user.id));
-    await tx.update(subscriptions).set({ subscriberRoleGranted: true }).where(eq(subscriptions.id, saved.id));
+    await updateUserRoles(tx, user.id, roles, activeRole);
+    await updateSubscription(tx, saved.id, { subscriberRoleGranted: true });
   } else if (!isEntitledStatus(snap.status) && saved.subscriberRoleGranted && roles.includes('subscriber')) {
     roles = roles.filter((role) => role !== 'subscriber');
     // A user always holds a role: one whose only role was subscriber becomes a Free User.
     if (roles.length === 0) roles = ['subscriber_free'];
     if (activeRole === 'subscriber') activeRole = roles.includes('subscriber_free') ? 'subscriber_free' : roles[0]!;
-    await tx.update(users).set({ roles, activeRole }).where(eq(users.id, user.id));
-    await tx.update(subscriptions).set({ subscriberRoleGranted: false }).where(eq(subscriptions.id, saved.id));
+    await updateUserRoles(tx, user.id, roles, activeRole);
+    await updateSubscription(tx, saved.id, { subscriberRoleGranted: false });
   }
   // A platform trial that ends in a paid plan counts as converted in the trial analytics.
   if (isEntitledStatus(snap.status)) await markTrialConverted(tx, { now: () => now }, user.id);
   // The one free trial is used once a subscription with a trial exists.
   if (snap.trialEnd && !user.freeTrialUsedAt) {
-    await tx.update(users).set({ freeTrialUsedAt: sql`coalesce(${users.freeTrialUsedAt}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, user.id));
+    await markFreeTrialUsed(tx, user.id, now);
     user.freeTrialUsedAt = now;
   }
 

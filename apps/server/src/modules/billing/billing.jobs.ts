@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { formatDollarsAndCents, getPlan, isPlanId } from '@myeai/domain';
 import type { JobHandler } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { applyBillingEvent, formatBillingDate, getSubscriptionRow, TRIAL_REMINDER_JOB } from './apply-billing-event.ts';
+import { applyBillingEvent, formatBillingDate, TRIAL_REMINDER_JOB } from './apply-billing-event.ts';
+import { getSubscriptionRow } from './billing.queries.ts';
 import { LOCAL_CYCLE_JOB } from './local-provider.ts';
 import { localPaymentProvider } from './providers.ts';
 

@@ -1,5 +1,16 @@
 export { billingJobHandlers } from './billing.jobs.ts';
-export { applyBillingEvent, getSubscriptionRow, lockUser, toStoredState, TRIAL_REMINDER_JOB, type SubscriptionRow, type BillingOutcome } from './apply-billing-event.ts';
+export { applyBillingEvent, toStoredState, TRIAL_REMINDER_JOB, type BillingOutcome } from './apply-billing-event.ts';
+export {
+  getSubscriptionRow,
+  insertCheckoutSession,
+  lockUser,
+  markCheckoutSessionExpired,
+  selectBillingEventsOfUser,
+  selectOpenCheckoutSessions,
+  selectUserCheckoutSession,
+  setCheckoutSessionProvider,
+  type SubscriptionRow,
+} from './billing.queries.ts';
 export type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
 export { readCheckoutTrial } from './checkout-trial.ts';
 export type { PaymentProvider, CheckoutRequest, CreatedCheckout } from './payment-provider.ts';

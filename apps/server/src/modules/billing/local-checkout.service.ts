@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { checkoutSessions } from '@myeai/db';
 import { AppError, checkoutTrialEnd, isEntitledStatus, isPlanId, toProviderStatus, type LocalTestCard } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../audit/index.ts';
-import { applyBillingEvent, getSubscriptionRow, lockUser } from './apply-billing-event.ts';
+import { applyBillingEvent } from './apply-billing-event.ts';
+import { cancelOpenCheckoutSession, getSubscriptionRow, lockUser, selectUserCheckoutSession } from './billing.queries.ts';
 import { readCheckoutTrial } from './checkout-trial.ts';
 import { localPaymentProvider } from './providers.ts';
 
@@ -22,11 +21,7 @@ export async function confirmLocalCheckout(deps: AppDeps, userId: string, sessio
   return deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'Checkout session not found.');
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)))
-      .limit(1);
+    const session = await selectUserCheckoutSession(tx, userId, sessionId, 'local');
     if (!session || !isPlanId(session.plan)) throw new AppError('NOT_FOUND', 'Checkout session not found.');
     if (session.status === 'completed') return { redirect_url: successUrl(sessionId) };
     const now = deps.clock.now();
@@ -47,18 +42,10 @@ export async function confirmLocalCheckout(deps: AppDeps, userId: string, sessio
 /** The buyer pressed Cancel on the test checkout page: the session is closed and nothing is charged. */
 export async function cancelLocalCheckout(deps: AppDeps, userId: string, sessionId: string): Promise<{ redirect_url: string }> {
   return deps.db.transaction(async (tx) => {
-    const [session] = await tx
-      .update(checkoutSessions)
-      .set({ status: 'canceled' })
-      .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open')))
-      .returning({ id: checkoutSessions.id, plan: checkoutSessions.plan });
+    const session = await cancelOpenCheckoutSession(tx, 'local', sessionId, userId);
     if (session) await recordAudit(tx, deps.clock, { actorId: userId, action: 'subscription.checkout_canceled', target: userId, details: { session_id: sessionId, plan: session.plan } });
     else {
-      const [existing] = await tx
-        .select({ id: checkoutSessions.id })
-        .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.provider, 'local'), eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)))
-        .limit(1);
+      const existing = await selectUserCheckoutSession(tx, userId, sessionId, 'local');
       if (!existing) throw new AppError('NOT_FOUND', 'Checkout session not found.');
     }
     return { redirect_url: LOCAL_CHECKOUT_CANCEL_URL };

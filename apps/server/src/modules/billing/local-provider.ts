@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { localBillingSubscriptions, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import { AppError, getPlan, isPlanId, toProviderStatus, type LocalTestCard, type PaymentConfig, type PlanId } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
+import {
+  insertLocalSubscription,
+  selectLocalSubscriptionForUpdate,
+  setLocalSubscriptionCard,
+  updateLocalSubscription,
+  type LocalBillingRow as LocalRow,
+} from './billing.queries.ts';
 import type { CheckoutRequest, CreatedCheckout, PaymentProvider } from './payment-provider.ts';
 
 export const LOCAL_CYCLE_JOB = 'billing.local.cycle';
@@ -13,8 +19,6 @@ const CHECKOUT_LIFETIME_MS = DAY_MS;
 /** A failed charge is retried every 2 days; after 4 failed attempts the provider gives up and the subscription is canceled. */
 export const LOCAL_RETRY_DAYS = 2;
 export const LOCAL_MAX_PAYMENT_ATTEMPTS = 4;
-
-type LocalRow = typeof localBillingSubscriptions.$inferSelect;
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
@@ -52,25 +56,21 @@ export class LocalPaymentProvider implements PaymentProvider {
     const hasTrial = trialEnd !== null;
     if (!hasTrial && card === 'declines') throw new AppError('VALIDATION', 'Your card was declined. Choose the test card that succeeds, or cancel.');
     const periodEnd = trialEnd ?? new Date(now.getTime() + plan.duration_days * DAY_MS);
-    const [row] = await tx
-      .insert(localBillingSubscriptions)
-      .values({
-        id: randomId('sub_local_'),
-        userId: session.userId,
-        checkoutSessionId: session.providerSessionId,
-        plan: plan.id,
-        status: hasTrial ? 'trialing' : 'active',
-        card,
-        trialEnd,
-        currentPeriodStart: now,
-        currentPeriodEnd: periodEnd,
-        invoiceCount: 1,
-        nextActionAt: periodEnd,
-        eventCount: 3,
-        createdAt: now,
-      })
-      .returning();
-    const sub = row!;
+    const sub = await insertLocalSubscription(tx, {
+      id: randomId('sub_local_'),
+      userId: session.userId,
+      checkoutSessionId: session.providerSessionId,
+      plan: plan.id,
+      status: hasTrial ? 'trialing' : 'active',
+      card,
+      trialEnd,
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd,
+      invoiceCount: 1,
+      nextActionAt: periodEnd,
+      eventCount: 3,
+      createdAt: now,
+    });
     await this.schedule(tx, sub);
     const snapshot = this.snapshot(sub);
     return [
@@ -90,7 +90,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** Test hook (and the "card" of the checkout page): whether later charges succeed. */
   async setCard(tx: DbOrTx, providerSubscriptionId: string, card: LocalTestCard): Promise<void> {
-    await tx.update(localBillingSubscriptions).set({ card }).where(eq(localBillingSubscriptions.id, providerSubscriptionId));
+    await setLocalSubscriptionCard(tx, providerSubscriptionId, card);
   }
 
   /**
@@ -142,17 +142,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async lock(tx: DbOrTx, id: string): Promise<LocalRow | undefined> {
-    const [row] = await tx.select().from(localBillingSubscriptions).where(eq(localBillingSubscriptions.id, id)).for('update').limit(1);
-    return row;
+    return selectLocalSubscriptionForUpdate(tx, id);
   }
 
   private async save(tx: DbOrTx, sub: LocalRow, changes: Partial<LocalRow>, events: number): Promise<LocalRow> {
-    const [row] = await tx
-      .update(localBillingSubscriptions)
-      .set({ ...changes, eventCount: sql`${localBillingSubscriptions.eventCount} + ${events}` })
-      .where(and(eq(localBillingSubscriptions.id, sub.id)))
-      .returning();
-    return row!;
+    return updateLocalSubscription(tx, sub.id, changes, events);
   }
 
   private async schedule(tx: DbOrTx, sub: LocalRow): Promise<void> {
