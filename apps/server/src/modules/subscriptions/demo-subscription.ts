@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { checkoutSessions, users, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import { getPlan, TERMS_VERSION, type PlanId } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { applyBillingEvent, getSubscriptionRow, LocalPaymentProvider, lockUser } from '../billing/index.ts';
+import { applyBillingEvent, getSubscriptionRow, insertCheckoutSession, LocalPaymentProvider, lockUser, setCheckoutSessionProvider } from '../billing/index.ts';
+import { selectUserIdByEmail } from './subscriptions.queries.ts';
 
 /**
  * Demo seed: gives a demo account a real, paid subscription through the embedded provider, the
@@ -13,35 +13,29 @@ import { applyBillingEvent, getSubscriptionRow, LocalPaymentProvider, lockUser }
  */
 export async function seedDemoSubscription(db: Database, clock: Clock, input: { email: string; plan: PlanId }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, input.email)).limit(1);
+    const found = await selectUserIdByEmail(tx, input.email);
     if (!found) return;
     await lockUser(tx, found.id);
     if (await getSubscriptionRow(tx, found.id)) return;
     const plan = getPlan(input.plan);
     const now = clock.now();
     const provider = new LocalPaymentProvider(clock);
-    const [session] = await tx
-      .insert(checkoutSessions)
-      .values({
-        userId: found.id,
-        provider: provider.kind,
-        plan: plan.id,
-        trialDays: 0,
-        amountCents: plan.price_cents,
-        termsAccepted: true,
-        marketingAccepted: false,
-        termsVersion: TERMS_VERSION,
-        acceptedAt: now,
-        ipAddress: null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      })
-      .returning({ id: checkoutSessions.id });
-    const created = await provider.createCheckoutSession({ checkoutId: session!.id, userId: found.id, email: found.email, customerId: null, plan: plan.id, trial: { kind: 'none', days: 0, endsAt: null }, baseUrl: '' });
-    await tx
-      .update(checkoutSessions)
-      .set({ providerSessionId: created.providerSessionId, url: created.url, expiresAt: created.expiresAt })
-      .where(eq(checkoutSessions.id, session!.id));
+    const checkoutId = await insertCheckoutSession(tx, {
+      userId: found.id,
+      provider: provider.kind,
+      plan: plan.id,
+      trialDays: 0,
+      amountCents: plan.price_cents,
+      termsAccepted: true,
+      marketingAccepted: false,
+      termsVersion: TERMS_VERSION,
+      acceptedAt: now,
+      ipAddress: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    const created = await provider.createCheckoutSession({ checkoutId, userId: found.id, email: found.email, customerId: null, plan: plan.id, trial: { kind: 'none', days: 0, endsAt: null }, baseUrl: '' });
+    await setCheckoutSessionProvider(tx, checkoutId, created);
     const events = await provider.completeCheckout(tx, { providerSessionId: created.providerSessionId, userId: found.id, plan: plan.id, trialEnd: null }, 'succeeds');
     for (const event of events) await applyBillingEvent(tx, { clock }, event);
   });

@@ -1,5 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import { billingEvents, checkoutSessions, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   getPlan,
@@ -22,7 +21,23 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { activePaymentProvider, applyBillingEvent, getSubscriptionRow, lockUser, paymentProviderFor, readCheckoutTrial, toStoredState, type SubscriptionRow } from '../billing/index.ts';
+import {
+  activePaymentProvider,
+  applyBillingEvent,
+  getSubscriptionRow,
+  insertCheckoutSession,
+  lockUser,
+  markCheckoutSessionExpired,
+  paymentProviderFor,
+  readCheckoutTrial,
+  selectBillingEventsOfUser,
+  selectOpenCheckoutSessions,
+  selectUserCheckoutSession,
+  setCheckoutSessionProvider,
+  toStoredState,
+  type SubscriptionRow,
+} from '../billing/index.ts';
+import { selectFreeTrialUsedAt, selectSubscriber } from './subscriptions.queries.ts';
 
 function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null, checkoutTrial: CheckoutTrial, now: Date): SubscriptionStatus {
   const state = toStoredState(row);
@@ -42,9 +57,8 @@ function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null
 }
 
 export async function getSubscriptionStatus(db: DbOrTx, clock: Clock, userId: string): Promise<SubscriptionStatus> {
-  const [user] = await db.select({ freeTrialUsedAt: users.freeTrialUsedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const freeTrialUsedAt = await selectFreeTrialUsedAt(db, userId);
   const now = clock.now();
-  const freeTrialUsedAt = user?.freeTrialUsedAt ?? null;
   return statusOf(await getSubscriptionRow(db, userId), freeTrialUsedAt, await readCheckoutTrial(db, { id: userId, freeTrialUsedAt }, now), now);
 }
 
@@ -79,36 +93,29 @@ export async function createCheckout(deps: AppDeps, userId: string, input: Creat
     }
     const trial = await readCheckoutTrial(tx, user, now);
     const trialDays = trial.days;
-    const open = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'open'), gt(checkoutSessions.expiresAt, now)))
-      .orderBy(desc(checkoutSessions.createdAt));
+    const open = await selectOpenCheckoutSessions(tx, userId, now);
     const reusable = open.find((session) => session.provider === provider.kind && session.plan === plan.id && session.trialDays === trialDays && session.url && session.providerSessionId);
     if (reusable) return { checkout_url: reusable.url!, session_id: reusable.providerSessionId!, trial_days: reusable.trialDays };
     for (const stale of open) {
-      await tx.update(checkoutSessions).set({ status: 'expired' }).where(eq(checkoutSessions.id, stale.id));
+      await markCheckoutSessionExpired(tx, stale.id);
       if (stale.providerSessionId && stale.provider === provider.kind) await provider.expireCheckoutSession(stale.providerSessionId);
     }
-    const [row] = await tx
-      .insert(checkoutSessions)
-      .values({
-        userId,
-        provider: provider.kind,
-        plan: plan.id,
-        trialDays,
-        amountCents: plan.price_cents,
-        termsAccepted: input.consent.terms_accepted,
-        marketingAccepted: input.consent.marketing_accepted,
-        termsVersion: TERMS_VERSION,
-        acceptedAt: now,
-        ipAddress: origin.ip,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      })
-      .returning({ id: checkoutSessions.id });
+    const checkoutId = await insertCheckoutSession(tx, {
+      userId,
+      provider: provider.kind,
+      plan: plan.id,
+      trialDays,
+      amountCents: plan.price_cents,
+      termsAccepted: input.consent.terms_accepted,
+      marketingAccepted: input.consent.marketing_accepted,
+      termsVersion: TERMS_VERSION,
+      acceptedAt: now,
+      ipAddress: origin.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
     const created = await provider.createCheckoutSession({
-      checkoutId: row!.id,
+      checkoutId,
       userId,
       email: user.email,
       customerId: current?.provider === provider.kind ? current.providerCustomerId : null,
@@ -116,10 +123,7 @@ export async function createCheckout(deps: AppDeps, userId: string, input: Creat
       trial,
       baseUrl: origin.baseUrl,
     });
-    await tx
-      .update(checkoutSessions)
-      .set({ providerSessionId: created.providerSessionId, url: created.url, expiresAt: created.expiresAt })
-      .where(eq(checkoutSessions.id, row!.id));
+    await setCheckoutSessionProvider(tx, checkoutId, created);
     await recordAudit(tx, deps.clock, {
       actorId: userId,
       action: 'subscription.checkout_started',
@@ -132,11 +136,7 @@ export async function createCheckout(deps: AppDeps, userId: string, input: Creat
 
 /** A checkout session of the signed-in user (another user's is 404): for the success and local checkout pages. Display only, it grants nothing. */
 export async function getCheckoutSessionView(deps: AppDeps, userId: string, sessionId: string): Promise<CheckoutSessionView> {
-  const [session] = await deps.db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.userId, userId)))
-    .limit(1);
+  const session = await selectUserCheckoutSession(deps.db, userId, sessionId);
   if (!session || !isPlanId(session.plan)) throw new AppError('NOT_FOUND', 'Checkout session not found.');
   const now = deps.clock.now();
   const status = session.status === 'open' && session.expiresAt.getTime() <= now.getTime() ? 'expired' : session.status;
@@ -178,19 +178,10 @@ export async function getTradingPlan(db: DbOrTx, clock: Clock, userId: string) {
 
 /** Admin: a user's subscription and every provider event received for them, newest first. */
 export async function getSubscriptionHistory(db: DbOrTx, clock: Clock, userId: string): Promise<AdminSubscriptionHistory> {
-  const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email, freeTrialUsedAt: users.freeTrialUsedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await selectSubscriber(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   const row = await getSubscriptionRow(db, userId);
-  const events = await db
-    .select()
-    .from(billingEvents)
-    .where(and(eq(billingEvents.userId, userId), ne(billingEvents.outcome, 'duplicate')))
-    .orderBy(desc(billingEvents.receivedAt), desc(billingEvents.occurredAt))
-    .limit(200);
+  const events = await selectBillingEventsOfUser(db, userId, 200);
   return {
     user: { id: user.id, name: user.name, email: user.email, free_trial_used_at: user.freeTrialUsedAt?.toISOString() ?? null },
     subscription: statusOf(row, user.freeTrialUsedAt, await readCheckoutTrial(db, user, clock.now()), clock.now()),
