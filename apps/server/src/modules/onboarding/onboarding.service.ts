@@ -1,5 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { userProfiles, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   normaliseReferralCode,
@@ -9,6 +8,7 @@ import {
   type ProfileQuestionnaire,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { attachReferrer, selectReferrerOf, selectUserByReferralCode, selectUserProfile, upsertUserProfile } from './onboarding.queries.ts';
 
 export type Referrer = { id: string; name: string; referral_code: string };
 
@@ -18,25 +18,21 @@ export type Referrer = { id: string; name: string; referral_code: string };
  */
 export async function findReferrer(db: DbOrTx, userId: string, rawCode: string): Promise<Referrer> {
   const code = normaliseReferralCode(rawCode);
-  const [row] = code
-    ? await db.select({ id: users.id, name: users.name, code: users.referralCode, status: users.status }).from(users).where(eq(users.referralCode, code)).limit(1)
-    : [];
+  const row = code ? await selectUserByReferralCode(db, code) : undefined;
   if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', UNKNOWN_REFERRAL_CODE_MESSAGE);
   if (row.id === userId) throw new AppError('VALIDATION', OWN_REFERRAL_CODE_MESSAGE);
   return { id: row.id, name: referrerDisplayName(row.name), referral_code: row.code };
 }
 
 async function currentReferrer(db: DbOrTx, userId: string): Promise<Referrer | null> {
-  const [me] = await db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!me?.referredBy) return null;
-  const [row] = await db.select({ id: users.id, name: users.name, code: users.referralCode }).from(users).where(eq(users.id, me.referredBy)).limit(1);
+  const row = await selectReferrerOf(db, userId);
   return row ? { id: row.id, name: referrerDisplayName(row.name), referral_code: row.code } : null;
 }
 
 const publicReferrer = (referrer: Referrer | null) => (referrer ? { name: referrer.name, referral_code: referrer.referral_code } : null);
 
 export async function getOnboardingProfile(db: DbOrTx, userId: string) {
-  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId)).limit(1);
+  const row = await selectUserProfile(db, userId);
   const profile = row
     ? {
         age_range: row.ageRange,
@@ -69,12 +65,7 @@ export async function saveOnboardingProfile(db: Database, clock: Clock, userId: 
     let referral: 'attached' | 'already_referred' | 'none' = 'none';
     if (input.referral_code) {
       const referrer = await findReferrer(tx, userId, input.referral_code);
-      const attached = await tx
-        .update(users)
-        .set({ referredBy: referrer.id })
-        .where(and(eq(users.id, userId), isNull(users.referredBy)))
-        .returning({ id: users.id });
-      referral = attached.length > 0 ? 'attached' : 'already_referred';
+      referral = (await attachReferrer(tx, userId, referrer.id)) ? 'attached' : 'already_referred';
     }
     const now = clock.now();
     const values = {
@@ -93,10 +84,7 @@ export async function saveOnboardingProfile(db: Database, clock: Clock, userId: 
       bestContactTime: input.best_contact_time,
       updatedAt: now,
     };
-    await tx
-      .insert(userProfiles)
-      .values({ userId, ...values, createdAt: now })
-      .onConflictDoUpdate({ target: userProfiles.userId, set: values });
+    await upsertUserProfile(tx, userId, values, now);
     return { status: 'success' as const, referral, referrer: publicReferrer(await currentReferrer(tx, userId)) };
   });
 }
