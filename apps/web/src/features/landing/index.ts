@@ -1,1 +1,2 @@
 export { LandingPage } from './landing-page.tsx';
+export { LandingFiguresEditor } from './landing-figures-editor.tsx';

@@ -3,3 +3,5 @@
 export { ShareEarnButton } from './components/share-earn-button.tsx';
 export { ReferralFlagsPanel } from './components/referral-flags-panel.tsx';
 export { ReferralsPage } from './components/referrals-page.tsx';
+export { ReferralLandingEditor } from './components/referral-landing-editor.tsx';
+export { ReferralMigrationPanel } from './components/referral-migration-panel.tsx';

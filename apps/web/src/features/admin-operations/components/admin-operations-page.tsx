@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserProfile } from '@myeai/domain';
+import { ReferralMigrationPanel } from '../../referrals/index.ts';
 import { supportKeys, useAdminSupportRequests, useSupportLiveRefresh } from '../../support/index.ts';
 import { operationsKeys, useDemoMode, useFailedJobs } from '../api/operations-api.ts';
 import { Analytics } from './analytics.tsx';
@@ -12,8 +13,8 @@ import { OperationsLog } from './operations-log.tsx';
 import { Overview } from './overview.tsx';
 import { SupportRequests } from './support-requests.tsx';
 
-type Tab = 'overview' | 'analytics' | 'support' | 'log' | 'failed' | 'mailbox';
-const TABS: readonly Tab[] = ['overview', 'analytics', 'support', 'log', 'failed', 'mailbox'];
+type Tab = 'overview' | 'migration' | 'analytics' | 'support' | 'log' | 'failed' | 'mailbox';
+const TABS: readonly Tab[] = ['overview', 'migration', 'analytics', 'support', 'log', 'failed', 'mailbox'];
 
 function FailedCount() {
   const failed = useFailedJobs();
@@ -38,8 +39,8 @@ function OpenSupportCount() {
 }
 
 /**
- * /admin-comprehensive-dashboard (spec 3 section 2.9): the tabs for which real data exists. The
- * Referral Migration tab comes with the referral migration; charts and tiles of facts not stored
+ * /admin-comprehensive-dashboard (spec 3 section 2.9): the tabs for which real data exists, and the
+ * Referral Migration panel (the same as on /trading-admin); charts and tiles of facts not stored
  * yet (AI messages, goal approvals) come with the features that store them.
  */
 export function AdminOperationsPage(_props: { user: UserProfile }) {
@@ -69,6 +70,7 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
       <Tabs value={tab} onChange={(value) => setTab(TABS.find((known) => known === value) ?? 'overview')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="migration">Referral Migration</Tabs.Tab>
           <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
           <Tabs.Tab value="support" rightSection={<OpenSupportCount />}>
             Support
@@ -81,6 +83,9 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <Overview />
+        </Tabs.Panel>
+        <Tabs.Panel value="migration" pt="md">
+          <ReferralMigrationPanel />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="md">
           <Analytics />

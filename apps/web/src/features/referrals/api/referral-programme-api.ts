@@ -7,7 +7,10 @@ import {
   ReferralFlagResponseSchema,
   ReferralMigrationResponseSchema,
   referralProgrammePaths as paths,
+  ReferralLandingContentResponseSchema,
+  referralsPaths,
   ReferralSettingsResponseSchema,
+  type ReferralLandingContent,
   type ReferralPeriodDays,
   type ReferralSettings,
 } from '@myeai/domain';
@@ -93,5 +96,23 @@ export function useStartReferralMigration() {
   return useMutation({
     mutationFn: async () => (await apiRequest(paths.migration, { method: 'POST', schema: ReferralMigrationResponseSchema })).data,
     onSuccess: (data) => client.setQueryData(referralProgrammeKeys.migration, data),
+  });
+}
+
+export const referralLandingKey = ['referrals', 'landing-content'] as const;
+
+/** The universal referral landing content as saved (with the {referrer_name} placeholder). */
+export function useReferralLandingContent() {
+  return useQuery({
+    queryKey: referralLandingKey,
+    queryFn: () => apiRequest(referralsPaths.adminLanding, { schema: ReferralLandingContentResponseSchema }),
+  });
+}
+
+export function useSaveReferralLandingContent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: ReferralLandingContent) => apiRequest(referralsPaths.adminLanding, { method: 'PUT', body: content, schema: ReferralLandingContentResponseSchema }),
+    onSuccess: (data) => client.setQueryData(referralLandingKey, data),
   });
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Card, Center, Container, Group, Loader, Sim
 import { IconBook2, IconChartLine, IconCoins, IconRocket, IconShieldCheck, IconStar, IconTarget, IconUsers } from '@tabler/icons-react';
 import { useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FREE_ACCESS_NOTE, REFERRAL_ERROR_REDIRECT_MS, REFERRAL_VISITOR_STORAGE_KEY, type JoinResponse, type ReferralFeatureIcon } from '@myeai/domain';
+import { FREE_ACCESS_NOTE, REFERRAL_ERROR_REDIRECT_MS, REFERRAL_VISITOR_STORAGE_KEY, type JoinResponse, type ReferralFeatureIcon, type ReferralLandingContent } from '@myeai/domain';
 import { LegalFooter } from '../../../components/layouts/legal-footer.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storeReferralCode } from '../../auth/index.ts';
@@ -47,12 +47,23 @@ function rememberVisit(data: JoinResponse['data']): void {
 }
 
 function Landing({ data }: { data: JoinResponse['data'] }) {
-  const { content } = data;
   useReportTimeOnPage({ visitorId: data.visitor_id, referralCode: data.referral_code });
   const loginHref = `/login?ref=${encodeURIComponent(data.referral_code)}`;
   const onCta = () => reportCtaClick({ visitor_id: data.visitor_id, referral_code: data.referral_code });
-  const cta = (
-    <Button component={Link} to={loginHref} size="lg" onClick={onCta}>
+  return <JoinLandingView content={data.content} cta={{ href: loginHref, onClick: onCta }} />;
+}
+
+/**
+ * The body of /join for a content (the referrer's name already filled in). The admin's preview
+ * renders this same component with no call-to-action target (the button goes nowhere there).
+ */
+export function JoinLandingView({ content, cta: target }: { content: ReferralLandingContent; cta?: { href: string; onClick: () => void } }) {
+  const cta = target ? (
+    <Button component={Link} to={target.href} size="lg" onClick={target.onClick}>
+      {content.cta_text}
+    </Button>
+  ) : (
+    <Button size="lg" type="button">
       {content.cta_text}
     </Button>
   );
@@ -67,6 +78,9 @@ function Landing({ data }: { data: JoinResponse['data'] }) {
         </Title>
         <Text size="xl" fw={500}>
           {content.main_subtitle}
+        </Text>
+        <Text size="md" fs="italic" c="dimmed">
+          {content.short_message}
         </Text>
         <Text size="lg">{content.hero_description}</Text>
         <Group gap="md">

@@ -2,6 +2,8 @@ import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TRADING_DISCLAIMER, type UserProfile } from '@myeai/domain';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
+import { LandingFiguresEditor } from '../../landing/index.ts';
+import { ReferralLandingEditor, ReferralMigrationPanel } from '../../referrals/index.ts';
 import { AssetsTab } from './assets-tab.tsx';
 import { ConsensusTab } from './consensus-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -9,7 +11,7 @@ import { StatCards } from './stat-cards.tsx';
 import { TimeframesTab } from './timeframes-tab.tsx';
 import { TradersTab } from './traders-tab.tsx';
 
-type Tab = 'assets' | 'timeframes' | 'traders' | 'consensus' | 'settings';
+type Tab = 'assets' | 'timeframes' | 'traders' | 'consensus' | 'migration' | 'landing' | 'settings';
 
 export function TradingDisclaimer() {
   return (
@@ -36,6 +38,8 @@ export function TradingAdminPage(_props: { user: UserProfile }) {
           <Tabs.Tab value="timeframes">Timeframes</Tabs.Tab>
           <Tabs.Tab value="traders">Traders</Tabs.Tab>
           <Tabs.Tab value="consensus">Consensus System</Tabs.Tab>
+          <Tabs.Tab value="migration">Referral Migration</Tabs.Tab>
+          <Tabs.Tab value="landing">Landing Page</Tabs.Tab>
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="assets" pt="md">
@@ -49,6 +53,15 @@ export function TradingAdminPage(_props: { user: UserProfile }) {
         </Tabs.Panel>
         <Tabs.Panel value="consensus" pt="md">
           <ConsensusTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="migration" pt="md">
+          <ReferralMigrationPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="landing" pt="md">
+          <Stack gap="lg">
+            <ReferralLandingEditor />
+            <LandingFiguresEditor />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <SettingsTab />
