@@ -55,6 +55,10 @@ export default defineConfig({
             // With zod, its jitless setting (src/lib/zod-without-eval.ts): a chunk runs before those
             // that import it, so the setting is made before any page chunk defines a schema.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval\.ts$/, priority: 3 },
+            // The form library (and its two helpers), one chunk for the pages with a form: merged into the
+            // entries-aware vendor sets it made two of them import each other, and the one evaluated
+            // second called a not yet defined function (login page "S is not a function").
+            { name: 'mantine-form', test: /node_modules[\\/](@mantine[\\/]form|klona|fast-deep-equal)[\\/]/, priority: 3 },
             // The rest of the first load's libraries, in one chunk.
             { name: 'vendor-initial', test: /node_modules/, tags: ['$initial'], priority: 2 },
             // The libraries only lazy chunks use, one chunk per set of pages that share them, the

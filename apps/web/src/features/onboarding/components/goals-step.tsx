@@ -7,12 +7,14 @@ import {
   GOAL_TYPES,
   GOAL_UNITS,
   goalDeadlineWindow,
+  GoalSetupInputSchema,
   isGoalDraftComplete,
   type GoalSetupItem,
   type GoalTimeframe,
   type GoalType,
   type GoalUnit,
 } from '@myeai/domain';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 
 export type GoalDraft = {
   goal_type: GoalType;
@@ -65,22 +67,30 @@ export function completeTiers(drafts: GoalDrafts): Partial<Record<GoalTimeframe,
   return tiers;
 }
 
-type GoalsStepProps = { value: GoalDrafts; onChange: (value: GoalDrafts) => void; today: string; errors: Partial<Record<string, string>> };
+/**
+ * The goals step's form: the three tiers as typed, checked by the goal setup schema the server parses, of
+ * the complete tiers only (an incomplete tier is not sent, so nothing in it is wrong yet).
+ */
+export function useGoalsForm(submissionId: string) {
+  return useDomainForm(GoalSetupInputSchema, emptyDrafts(), { toInput: (drafts) => ({ ...completeTiers(drafts), submission_id: submissionId }) });
+}
+export type GoalsForm = ReturnType<typeof useGoalsForm>;
+
+type GoalsStepProps = { form: GoalsForm; today: string };
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** Step 3: short, mid and long-term goals; each tier is sent only when complete. */
-export function GoalsStep({ value, onChange, today, errors }: GoalsStepProps) {
+export function GoalsStep({ form, today }: GoalsStepProps) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Fill in at least one goal. A goal is saved when it has a title, a target, a deadline and why it matters; goals are reviewed before they go live.
       </Text>
       {GOAL_TIMEFRAMES.map((timeframe) => {
-        const draft = value[timeframe];
         const window = goalDeadlineWindow(timeframe, today);
         const required = timeframe === 'short_term';
-        const set = <K extends keyof GoalDraft>(key: K, next: GoalDraft[K]) => onChange({ ...value, [timeframe]: { ...draft, [key]: next } });
+        const field = (key: keyof GoalDraft) => form.getInputProps(`${timeframe}.${key}`);
         const id = `goal-${timeframe}`;
         return (
           <Card key={timeframe} withBorder radius="md" padding="md" component="fieldset" aria-labelledby={`${id}-title`} style={{ minInlineSize: 0 }}>
@@ -91,28 +101,22 @@ export function GoalsStep({ value, onChange, today, errors }: GoalsStepProps) {
               <Select
                 label="Goal type"
                 data={GOAL_TYPES.map((type) => ({ value: type, label: label(type) }))}
-                value={draft.goal_type}
-                onChange={(next) => next && onChange({ ...value, [timeframe]: { ...draft, goal_type: next as GoalType, unit: DEFAULT_GOAL_UNIT[next as GoalType] } })}
+                {...field('goal_type')}
+                onChange={(next) => {
+                  if (!next) return;
+                  form.setFieldValue(`${timeframe}.goal_type`, next as GoalType);
+                  form.setFieldValue(`${timeframe}.unit`, DEFAULT_GOAL_UNIT[next as GoalType]);
+                }}
                 allowDeselect={false}
               />
-              <TextInput label="Title" withAsterisk={required} value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} maxLength={200} />
-              <NumberInput label="Target value" withAsterisk={required} value={draft.target_value} onChange={(next) => set('target_value', next)} min={0} decimalScale={2} thousandSeparator="," />
-              <Select label="Unit" data={GOAL_UNITS.map((unit) => ({ value: unit, label: unit }))} value={draft.unit} onChange={(next) => next && set('unit', next as GoalUnit)} allowDeselect={false} />
-              <TextInput
-                type="date"
-                label="Deadline"
-                description={`Between ${window.min} and ${window.max}`}
-                withAsterisk={required}
-                value={draft.deadline}
-                min={window.min}
-                max={window.max}
-                onChange={(e) => set('deadline', e.currentTarget.value)}
-                error={errors[`${timeframe}.deadline`]}
-              />
-              <Textarea label="Why is this important to you?" withAsterisk={required} value={draft.why_important} onChange={(e) => set('why_important', e.currentTarget.value)} autosize minRows={1} maxLength={2000} />
-              <Textarea label="Description" value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} autosize minRows={1} maxLength={2000} />
-              <Textarea label="Daily habits (one per line)" value={draft.daily_habits} onChange={(e) => set('daily_habits', e.currentTarget.value)} autosize minRows={1} />
-              <Textarea label="Weekly habits (one per line)" value={draft.weekly_habits} onChange={(e) => set('weekly_habits', e.currentTarget.value)} autosize minRows={1} />
+              <TextInput label="Title" withAsterisk={required} maxLength={200} {...field('title')} />
+              <NumberInput label="Target value" withAsterisk={required} min={0} decimalScale={2} thousandSeparator="," {...field('target_value')} />
+              <Select label="Unit" data={GOAL_UNITS.map((unit) => ({ value: unit, label: unit }))} allowDeselect={false} {...field('unit')} />
+              <TextInput type="date" label="Deadline" description={`Between ${window.min} and ${window.max}`} withAsterisk={required} min={window.min} max={window.max} {...field('deadline')} />
+              <Textarea label="Why is this important to you?" withAsterisk={required} autosize minRows={1} maxLength={2000} {...field('why_important')} />
+              <Textarea label="Description" autosize minRows={1} maxLength={2000} {...field('description')} />
+              <Textarea label="Daily habits (one per line)" autosize minRows={1} {...field('daily_habits')} />
+              <Textarea label="Weekly habits (one per line)" autosize minRows={1} {...field('weekly_habits')} />
             </SimpleGrid>
           </Card>
         );

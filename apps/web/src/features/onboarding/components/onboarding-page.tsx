@@ -8,7 +8,7 @@ import { storedReferralCode } from '../../auth/index.ts';
 import { useAccessLevel } from '../../trial/index.ts';
 import { useOnboardingProfile, useSaveProfile, useSetupGoals } from '../api/onboarding-api.ts';
 import { CompletedOnboarding } from './completed-onboarding.tsx';
-import { completeTiers, emptyDrafts, GoalsStep, type GoalDrafts } from './goals-step.tsx';
+import { GoalsStep, useGoalsForm } from './goals-step.tsx';
 import { QuestionnaireStep, type Questionnaire } from './questionnaire-step.tsx';
 import { ReferralStep, type ReferralState } from './referral-step.tsx';
 
@@ -50,12 +50,11 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
   const [inWizard, setInWizard] = useState<boolean | null>(null);
   const [referral, setReferral] = useState<ReferralState>(() => ({ code: storedReferralCode() ?? '', referrerName: null }));
   const [questionnaire, setQuestionnaire] = useState<Questionnaire | null>(null);
-  const [drafts, setDrafts] = useState<GoalDrafts>(emptyDrafts);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<{ referrer: string | null; goals: number } | null>(null);
   // One id per wizard visit: re-sending the same goals after a lost answer creates them once.
   const submissionId = useMemo(() => crypto.randomUUID(), []);
+  const goalsForm = useGoalsForm(submissionId);
   const today = isoDay(new Date());
 
   useEffect(() => {
@@ -99,25 +98,23 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
     );
   };
 
-  const submitGoals = () => {
-    setError(null);
-    setFieldErrors({});
-    const tiers = completeTiers(drafts);
-    if (Object.keys(tiers).length === 0) {
-      setError(INCOMPLETE_GOALS_MESSAGE);
-      return;
-    }
-    setupGoals.mutate(
-      { ...tiers, submission_id: submissionId },
-      {
+  const submitGoals = goalsForm.onSubmit(
+    (input) => {
+      setError(null);
+      if (!input.short_term && !input.mid_term && !input.long_term) return setError(INCOMPLETE_GOALS_MESSAGE);
+      setupGoals.mutate(input, {
         onSuccess: (answer) => {
           setSummary({ referrer: referral.referrerName ?? existingReferrer, goals: answer.goals_created });
           goTo(CONFIRMATION_STEP);
         },
-        onError: (failure) => setError(`Failed to submit goals. Please try again. (${failure.message})`),
-      },
-    );
-  };
+        onError: (failure) => {
+          goalsForm.setServerErrors(failure);
+          setError(`Failed to submit goals. Please try again. (${failure.message})`);
+        },
+      });
+    },
+    () => setError(null),
+  );
 
   return (
     <Container size="md" px={0}>
@@ -173,12 +170,12 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             </Stepper.Step>
             <Stepper.Step label="Goals" description="What you are working towards">
               <Stack mt="md">
-                <GoalsStep value={drafts} onChange={setDrafts} today={today} errors={fieldErrors} />
+                <GoalsStep form={goalsForm} today={today} />
                 <Group justify="space-between">
                   <Button variant="default" onClick={() => goTo(1)}>
                     Back
                   </Button>
-                  <Button onClick={submitGoals} loading={setupGoals.isPending}>
+                  <Button onClick={() => submitGoals()} loading={setupGoals.isPending}>
                     Submit goals
                   </Button>
                 </Group>
