@@ -24,56 +24,58 @@ export function LegalPage({ slug }: LegalPageProps) {
   const titleId = `legal-${document.slug}-title`;
 
   return (
-    <Container size="md" py="xl" component="article" aria-labelledby={titleId}>
-      <title>{`${document.title} · MYEAI`}</title>
-      <Stack gap="lg">
-        <Box component="nav" aria-label="Legal documents">
-          <Group gap="lg" wrap="wrap">
-            <Anchor component={Link} to="/" underline="always" style={linkStyle}>
-              Back to home
-            </Anchor>
-            {otherDocuments.map((doc) => (
-              <Anchor key={doc.slug} component={Link} to={doc.path} underline="always" style={linkStyle}>
-                {doc.title}
+    <Box component="main">
+      <Container size="md" py="xl" component="article" aria-labelledby={titleId}>
+        <title>{`${document.title} · MYEAI`}</title>
+        <Stack gap="lg">
+          <Box component="nav" aria-label="Legal documents">
+            <Group gap="lg" wrap="wrap">
+              <Anchor component={Link} to="/" underline="always" style={linkStyle}>
+                Back to home
               </Anchor>
-            ))}
-          </Group>
-        </Box>
+              {otherDocuments.map((doc) => (
+                <Anchor key={doc.slug} component={Link} to={doc.path} underline="always" style={linkStyle}>
+                  {doc.title}
+                </Anchor>
+              ))}
+            </Group>
+          </Box>
 
-        <Stack gap="xs">
-          <Title order={1} id={titleId}>
-            {document.title}
-          </Title>
-          <Text size="sm" fw={500}>
-            {`Effective ${document.effectiveDate} · Version ${document.version}`}
-          </Text>
-          <Text>{document.summary}</Text>
+          <Stack gap="xs">
+            <Title order={1} id={titleId}>
+              {document.title}
+            </Title>
+            <Text size="sm" fw={500}>
+              {`Effective ${document.effectiveDate} · Version ${document.version}`}
+            </Text>
+            <Text>{document.summary}</Text>
+          </Stack>
+
+          {document.sections.map((section, index) => {
+            const headingId = `legal-${document.slug}-section-${index + 1}`;
+            return (
+              <Box component="section" key={section.heading}>
+                <Title order={2} size="h3" id={headingId} mb="sm">
+                  {`${index + 1}. ${section.heading}`}
+                </Title>
+                <Stack gap="sm">
+                  {section.paragraphs.map((paragraph) => (
+                    <Text key={paragraph}>{paragraph}</Text>
+                  ))}
+                  {section.bullets && section.bullets.length > 0 ? (
+                    <List spacing="xs" withPadding>
+                      {section.bullets.map((bullet) => (
+                        <List.Item key={bullet}>{bullet}</List.Item>
+                      ))}
+                    </List>
+                  ) : null}
+                </Stack>
+              </Box>
+            );
+          })}
         </Stack>
-
-        {document.sections.map((section, index) => {
-          const headingId = `legal-${document.slug}-section-${index + 1}`;
-          return (
-            <Box component="section" key={section.heading}>
-              <Title order={2} size="h3" id={headingId} mb="sm">
-                {`${index + 1}. ${section.heading}`}
-              </Title>
-              <Stack gap="sm">
-                {section.paragraphs.map((paragraph) => (
-                  <Text key={paragraph}>{paragraph}</Text>
-                ))}
-                {section.bullets && section.bullets.length > 0 ? (
-                  <List spacing="xs" withPadding>
-                    {section.bullets.map((bullet) => (
-                      <List.Item key={bullet}>{bullet}</List.Item>
-                    ))}
-                  </List>
-                ) : null}
-              </Stack>
-            </Box>
-          );
-        })}
-      </Stack>
-    </Container>
+      </Container>
+    </Box>
   );
 }
 

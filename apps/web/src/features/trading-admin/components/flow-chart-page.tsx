@@ -47,7 +47,7 @@ function Hierarchy({ flow }: { flow: FlowChart }) {
     <Stack gap="md">
       {TIERS.map((tier) => (
         <div key={tier.key}>
-          <Title order={3} size="h5" mb={6}>
+          <Title order={2} size="h5" mb={6}>
             {tier.title} ({flow.hierarchy[tier.key].length})
           </Title>
           {flow.hierarchy[tier.key].length === 0 ? (
