@@ -50,6 +50,25 @@ const boundaryZones = ({ tests }) => [
 ];
 const testFiles = ['**/__tests__/**', '**/*.test.{ts,tsx}', 'apps/server/src/testing/**'];
 
+/**
+ * Each workspace declares in its own package.json what its code imports (decision 029): its
+ * source may use only its dependencies; its tests and build configuration may also use its
+ * devDependencies and the root's (the shared test and build tools).
+ */
+const WORKSPACES = ['apps', 'packages'].flatMap((dir) => foldersIn(dir).map((name) => `${dir}/${name}`)).filter((dir) => entriesIn(dir).some((entry) => entry.name === 'package.json'));
+const toolingFiles = [...testFiles, '**/src/test/**', '**/vite.config.ts', '**/drizzle.config.ts'];
+const declaredDependencies = WORKSPACES.flatMap((workspace) => [
+  {
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    ignores: toolingFiles,
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [`${root}/${workspace}`], devDependencies: false, optionalDependencies: false, peerDependencies: false }] },
+  },
+  {
+    files: toolingFiles.map((pattern) => `${workspace}/${pattern}`),
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [`${root}/${workspace}`, root], devDependencies: true }] },
+  },
+]);
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/db/migrations/**', 'test-results/**', '.tmp/**'] },
   js.configs.recommended,
@@ -115,6 +134,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['./*.routes.ts'], message: 'app.ts registers the routes; a module index.ts does not export them.' }] }],
     },
   },
+  ...declaredDependencies,
   {
     files: testFiles,
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ tests: true }) }] },
