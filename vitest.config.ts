@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/dom-setup.ts'],
+          // A form test types into a whole form in jsdom: a few seconds on a busy shared machine.
+          testTimeout: 20_000,
         },
       },
       {
