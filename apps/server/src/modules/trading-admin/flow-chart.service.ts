@@ -1,5 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { consensusEvents, entryWindows, liveEvents, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   emailLocalPart,
   FlowFeedItemSchema,
@@ -18,34 +17,20 @@ import {
 import type { z } from 'zod';
 import type { DetailedWindowSchema } from '@myeai/domain';
 import { biasOf, countersOf, getUsersByIds, listTraderRoleHolders, rulesOf } from '../trading/index.ts';
+import { activitySince, latestRoleEvents, latestWindows, listTraderProfiles, votesOfWindows } from './trading-admin.queries.ts';
 
 const RANGE_MS: Record<FlowRange, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 const BUCKET_MS: Record<FlowRange, number> = { '24h': 3_600_000, '7d': 86_400_000, '30d': 86_400_000 };
-
-/** Counts per bucket of a range, oldest first; a row at the very end of the range counts in the last bucket. */
-async function bucketCounts(db: DbOrTx, table: typeof entryWindows | typeof windowVotes, column: typeof entryWindows.openedAt | typeof windowVotes.createdAt, since: Date, bucketMs: number, buckets: number): Promise<number[]> {
-  const bucket = sql<number>`floor(extract(epoch from (${column} - ${since.toISOString()}::timestamptz)) * 1000 / ${bucketMs})::int`;
-  // GROUP BY the first column: the bucket expression carries parameters, so repeating it would not match.
-  const rows = await db.select({ bucket, n: count() }).from(table).where(gte(column, since)).groupBy(sql`1`);
-  const counts = Array.from({ length: buckets }, () => 0);
-  for (const row of rows) counts[Math.min(buckets - 1, Math.max(0, Number(row.bucket)))]! += row.n;
-  return counts;
-}
 
 /** The admin flow chart: the pool by tier with active/idle status, and activity over the range. */
 export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Promise<FlowChart> {
   const since = new Date(now.getTime() - RANGE_MS[range]);
   const bucketMs = BUCKET_MS[range];
   const bucketCount = Math.ceil(RANGE_MS[range] / bucketMs);
-  const [holders, profiles, votesInRange, [windowsOpened], [votesCast], eventCounts, windowBuckets, voteBuckets] = await Promise.all([
+  const [holders, profiles, { votesPerTrader: votesInRange, windowsOpened, votesCast, eventCounts, windowBuckets, voteBuckets }] = await Promise.all([
     listTraderRoleHolders(db),
-    db.select().from(traders).where(eq(traders.isActive, true)),
-    db.select({ traderId: windowVotes.traderId, n: count() }).from(windowVotes).where(gte(windowVotes.createdAt, since)).groupBy(windowVotes.traderId),
-    db.select({ n: count() }).from(entryWindows).where(gte(entryWindows.openedAt, since)),
-    db.select({ n: count() }).from(windowVotes).where(gte(windowVotes.createdAt, since)),
-    db.select({ type: consensusEvents.eventType, n: count() }).from(consensusEvents).where(gte(consensusEvents.createdAt, since)).groupBy(consensusEvents.eventType),
-    bucketCounts(db, entryWindows, entryWindows.openedAt, since, bucketMs, bucketCount),
-    bucketCounts(db, windowVotes, windowVotes.createdAt, since, bucketMs, bucketCount),
+    listTraderProfiles(db, { activeOnly: true }),
+    activitySince(db, since, bucketMs, bucketCount),
   ]);
   const holderById = new Map(holders.map((holder) => [holder.id, holder]));
   const votesBy = new Map(votesInRange.map((row) => [row.traderId, row.n]));
@@ -73,8 +58,8 @@ export async function getFlowChart(db: DbOrTx, range: FlowRange, now: Date): Pro
     generated_at: now.toISOString(),
     hierarchy,
     activity: {
-      windows_opened: windowsOpened?.n ?? 0,
-      votes_cast: votesCast?.n ?? 0,
+      windows_opened: windowsOpened,
+      votes_cast: votesCast,
       consensus_confirmed: eventCounts.find((row) => row.type === 'consensus_confirmed')?.n ?? 0,
       consensus_exits: eventCounts.find((row) => row.type === 'consensus_exit')?.n ?? 0,
       buckets: Array.from({ length: bucketCount }, (_, i) => ({
@@ -90,19 +75,9 @@ type DetailedWindow = z.infer<typeof DetailedWindowSchema>;
 
 /** The latest windows with who voted how (admins only: e-mail local part and weight). */
 export async function listDetailedWindows(db: DbOrTx, limit: number): Promise<DetailedWindow[]> {
-  const windows = await db
-    .select({ window: entryWindows, asset: tradingAssets, timeframe: tradingTimeframes })
-    .from(entryWindows)
-    .innerJoin(tradingAssets, eq(tradingAssets.id, entryWindows.assetId))
-    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, entryWindows.timeframeId))
-    .orderBy(desc(entryWindows.openedAt), desc(entryWindows.id))
-    .limit(limit);
+  const windows = await latestWindows(db, limit);
   if (windows.length === 0) return [];
-  const votes = await db
-    .select()
-    .from(windowVotes)
-    .where(inArray(windowVotes.windowId, windows.map(({ window }) => window.id)))
-    .orderBy(windowVotes.createdAt, windowVotes.id);
+  const votes = await votesOfWindows(db, windows.map(({ window }) => window.id));
   const people = await getUsersByIds(db, [...new Set([...votes.map((vote) => vote.traderId), ...windows.flatMap(({ window }) => (window.openedBy ? [window.openedBy] : []))])]);
   return windows.map(({ window, asset, timeframe }) => {
     const own = votes.filter((vote) => vote.windowId === window.id);
@@ -147,11 +122,6 @@ const FEED_KINDS = ['position_initiated', 'vote_update_admin', 'consensus_final_
 
 /** The flow chart's live feed as stored (the same events the socket pushes), newest first. */
 export async function listFlowFeed(db: DbOrTx, limit: number): Promise<FlowFeedItem[]> {
-  const rows = await db
-    .select()
-    .from(liveEvents)
-    .where(and(isNull(liveEvents.userId), inArray(liveEvents.kind, [...FEED_KINDS])))
-    .orderBy(desc(liveEvents.id))
-    .limit(limit);
+  const rows = await latestRoleEvents(db, FEED_KINDS, limit);
   return rows.map((row) => FlowFeedItemSchema.parse({ id: row.id, kind: row.kind, payload: row.payload, created_at: row.createdAt.toISOString() }));
 }

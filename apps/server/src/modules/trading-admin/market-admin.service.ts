@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { tradingAssets, tradingTimeframes, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   isPremiumTimeframe,
@@ -14,6 +13,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getAsset, getTimeframe, listAssets, listTimeframes, publishTradingEvent, type AssetRow, type TimeframeRow } from '../trading/index.ts';
+import { assetWithSymbol, insertAsset, insertTimeframe, timeframeWithCode, updateAssetRow, updateTimeframeRow } from './trading-admin.queries.ts';
 
 export function toAsset(row: AssetRow): Asset {
   return {
@@ -51,7 +51,7 @@ export async function listAdminAssets(db: DbOrTx, includeInactive: boolean): Pro
 }
 
 async function assertSymbolFree(tx: DbOrTx, symbol: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: tradingAssets.id, isActive: tradingAssets.isActive }).from(tradingAssets).where(eq(tradingAssets.symbol, symbol)).limit(1);
+  const taken = await assetWithSymbol(tx, symbol);
   if (taken && taken.id !== exceptId) {
     throw new AppError('CONFLICT', taken.isActive ? `An asset with symbol ${symbol} already exists.` : `A deactivated asset with symbol ${symbol} exists: reactivate it instead.`, [{ path: 'symbol', message: 'Symbol already used.' }]);
   }
@@ -61,7 +61,7 @@ export async function createAsset(db: Database, clock: Clock, actorId: string, i
   return db.transaction(async (tx) => {
     await assertSymbolFree(tx, input.symbol);
     const now = clock.now();
-    const [row] = await tx.insert(tradingAssets).values({ symbol: input.symbol, name: input.name, assetClass: input.asset_class, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+    const row = await insertAsset(tx, { symbol: input.symbol, name: input.name, assetClass: input.asset_class, createdAt: now, updatedAt: now });
     if (!row) throw new AppError('CONFLICT', `An asset with symbol ${input.symbol} already exists.`);
     await recordAudit(tx, clock, { actorId, action: 'trading.asset.create', target: `asset ${row!.symbol}`, details: { id: row!.id, ...input } });
     await announceMarketChange(tx, clock);
@@ -74,11 +74,7 @@ export async function updateAsset(db: Database, clock: Clock, actorId: string, i
     const before = await getAsset(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Asset not found.');
     await assertSymbolFree(tx, input.symbol, id);
-    const [row] = await tx
-      .update(tradingAssets)
-      .set({ symbol: input.symbol, name: input.name, assetClass: input.asset_class, isActive: input.is_active ?? before.isActive, updatedAt: clock.now() })
-      .where(eq(tradingAssets.id, id))
-      .returning();
+    const row = await updateAssetRow(tx, id, { symbol: input.symbol, name: input.name, assetClass: input.asset_class, isActive: input.is_active ?? before.isActive, updatedAt: clock.now() });
     await recordAudit(tx, clock, { actorId, action: 'trading.asset.update', target: `asset ${row!.symbol}`, details: { id, before: toAsset(before), after: toAsset(row!) } });
     await announceMarketChange(tx, clock);
     return toAsset(row!);
@@ -90,7 +86,7 @@ export async function deactivateAsset(db: Database, clock: Clock, actorId: strin
   return db.transaction(async (tx) => {
     const before = await getAsset(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Asset not found.');
-    const [row] = await tx.update(tradingAssets).set({ isActive: false, updatedAt: clock.now() }).where(eq(tradingAssets.id, id)).returning();
+    const row = await updateAssetRow(tx, id, { isActive: false, updatedAt: clock.now() });
     await recordAudit(tx, clock, { actorId, action: 'trading.asset.deactivate', target: `asset ${row!.symbol}`, details: { id, was_active: before.isActive } });
     await announceMarketChange(tx, clock);
     return toAsset(row!);
@@ -102,7 +98,7 @@ export async function listAdminTimeframes(db: DbOrTx, includeInactive: boolean):
 }
 
 async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: tradingTimeframes.id, isActive: tradingTimeframes.isActive }).from(tradingTimeframes).where(eq(tradingTimeframes.code, code)).limit(1);
+  const taken = await timeframeWithCode(tx, code);
   if (taken && taken.id !== exceptId) {
     throw new AppError('CONFLICT', taken.isActive ? `A timeframe with code ${code} already exists.` : `A deactivated timeframe with code ${code} exists: reactivate it instead.`, [{ path: 'code', message: 'Code already used.' }]);
   }
@@ -112,11 +108,7 @@ export async function createTimeframe(db: Database, clock: Clock, actorId: strin
   return db.transaction(async (tx) => {
     await assertCodeFree(tx, input.code);
     const now = clock.now();
-    const [row] = await tx
-      .insert(tradingTimeframes)
-      .values({ code: input.code, label: input.label, minutes: input.minutes, votingWindowMinutes: input.voting_window_minutes, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertTimeframe(tx, { code: input.code, label: input.label, minutes: input.minutes, votingWindowMinutes: input.voting_window_minutes, createdAt: now, updatedAt: now });
     if (!row) throw new AppError('CONFLICT', `A timeframe with code ${input.code} already exists.`);
     await recordAudit(tx, clock, { actorId, action: 'trading.timeframe.create', target: `timeframe ${row!.code}`, details: { id: row!.id, ...input } });
     await announceMarketChange(tx, clock);
@@ -129,11 +121,14 @@ export async function updateTimeframe(db: Database, clock: Clock, actorId: strin
     const before = await getTimeframe(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Timeframe not found.');
     await assertCodeFree(tx, input.code, id);
-    const [row] = await tx
-      .update(tradingTimeframes)
-      .set({ code: input.code, label: input.label, minutes: input.minutes, votingWindowMinutes: input.voting_window_minutes, isActive: input.is_active ?? before.isActive, updatedAt: clock.now() })
-      .where(eq(tradingTimeframes.id, id))
-      .returning();
+    const row = await updateTimeframeRow(tx, id, {
+      code: input.code,
+      label: input.label,
+      minutes: input.minutes,
+      votingWindowMinutes: input.voting_window_minutes,
+      isActive: input.is_active ?? before.isActive,
+      updatedAt: clock.now(),
+    });
     await recordAudit(tx, clock, { actorId, action: 'trading.timeframe.update', target: `timeframe ${row!.code}`, details: { id, before: toTimeframe(before), after: toTimeframe(row!) } });
     await announceMarketChange(tx, clock);
     return toTimeframe(row!);
@@ -144,7 +139,7 @@ export async function deactivateTimeframe(db: Database, clock: Clock, actorId: s
   return db.transaction(async (tx) => {
     const before = await getTimeframe(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Timeframe not found.');
-    const [row] = await tx.update(tradingTimeframes).set({ isActive: false, updatedAt: clock.now() }).where(eq(tradingTimeframes.id, id)).returning();
+    const row = await updateTimeframeRow(tx, id, { isActive: false, updatedAt: clock.now() });
     await recordAudit(tx, clock, { actorId, action: 'trading.timeframe.deactivate', target: `timeframe ${row!.code}`, details: { id, was_active: before.isActive } });
     await announceMarketChange(tx, clock);
     return toTimeframe(row!);

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import { entryWindows, traders, tradingAssets, windowVotes, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   ACCURACY_LABEL,
   accuracyColor,
@@ -28,7 +27,8 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { countersOf, getEngineSettings, getTrader, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
+import { countersOf, getEngineSettings, getTrader, listAssets, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
+import { consensusDayFigures, countActiveAssets, countActiveTraders, listTraderProfiles, lockPoolChanges, recentAgreement, upsertTraderProfile } from './trading-admin.queries.ts';
 
 type Holder = Awaited<ReturnType<typeof listTraderRoleHolders>>[number];
 
@@ -67,7 +67,7 @@ function toAdminTrader(holder: Holder, row: TraderRow | undefined, now: Date): A
 
 /** Holders of the trader role with their profiles (a missing profile shows the defaults, inactive). */
 async function poolRows(db: DbOrTx): Promise<{ holder: Holder; row: TraderRow | undefined }[]> {
-  const [holders, rows] = await Promise.all([listTraderRoleHolders(db), db.select().from(traders)]);
+  const [holders, rows] = await Promise.all([listTraderRoleHolders(db), listTraderProfiles(db, { activeOnly: false })]);
   const byUser = new Map(rows.map((row) => [row.userId, row]));
   return holders.map((holder) => ({ holder, row: byUser.get(holder.id) }));
 }
@@ -90,14 +90,12 @@ export async function listAdminTraders(db: DbOrTx, now: Date) {
  */
 export async function updateTrader(db: Database, clock: Clock, actorId: string, userId: string, input: UpdateTraderInput): Promise<AdminTrader> {
   return db.transaction(async (tx) => {
-    // Serialises concurrent pool changes, so two admins cannot both fill the 13th seat.
-    await tx.execute(sql`select pg_advisory_xact_lock(7245007)`);
+    await lockPoolChanges(tx);
     const holder = (await listTraderRoleHolders(tx)).find((h) => h.id === userId);
     if (!holder) throw new AppError('NOT_FOUND', 'Unknown trader.');
     const before = await getTrader(tx, userId);
     if (input.is_active && !before?.isActive) {
-      const [active] = await tx.select({ n: count() }).from(traders).where(eq(traders.isActive, true));
-      if ((active?.n ?? 0) >= ELITE_POOL.size) {
+      if ((await countActiveTraders(tx)) >= ELITE_POOL.size) {
         throw new AppError('CONFLICT', `The Elite Pool is full: ${ELITE_POOL.size} active traders. Deactivate one first.`, [{ path: 'is_active', message: 'The Elite Pool is full.' }]);
       }
     }
@@ -109,11 +107,7 @@ export async function updateTrader(db: Database, clock: Clock, actorId: string, 
       isActive: input.is_active,
       updatedAt: now,
     };
-    const [row] = await tx
-      .insert(traders)
-      .values({ userId, ...values, createdAt: now })
-      .onConflictDoUpdate({ target: traders.userId, set: values })
-      .returning();
+    const row = await upsertTraderProfile(tx, userId, values, now);
     await recordAudit(tx, clock, {
       actorId,
       action: 'trading.trader.update',
@@ -160,27 +154,12 @@ export async function getConsensusStatus(db: DbOrTx, now: Date): Promise<Consens
   const date = localDateIn(now, zone);
   const dayStart = zonedTimeToUtc(date, '00:00', zone);
   const dayEnd = zonedTimeToUtc(nextDate(date), '00:00', zone);
-  const today = (column: typeof windowVotes.createdAt | typeof entryWindows.openedAt | typeof entryWindows.closedAt) => and(gte(column, dayStart), lt(column, dayEnd));
-
-  const [pool, windows, votesByAsset, closedByAsset, latestConfirmed, assets] = await Promise.all([
-    db.select({ n: count() }).from(traders).where(eq(traders.isActive, true)),
-    db.select({ n: count(), seats: sql<number>`coalesce(sum(${entryWindows.poolSize}), 0)::int` }).from(entryWindows).where(today(entryWindows.openedAt)),
-    db
-      .select({ assetId: entryWindows.assetId, n: count(), confidence: sql<number | null>`avg(${windowVotes.confidence})::float` })
-      .from(windowVotes)
-      .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
-      .where(today(windowVotes.createdAt))
-      .groupBy(entryWindows.assetId),
-    db.select({ assetId: entryWindows.assetId, n: count() }).from(entryWindows).where(today(entryWindows.closedAt)).groupBy(entryWindows.assetId),
-    db
-      .selectDistinctOn([entryWindows.assetId], { assetId: entryWindows.assetId, bias: entryWindows.confirmedBias, tenths: entryWindows.consensusTenths })
-      .from(entryWindows)
-      .where(and(today(entryWindows.closedAt), isNotNull(entryWindows.confirmedBias)))
-      .orderBy(entryWindows.assetId, desc(entryWindows.closedAt)),
-    db.select().from(tradingAssets).where(eq(tradingAssets.isActive, true)),
+  const [activeTraders, { windowsOpened, seats, votesByAsset, closedByAsset, latestConfirmed }, assets] = await Promise.all([
+    countActiveTraders(db),
+    consensusDayFigures(db, dayStart, dayEnd),
+    listAssets(db, { includeInactive: false }),
   ]);
   const totalSubmissions = votesByAsset.reduce((sum, row) => sum + row.n, 0);
-  const seats = windows[0]?.seats ?? 0;
   const window = submissionWindowAround(now, settings.submissionWindow);
   const votes = new Map(votesByAsset.map((row) => [row.assetId, row]));
   const closed = new Map(closedByAsset.map((row) => [row.assetId, row.n]));
@@ -197,9 +176,9 @@ export async function getConsensusStatus(db: DbOrTx, now: Date): Promise<Consens
       is_open: isWithinSubmissionWindow(now, settings.submissionWindow),
     },
     submission_stats: {
-      total_traders: pool[0]?.n ?? 0,
+      total_traders: activeTraders,
       total_submissions: totalSubmissions,
-      windows_opened: windows[0]?.n ?? 0,
+      windows_opened: windowsOpened,
       submission_rate: seats > 0 ? Math.round(Math.min(100, (totalSubmissions / seats) * 100) * 10) / 10 : null,
     },
     daily_consensus: assets
@@ -230,14 +209,8 @@ export async function getLeaderboard(db: DbOrTx): Promise<Leaderboard> {
   const top = rankLeaderboard(entries).slice(0, 10);
   const trending = await Promise.all(
     top.map(async (entry) => {
-      const recent = await db
-        .select({ agreed: sql<boolean>`${windowVotes.bias} = ${entryWindows.confirmedBias}` })
-        .from(windowVotes)
-        .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
-        .where(and(eq(windowVotes.traderId, entry.traderId), isNotNull(entryWindows.confirmedBias)))
-        .orderBy(desc(windowVotes.createdAt))
-        .limit(10);
-      return recent.length === 0 ? null : Math.round((recent.filter((r) => r.agreed).length / recent.length) * 1000) / 10;
+      const recent = await recentAgreement(db, entry.traderId, 10);
+      return recent.length === 0 ? null : Math.round((recent.filter((agreed) => agreed).length / recent.length) * 1000) / 10;
     }),
   );
   return {
@@ -259,12 +232,12 @@ export async function getLeaderboard(db: DbOrTx): Promise<Leaderboard> {
 }
 
 export async function getAdminStats(db: DbOrTx): Promise<TradingAdminStats> {
-  const [rows, [assets]] = await Promise.all([poolRows(db), db.select({ n: count() }).from(tradingAssets).where(eq(tradingAssets.isActive, true))]);
+  const [rows, activeAssets] = await Promise.all([poolRows(db), countActiveAssets(db)]);
   const accuracies = rows.map(({ row }) => traderScores(countersOf(row)).accuracy).filter((value): value is number => value !== null);
   return {
     total_traders: rows.length,
     active_traders: rows.filter(({ row }) => row?.isActive).length,
-    active_assets: assets?.n ?? 0,
+    active_assets: activeAssets,
     avg_accuracy: accuracies.length === 0 ? null : Math.round((accuracies.reduce((sum, value) => sum + value, 0) / accuracies.length) * 10) / 10,
     accuracy_label: ACCURACY_LABEL,
   };

@@ -1,14 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  consensusEvents,
-  tradingAlertDigestItems,
-  tradingAlertFollows,
-  tradingAssets,
-  tradingTimeframes,
-  users,
-  type Database,
-  type DbOrTx,
-} from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   alertsRefusal,
@@ -34,33 +24,31 @@ import { createNotification } from '../notifications/index.ts';
 import { planIdAt, readPlanState } from '../subscriptions/index.ts';
 import { getAsset, getTimeframe, pickedAssetIds, toAssetRef, toTimeframeRef } from '../trading/index.ts';
 import { getTrialOfUser } from '../trials/index.ts';
+import {
+  alertEvents,
+  deleteFollow,
+  digestEventIds,
+  fileDigestItem,
+  followersOfCell,
+  followsOf,
+  followsWithCells,
+  insertFollow,
+  rolesOfUser,
+  type AlertEventRow,
+} from './trading-alerts.queries.ts';
 
 export const ALERT_DIGEST_JOB = 'trading-alerts.digest';
 
 /** A user's entitlements at `now` (entitlementsOf), read fresh: the plan, the admin role, the trial's day. */
 export async function entitlementsAt(db: DbOrTx, userId: string, now: Date): Promise<Entitlements> {
-  const [[user], planState, trial] = await Promise.all([
-    db.select({ roles: users.roles }).from(users).where(eq(users.id, userId)).limit(1),
-    readPlanState(db, userId),
-    getTrialOfUser(db, userId),
-  ]);
+  const [roles, planState, trial] = await Promise.all([rolesOfUser(db, userId), readPlanState(db, userId), getTrialOfUser(db, userId)]);
   const trialFacts = trial ? { startedAt: trial.startedAt, endsAt: trial.endsAt, convertedAt: trial.convertedAt } : null;
-  return entitlementsOf({ planId: planIdAt(planState, now), isAdmin: user?.roles.includes('admin') ?? false, trialDay: runningTrialDay(trialFacts, now) });
+  return entitlementsOf({ planId: planIdAt(planState, now), isAdmin: roles?.includes('admin') ?? false, trialDay: runningTrialDay(trialFacts, now) });
 }
 
 /** GET /api/trading/alerts */
 export async function getTradingAlerts(db: DbOrTx, clock: Clock, userId: string): Promise<TradingAlerts> {
-  const [entitlements, picks, rows] = await Promise.all([
-    entitlementsAt(db, userId, clock.now()),
-    pickedAssetIds(db, userId),
-    db
-      .select({ follow: tradingAlertFollows, asset: tradingAssets, timeframe: tradingTimeframes })
-      .from(tradingAlertFollows)
-      .innerJoin(tradingAssets, eq(tradingAssets.id, tradingAlertFollows.assetId))
-      .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, tradingAlertFollows.timeframeId))
-      .where(eq(tradingAlertFollows.userId, userId))
-      .orderBy(asc(tradingAssets.symbol), asc(tradingTimeframes.minutes)),
-  ]);
+  const [entitlements, picks, rows] = await Promise.all([entitlementsAt(db, userId, clock.now()), pickedAssetIds(db, userId), followsWithCells(db, userId)]);
   return {
     frequency: entitlements.alert_frequency,
     refusal: alertsRefusal(entitlements),
@@ -85,44 +73,19 @@ export async function followCell(db: DbOrTx, clock: Clock, userId: string, cell:
   const [entitlements, picks] = await Promise.all([entitlementsAt(db, userId, clock.now()), pickedAssetIds(db, userId)]);
   const refusal = followRefusal({ entitlements, pickedAssetIds: picks, asset: { id: asset.id, symbol: asset.symbol } });
   if (refusal) throw new AppError('FORBIDDEN', refusal);
-  await db.insert(tradingAlertFollows).values({ userId, assetId: asset.id, timeframeId: timeframe.id, createdAt: clock.now() }).onConflictDoNothing();
+  await insertFollow(db, { userId, assetId: asset.id, timeframeId: timeframe.id, createdAt: clock.now() });
   return getTradingAlerts(db, clock, userId);
 }
 
 /** DELETE /api/trading/alerts/follows/:asset/:timeframe: idempotent, allowed whatever the plan (a user may always stop alerts). */
 export async function unfollowCell(db: DbOrTx, clock: Clock, userId: string, cell: { assetId: string; timeframeId: string }): Promise<TradingAlerts> {
-  await db
-    .delete(tradingAlertFollows)
-    .where(and(eq(tradingAlertFollows.userId, userId), eq(tradingAlertFollows.assetId, cell.assetId), eq(tradingAlertFollows.timeframeId, cell.timeframeId)));
+  await deleteFollow(db, userId, cell);
   return getTradingAlerts(db, clock, userId);
 }
 
 // ------------------------------------------------------------------ delivery
 
-type EventRow = { id: number; eventType: string; confirmedBias: string | null; consensusTenths: number | null; createdAt: Date; assetId: string; timeframeId: string; symbol: string; timeframe: string };
-
-async function alertEvents(db: DbOrTx, eventIds: readonly number[]): Promise<EventRow[]> {
-  if (eventIds.length === 0) return [];
-  return db
-    .select({
-      id: consensusEvents.id,
-      eventType: consensusEvents.eventType,
-      confirmedBias: consensusEvents.confirmedBias,
-      consensusTenths: consensusEvents.consensusTenths,
-      createdAt: consensusEvents.createdAt,
-      assetId: consensusEvents.assetId,
-      timeframeId: consensusEvents.timeframeId,
-      symbol: tradingAssets.symbol,
-      timeframe: tradingTimeframes.code,
-    })
-    .from(consensusEvents)
-    .innerJoin(tradingAssets, eq(tradingAssets.id, consensusEvents.assetId))
-    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, consensusEvents.timeframeId))
-    .where(inArray(consensusEvents.id, [...eventIds]))
-    .orderBy(asc(consensusEvents.createdAt), asc(consensusEvents.id));
-}
-
-function toAlertEvent(row: EventRow): AlertEvent {
+function toAlertEvent(row: AlertEventRow): AlertEvent {
   return {
     eventType: row.eventType as AlertEventType,
     bias: row.confirmedBias as Bias,
@@ -152,12 +115,9 @@ export async function runConsensusAlerts(db: Database, clock: Clock, payload: un
   await db.transaction(async (tx) => {
     const [row] = await alertEvents(tx, [eventId]);
     if (!row || (row.eventType !== 'consensus_confirmed' && row.eventType !== 'consensus_exit') || !row.confirmedBias) return;
-    const followers = await tx
-      .select({ userId: tradingAlertFollows.userId })
-      .from(tradingAlertFollows)
-      .where(and(eq(tradingAlertFollows.assetId, row.assetId), eq(tradingAlertFollows.timeframeId, row.timeframeId)));
+    const followers = await followersOfCell(tx, row);
     const event = toAlertEvent(row);
-    for (const { userId } of followers) {
+    for (const userId of followers) {
       const frequency = await alertFrequencyFor(tx, userId, row.assetId, now);
       if (frequency === 'immediate') {
         await createNotification(tx, clock, {
@@ -169,7 +129,7 @@ export async function runConsensusAlerts(db: Database, clock: Clock, payload: un
         });
       } else if (frequency === 'daily') {
         const day = digestDayOf(row.createdAt);
-        await tx.insert(tradingAlertDigestItems).values({ userId, eventId, digestDay: day, createdAt: now }).onConflictDoNothing();
+        await fileDigestItem(tx, { userId, eventId, digestDay: day, createdAt: now });
         await enqueueJob(tx, clock, { name: ALERT_DIGEST_JOB, payload: { userId, day }, runAt: digestSendAt(day), dedupeKey: `trading-alert-digest:${userId}:${day}` });
       }
     }
@@ -190,11 +150,11 @@ export async function runAlertDigest(db: Database, clock: Clock, payload: unknow
     if (entitlements.alert_frequency === null) return;
     const [picks, filed, follows] = await Promise.all([
       pickedAssetIds(tx, userId),
-      tx.select({ eventId: tradingAlertDigestItems.eventId }).from(tradingAlertDigestItems).where(and(eq(tradingAlertDigestItems.userId, userId), eq(tradingAlertDigestItems.digestDay, day))),
-      tx.select().from(tradingAlertFollows).where(eq(tradingAlertFollows.userId, userId)),
+      digestEventIds(tx, userId, day),
+      followsOf(tx, userId),
     ]);
     const followed = new Set(follows.map((f) => `${f.assetId}:${f.timeframeId}`));
-    const rows = await alertEvents(tx, filed.map((item) => item.eventId));
+    const rows = await alertEvents(tx, filed);
     const kept = rows.filter((row) => isAssetPicked(picks, row.assetId) && followed.has(`${row.assetId}:${row.timeframeId}`));
     if (kept.length === 0) return;
     await createNotification(tx, clock, {

@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { tradingAssetPicks, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   decideAssetPick,
@@ -11,11 +10,11 @@ import {
   type StoredAssetPick,
 } from '@myeai/domain';
 import { storedPlanId } from '../subscriptions/index.ts';
-import { listAssets } from './trading.queries.ts';
+import { listAssets, lockPickRow, readPickRow, upsertPickRow } from './trading.queries.ts';
 
 /** The user's stored pick (null: never picked). */
 export async function readStoredPick(db: DbOrTx, userId: string): Promise<StoredAssetPick | null> {
-  const [row] = await db.select().from(tradingAssetPicks).where(eq(tradingAssetPicks.userId, userId)).limit(1);
+  const row = await readPickRow(db, userId);
   return row ? { assetIds: row.assetIds, changedAt: row.changedAt } : null;
 }
 
@@ -74,17 +73,13 @@ export async function saveAssetPicks(db: DbOrTx, userId: string, planId: PlanId 
   if (limit === null) throw new AppError('CONFLICT', NO_PICK_NEEDED_MESSAGE);
   return db.transaction(async (tx) => {
     // A first pick has no row to lock: of two first picks at once, the later one is kept.
-    const [row] = await tx.select().from(tradingAssetPicks).where(eq(tradingAssetPicks.userId, userId)).for('update').limit(1);
+    const row = await lockPickRow(tx, userId);
     const stored = row ? { assetIds: row.assetIds, changedAt: row.changedAt } : null;
     const active = await activeAssetIds(tx);
     const decision = decideAssetPick({ limit, requested, activeAssetIds: active, stored, now });
     if (!decision.ok) throw new AppError(decision.code, decision.message);
     if (!decision.changed) return toAssetPicks(limit, stored, active, now);
-    const values = { userId, assetIds: decision.assetIds, changedAt: decision.changedAt };
-    await tx
-      .insert(tradingAssetPicks)
-      .values(values)
-      .onConflictDoUpdate({ target: tradingAssetPicks.userId, set: { assetIds: values.assetIds, changedAt: values.changedAt } });
+    await upsertPickRow(tx, { userId, assetIds: decision.assetIds, changedAt: decision.changedAt });
     return toAssetPicks(limit, { assetIds: decision.assetIds, changedAt: decision.changedAt }, active, now);
   });
 }

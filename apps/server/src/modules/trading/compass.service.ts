@@ -1,5 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   compassAccessFor,
@@ -29,6 +28,7 @@ import {
 import type { z } from 'zod';
 import type { HistoryQuerySchema, SentimentDetailSchema, SentimentHistorySchema } from '@myeai/domain';
 import type { AccessLevelReader } from '../trials/index.ts';
+import { aggregatesOf, closedWindowsAsOf, closedWindowsOfCell, listEvents, votesWithTraderWeights } from './compass.queries.ts';
 import type { CachedGrid, GridParts } from './grid-cache.ts';
 import type { PickReader, PlanReader } from './plan.ts';
 import { getEngineSettings } from './settings.service.ts';
@@ -43,7 +43,9 @@ import {
   toTimeframeRef,
   type AssetRow,
   type TimeframeRow,
+  type WindowRow,
 } from './trading.queries.ts';
+import { getWindow, type AggregateRow } from './windows.queries.ts';
 
 export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role[] };
 
@@ -138,8 +140,6 @@ function sharesCell(params: { shares: Shares; top: Bias | null; votes: number; w
   };
 }
 
-type AggregateRow = typeof sentimentAggregates.$inferSelect;
-
 /** Live: the open window's shares once it has a vote, else the last closed window's. */
 function liveCell(row: AggregateRow | undefined): GridCell {
   if (!row) return emptyCell(null);
@@ -167,8 +167,6 @@ function liveCell(row: AggregateRow | undefined): GridCell {
   return emptyCell(confirmed);
 }
 
-type WindowRow = typeof entryWindows.$inferSelect;
-
 function closedWindowCell(row: WindowRow | undefined): GridCell {
   if (!row) return emptyCell(null);
   return sharesCell({
@@ -179,23 +177,6 @@ function closedWindowCell(row: WindowRow | undefined): GridCell {
     confirmed: biasOf(row.standingBias),
     lastUpdated: row.closedAt,
   });
-}
-
-/** Per pair, the latest closed window with votes at or before `cutoff` (the delayed view). */
-async function closedWindowsAsOf(db: DbOrTx, assetIds: string[], cutoff: Date): Promise<Map<string, WindowRow>> {
-  if (assetIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([entryWindows.assetId, entryWindows.timeframeId])
-    .from(entryWindows)
-    .where(and(inArray(entryWindows.assetId, assetIds), eq(entryWindows.status, 'closed'), lte(entryWindows.closedAt, cutoff), sql`${entryWindows.voteCount} > 0`))
-    .orderBy(entryWindows.assetId, entryWindows.timeframeId, desc(entryWindows.closedAt));
-  return new Map(rows.map((row) => [`${row.assetId}|${row.timeframeId}`, row]));
-}
-
-async function aggregatesOf(db: DbOrTx, assetIds: string[]): Promise<Map<string, AggregateRow>> {
-  if (assetIds.length === 0) return new Map();
-  const rows = await db.select().from(sentimentAggregates).where(inArray(sentimentAggregates.assetId, assetIds));
-  return new Map(rows.map((row) => [`${row.assetId}|${row.timeframeId}`, row]));
 }
 
 /** A cell as the viewer may see it: locked, empty (outside the trial's 24 hours) or with figures. */
@@ -323,7 +304,7 @@ export async function getSentimentDetail(db: DbOrTx, view: CompassView, assetId:
     const aggregate = (await aggregatesOf(db, [asset.id])).get(`${asset.id}|${timeframe.id}`);
     cell = liveCell(aggregate);
     if (aggregate?.openWindowId) {
-      const [window] = await db.select().from(entryWindows).where(eq(entryWindows.id, aggregate.openWindowId)).limit(1);
+      const window = await getWindow(db, aggregate.openWindowId);
       if (window && window.status === 'open') {
         openWindow = { id: window.id, opened_at: window.openedAt.toISOString(), closes_at: window.closesAt.toISOString(), total_votes: window.voteCount };
       }
@@ -352,21 +333,15 @@ export async function listConsensusEvents(
     const refusal = timeframe?.isActive ? compassTrialRefusal(access, timeframe.code) : null;
     if (refusal) throw new AppError('FORBIDDEN', refusal);
   }
-  const conditions: SQL[] = [eq(tradingTimeframes.isActive, true), inArray(consensusEvents.assetId, assets.map((asset) => asset.id))];
-  if (query.asset_id) conditions.push(eq(consensusEvents.assetId, query.asset_id));
-  if (query.timeframe_id) conditions.push(eq(consensusEvents.timeframeId, query.timeframe_id));
-  if (access.premiumLocked) conditions.push(notInArray(tradingTimeframes.code, [...PREMIUM_TIMEFRAME_CODES]));
-  if (access.delayMs > 0) conditions.push(lte(consensusEvents.createdAt, dataCutoff(access, now)));
-  const floor = historyFloor(access, now);
-  if (floor) conditions.push(gte(consensusEvents.createdAt, floor));
-  const rows = await db
-    .select({ event: consensusEvents, asset: tradingAssets, timeframe: tradingTimeframes })
-    .from(consensusEvents)
-    .innerJoin(tradingAssets, eq(tradingAssets.id, consensusEvents.assetId))
-    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, consensusEvents.timeframeId))
-    .where(and(...conditions))
-    .orderBy(desc(consensusEvents.createdAt), desc(consensusEvents.id))
-    .limit(query.limit);
+  const rows = await listEvents(db, {
+    assetIds: assets.map((asset) => asset.id),
+    assetId: query.asset_id,
+    timeframeId: query.timeframe_id,
+    excludedTimeframeCodes: access.premiumLocked ? PREMIUM_TIMEFRAME_CODES : [],
+    until: access.delayMs > 0 ? dataCutoff(access, now) : null,
+    since: historyFloor(access, now),
+    limit: query.limit,
+  });
   const events = rows.map(({ event, asset, timeframe }) => ({
     id: String(event.id),
     event_type: event.eventType as ConsensusEventType,
@@ -380,18 +355,9 @@ export async function listConsensusEvents(
   return { events, picked };
 }
 
-/** The closed windows with votes of one cell that the viewer may see: up to their data cutoff, back to their history floor. */
-function closedWindowsInView(access: CompassAccess, assetId: string, timeframeId: string, now: Date): SQL[] {
-  const conditions: SQL[] = [
-    eq(entryWindows.assetId, assetId),
-    eq(entryWindows.timeframeId, timeframeId),
-    eq(entryWindows.status, 'closed'),
-    sql`${entryWindows.voteCount} > 0`,
-    lte(entryWindows.closedAt, dataCutoff(access, now)),
-  ];
-  const floor = historyFloor(access, now);
-  if (floor) conditions.push(gte(entryWindows.closedAt, floor));
-  return conditions;
+/** The closed windows with votes of one cell that the viewer may see, newest first: up to their data cutoff, back to their history floor. */
+function closedWindowsInView(db: DbOrTx, access: CompassAccess, cell: { assetId: string; timeframeId: string }, now: Date, limit: number): Promise<WindowRow[]> {
+  return closedWindowsOfCell(db, { ...cell, until: dataCutoff(access, now), since: historyFloor(access, now) }, limit);
 }
 
 /** The shares of the pair's last closed windows (with votes), oldest first, for a chart. */
@@ -400,13 +366,7 @@ export async function getSentimentHistory(db: DbOrTx, view: CompassView, query: 
   const { asset, timeframe, locked, picked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
   const base = { access: accessInfo(access, dataCutoff(access, now), picked), asset: toAssetRef(asset), timeframe: { ...toTimeframeRef(timeframe), premium: isPremium(timeframe), locked }, locked };
   if (locked) return { ...base, points: [] };
-  const conditions = closedWindowsInView(access, asset.id, timeframe.id, now);
-  const rows = await db
-    .select()
-    .from(entryWindows)
-    .where(and(...conditions))
-    .orderBy(desc(entryWindows.closedAt))
-    .limit(query.limit);
+  const rows = await closedWindowsInView(db, access, { assetId: asset.id, timeframeId: timeframe.id }, now, query.limit);
   return {
     ...base,
     points: rows.reverse().map((row) => ({
@@ -438,15 +398,10 @@ export async function getTraderBreakdown(db: DbOrTx, view: CompassView, assetId:
   }
   const { asset, timeframe, locked } = await visiblePair(db, view, assetId, timeframeId);
   if (locked) throw new AppError('FORBIDDEN', BREAKDOWN_LOCKED_CELL_MESSAGE);
-  const conditions = closedWindowsInView(access, asset.id, timeframe.id, now);
-  const [window] = await db.select().from(entryWindows).where(and(...conditions)).orderBy(desc(entryWindows.closedAt)).limit(1);
+  const [window] = await closedWindowsInView(db, access, { assetId: asset.id, timeframeId: timeframe.id }, now, 1);
   const base = { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe) };
   if (!window) return { ...base, window: null, groups: [] };
-  const votes = await db
-    .select({ bias: windowVotes.bias, weightTenths: windowVotes.weightTenths, traderWeightTenths: traders.weightTenths })
-    .from(windowVotes)
-    .leftJoin(traders, eq(traders.userId, windowVotes.traderId))
-    .where(eq(windowVotes.windowId, window.id));
+  const votes = await votesWithTraderWeights(db, window.id);
   const groups = traderBreakdown(
     votes.map((vote) => ({ tier: traderTier(vote.traderWeightTenths ?? vote.weightTenths), bias: vote.bias as Bias, weightTenths: vote.weightTenths })),
   );

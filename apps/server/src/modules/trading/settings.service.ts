@@ -1,5 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { tradingSettings, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   DEFAULT_SUBMISSION_WINDOW,
@@ -17,6 +16,7 @@ import {
   type UpdateTradingSettingsInput,
   type WindowRules,
 } from '@myeai/domain';
+import { readSettingsRow, upsertSettingsRow } from './trading.queries.ts';
 
 /** The consensus settings the engine works with. */
 export type EngineSettings = {
@@ -42,7 +42,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
 };
 
 export async function getEngineSettings(db: DbOrTx): Promise<EngineSettings> {
-  const [row] = await db.select().from(tradingSettings).where(eq(tradingSettings.id, 1)).limit(1);
+  const row = await readSettingsRow(db);
   if (!row) return { ...DEFAULT_ENGINE_SETTINGS };
   return {
     mode: row.consensusMode as ConsensusMode,
@@ -126,9 +126,6 @@ export async function saveEngineSettings(db: DbOrTx, now: Date, actorId: string 
     updatedAt: now,
     updatedBy: actorId,
   };
-  await db
-    .insert(tradingSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: tradingSettings.id, set: values });
+  await upsertSettingsRow(db, values);
   return { before, after };
 }

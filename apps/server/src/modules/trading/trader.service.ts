@@ -1,5 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
-import { entryWindows, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   ACCURACY_LABEL,
   DEFAULT_WEIGHT_TENTHS,
@@ -11,7 +10,8 @@ import {
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { MyVoteHistorySchema } from '@myeai/domain';
-import { biasOf, countersOf, getTrader, specializationOf, toAssetRef, toTimeframeRef } from './trading.queries.ts';
+import { biasOf, countersOf, getTrader, latestVotesOf, specializationOf, toAssetRef, toTimeframeRef } from './trading.queries.ts';
+import { assetsByIds, timeframesByIds, windowsByIds } from './windows.queries.ts';
 
 /** The caller's own profile and scores; a trader without a saved profile gets the defaults. */
 export async function getTraderProfile(db: DbOrTx, userId: string): Promise<TraderProfile> {
@@ -44,14 +44,11 @@ export async function getTraderProfile(db: DbOrTx, userId: string): Promise<Trad
 
 /** The caller's own latest votes with their windows' outcomes. */
 export async function listMyVotes(db: DbOrTx, userId: string, limit: number): Promise<z.infer<typeof MyVoteHistorySchema>> {
-  const votes = await db.select().from(windowVotes).where(eq(windowVotes.traderId, userId)).orderBy(desc(windowVotes.createdAt), desc(windowVotes.id)).limit(limit);
+  const votes = await latestVotesOf(db, userId, limit);
   if (votes.length === 0) return { votes: [] };
-  const windows = await db.select().from(entryWindows).where(inArray(entryWindows.id, votes.map((vote) => vote.windowId)));
+  const windows = await windowsByIds(db, votes.map((vote) => vote.windowId));
   const windowById = new Map(windows.map((window) => [window.id, window]));
-  const [assets, timeframes] = await Promise.all([
-    db.select().from(tradingAssets).where(inArray(tradingAssets.id, [...new Set(windows.map((w) => w.assetId))])),
-    db.select().from(tradingTimeframes).where(inArray(tradingTimeframes.id, [...new Set(windows.map((w) => w.timeframeId))])),
-  ]);
+  const [assets, timeframes] = await Promise.all([assetsByIds(db, windows.map((w) => w.assetId)), timeframesByIds(db, windows.map((w) => w.timeframeId))]);
   const assetById = new Map(assets.map((row) => [row.id, row]));
   const timeframeById = new Map(timeframes.map((row) => [row.id, row]));
   return {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { entryWindows, traders, tradingAssetPicks, tradingAssets, tradingSettings, tradingTimeframes, users, windowVotes, type DbOrTx } from '@myeai/db';
 import {
   ASSET_CLASSES,
   isPremiumTimeframe,
@@ -119,4 +119,75 @@ export function specializationOf(value: string | null): Specialization | null {
 
 export function biasOf(value: string | null): Bias | null {
   return (value as Bias | null) ?? null;
+}
+
+/** A trader's latest votes, newest first. */
+export async function latestVotesOf(db: DbOrTx, traderId: string, limit: number): Promise<(typeof windowVotes.$inferSelect)[]> {
+  return db.select().from(windowVotes).where(eq(windowVotes.traderId, traderId)).orderBy(desc(windowVotes.createdAt), desc(windowVotes.id)).limit(limit);
+}
+
+// ------------------------------------------------------------------ consensus settings (one row, id 1)
+
+export type SettingsRow = typeof tradingSettings.$inferSelect;
+
+/** The stored settings; undefined: never saved (the defaults apply). */
+export async function readSettingsRow(db: DbOrTx): Promise<SettingsRow | undefined> {
+  const [row] = await db.select().from(tradingSettings).where(eq(tradingSettings.id, 1)).limit(1);
+  return row;
+}
+
+export async function upsertSettingsRow(db: DbOrTx, values: Omit<typeof tradingSettings.$inferInsert, 'id'>): Promise<void> {
+  await db
+    .insert(tradingSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: tradingSettings.id, set: values });
+}
+
+// ------------------------------------------------------------------ asset picks (one row per user)
+
+export type PickRow = typeof tradingAssetPicks.$inferSelect;
+
+export async function readPickRow(db: DbOrTx, userId: string): Promise<PickRow | undefined> {
+  const [row] = await db.select().from(tradingAssetPicks).where(eq(tradingAssetPicks.userId, userId)).limit(1);
+  return row;
+}
+
+/** The user's pick row locked for the caller's transaction (none yet: nothing to lock). */
+export async function lockPickRow(tx: DbOrTx, userId: string): Promise<PickRow | undefined> {
+  const [row] = await tx.select().from(tradingAssetPicks).where(eq(tradingAssetPicks.userId, userId)).for('update').limit(1);
+  return row;
+}
+
+export async function upsertPickRow(tx: DbOrTx, pick: PickRow): Promise<void> {
+  await tx
+    .insert(tradingAssetPicks)
+    .values(pick)
+    .onConflictDoUpdate({ target: tradingAssetPicks.userId, set: { assetIds: pick.assetIds, changedAt: pick.changedAt } });
+}
+
+// ------------------------------------------------------------------ demo seed
+
+export async function insertMissingTimeframes(tx: DbOrTx, rows: (typeof tradingTimeframes.$inferInsert)[]): Promise<void> {
+  await tx.insert(tradingTimeframes).values(rows).onConflictDoNothing();
+}
+
+export async function insertMissingAssets(tx: DbOrTx, rows: (typeof tradingAssets.$inferInsert)[]): Promise<void> {
+  await tx.insert(tradingAssets).values(rows).onConflictDoNothing();
+}
+
+export async function insertMissingTraders(tx: DbOrTx, rows: (typeof traders.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(traders).values(rows).onConflictDoNothing();
+}
+
+export async function usersByEmails(db: DbOrTx, emails: readonly string[]): Promise<{ id: string; email: string; roles: string[] }[]> {
+  return db.select({ id: users.id, email: users.email, roles: users.roles }).from(users).where(inArray(users.email, [...emails]));
+}
+
+export async function countWindows(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(entryWindows);
+  return row?.n ?? 0;
+}
+
+export async function setLastSeen(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await tx.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
 }

@@ -5,6 +5,7 @@ import {
   ActiveWindowListSchema,
   AssetPicksInputSchema,
   AssetPicksSchema,
+  compassPaths,
   TraderBreakdownSchema,
   CellQuerySchema,
   CompassAccessSchema,
@@ -23,8 +24,10 @@ import {
   SentimentDetailSchema,
   SentimentGridSchema,
   SentimentHistorySchema,
+  traderDeskPaths,
   TraderProfileSchema,
   TradingIdParamsSchema,
+  tradingMarketPaths,
   VoteInputSchema,
   VoteResponseSchema,
   EntryWindowSchema,
@@ -47,7 +50,8 @@ import { gridCacheFor } from './grid-cache.ts';
 import { pickReaderFor, planReaderFor } from './plan.ts';
 import { getTraderProfile, listMyVotes } from './trader.service.ts';
 import { listAssets, listTimeframes, toAssetRef, toTimeframeRef } from './trading.queries.ts';
-import { castVote, getEntryWindow, listActiveWindows, openWindow } from './windows.service.ts';
+import { getEntryWindow, listActiveWindows } from './windows.projections.ts';
+import { castVote, openWindow } from './windows.service.ts';
 
 /**
  * Trader desk (traderDesk: trader, admin) and Trading Compass (everyRole, gated by plan in the
@@ -62,13 +66,13 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- market (every role)
 
-  app.get('/api/trading/assets', {
+  app.get(tradingMarketPaths.assets, {
     config: { access: 'everyRole' },
     schema: { tags: ['trading'], summary: 'Active assets, in grid order', response: { 200: MarketAssetListSchema } },
     handler: async () => ({ assets: (await listAssets(deps.db, { includeInactive: false })).map(toAssetRef) }),
   });
 
-  app.get('/api/trading/timeframes', {
+  app.get(tradingMarketPaths.timeframes, {
     config: { access: 'everyRole' },
     schema: { tags: ['trading'], summary: 'Active timeframes, shortest first', response: { 200: MarketTimeframeListSchema } },
     handler: async () => ({
@@ -82,7 +86,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- trader desk
 
-  app.post('/api/trading/windows/open', {
+  app.post(traderDeskPaths.openWindow, {
     config: { access: 'traderDesk' },
     schema: {
       tags: ['trading'],
@@ -98,19 +102,19 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/windows/active', {
+  app.get(traderDeskPaths.activeWindows, {
     config: { access: 'traderDesk' },
     schema: { tags: ['trading'], summary: 'Open entry windows; bias counts only for windows the caller voted in', response: { 200: ActiveWindowListSchema } },
     handler: async (request) => ({ windows: await listActiveWindows(deps.db, request.user!.id), server_time: deps.clock.now().toISOString() }),
   });
 
-  app.get('/api/trading/windows/:id', {
+  app.get(traderDeskPaths.window, {
     config: { access: 'traderDesk' },
     schema: { tags: ['trading'], summary: 'One entry window (sealed until the caller voted)', params: TradingIdParamsSchema, response: { 200: EntryWindowSchema } },
     handler: async (request) => getEntryWindow(deps.db, request.params.id, request.user!.id),
   });
 
-  app.post('/api/trading/windows/:id/vote', {
+  app.post(traderDeskPaths.vote, {
     config: { access: 'traderDesk' },
     schema: {
       tags: ['trading'],
@@ -126,13 +130,13 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/trader/profile', {
+  app.get(traderDeskPaths.profile, {
     config: { access: 'traderDesk' },
     schema: { tags: ['trading'], summary: 'The caller\'s trader profile and scores', response: { 200: TraderProfileSchema } },
     handler: async (request) => getTraderProfile(deps.db, request.user!.id),
   });
 
-  app.get('/api/trading/trader/votes', {
+  app.get(traderDeskPaths.votes, {
     config: { access: 'traderDesk' },
     schema: { tags: ['trading'], summary: 'The caller\'s latest votes and their outcomes', querystring: MyVotesQuerySchema, response: { 200: MyVoteHistorySchema } },
     handler: async (request) => listMyVotes(deps.db, request.user!.id, request.query.limit),
@@ -140,7 +144,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- compass (every role, plan-gated)
 
-  app.get('/api/trading/access', {
+  app.get(compassPaths.access, {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'What the caller may see of the Trading Compass', response: { 200: CompassAccessSchema } },
     handler: async (request) => {
@@ -150,7 +154,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/sentiment/grid', {
+  app.get(compassPaths.grid, {
     config: { access: 'everyRole' },
     schema: {
       tags: ['compass'],
@@ -176,7 +180,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/sentiment/detail', {
+  app.get(compassPaths.detail, {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe (403 on a premium timeframe before the trial day that unlocks it)', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
@@ -185,7 +189,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/events', {
+  app.get(compassPaths.events, {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit; 403 for a premium timeframe before the trial day that unlocks it)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
@@ -196,7 +200,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/history', {
+  app.get(compassPaths.history, {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first (403 on a premium timeframe before the trial day that unlocks it)', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
@@ -205,7 +209,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/api/trading/breakdown', {
+  app.get(compassPaths.breakdown, {
     config: { access: 'everyRole' },
     schema: {
       tags: ['compass'],
@@ -221,7 +225,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- asset picks (plans with an asset limit)
 
-  app.get('/api/trading/asset-picks', {
+  app.get(compassPaths.assetPicks, {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'The assets the caller\'s plan shows, and when the pick may change next (403 without a plan)', response: { 200: AssetPicksSchema } },
     handler: async (request) => {
@@ -230,7 +234,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.put('/api/trading/asset-picks', {
+  app.put(compassPaths.assetPicks, {
     config: { access: 'everyRole' },
     schema: {
       tags: ['compass'],

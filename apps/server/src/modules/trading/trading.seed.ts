@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { entryWindows, traders, tradingAssets, tradingTimeframes, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import type { AssetClass, Bias, Role, Specialization } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { countWindows, insertMissingAssets, insertMissingTimeframes, insertMissingTraders, listAssets, listTimeframes, setLastSeen, usersByEmails } from './trading.queries.ts';
 import { castVote, closeWindow, openWindow } from './windows.service.ts';
 
 /**
@@ -66,27 +66,18 @@ const BIAS_OF: Record<string, Bias> = { L: 'long', S: 'short', N: 'neutral' };
 
 async function seedMarket(tx: DbOrTx, now: Date): Promise<void> {
   const values = { createdAt: now, updatedAt: now };
-  await tx
-    .insert(tradingTimeframes)
-    .values(DEMO_TIMEFRAMES.map((timeframe) => ({ ...timeframe, ...values })))
-    .onConflictDoNothing();
-  await tx
-    .insert(tradingAssets)
-    .values(DEMO_ASSETS.map((asset) => ({ ...asset, ...values })))
-    .onConflictDoNothing();
+  await insertMissingTimeframes(tx, DEMO_TIMEFRAMES.map((timeframe) => ({ ...timeframe, ...values })));
+  await insertMissingAssets(tx, DEMO_ASSETS.map((asset) => ({ ...asset, ...values })));
 }
 
 async function seedPool(tx: DbOrTx, now: Date): Promise<Map<string, { id: string; email: string; roles: Role[] }>> {
-  const rows = await tx
-    .select({ id: users.id, email: users.email, roles: users.roles })
-    .from(users)
-    .where(inArray(users.email, DEMO_TRADER_POOL.map((trader) => trader.email)));
+  const rows = await usersByEmails(tx, DEMO_TRADER_POOL.map((trader) => trader.email));
   const byEmail = new Map(rows.map((row) => [row.email, { ...row, roles: row.roles as Role[] }]));
   const profiles = DEMO_TRADER_POOL.flatMap((trader) => {
     const user = byEmail.get(trader.email);
     return user ? [{ userId: user.id, weightTenths: trader.weightTenths, specialization: trader.specialization, kycVerified: true, isActive: true, createdAt: now, updatedAt: now }] : [];
   });
-  if (profiles.length > 0) await tx.insert(traders).values(profiles).onConflictDoNothing();
+  await insertMissingTraders(tx, profiles);
   return byEmail;
 }
 
@@ -101,13 +92,12 @@ export async function seedTradingDemo(db: DbOrTx, clock: Clock): Promise<void> {
     const now = clock.now();
     await seedMarket(tx, now);
     const pool = await seedPool(tx, now);
-    const [{ windows } = { windows: 0 }] = await tx.select({ windows: sql<number>`count(*)::int` }).from(entryWindows);
-    if (windows > 0) return;
+    if ((await countWindows(tx)) > 0) return;
     const voters = DEMO_TRADER_POOL.map((trader) => pool.get(trader.email));
     const lead = voters[0];
     if (!lead || voters.some((voter) => !voter)) return;
-    const assets = new Map((await tx.select().from(tradingAssets)).map((row) => [row.symbol, row]));
-    const timeframes = new Map((await tx.select().from(tradingTimeframes)).map((row) => [row.code, row]));
+    const assets = new Map((await listAssets(tx, { includeInactive: true })).map((row) => [row.symbol, row]));
+    const timeframes = new Map((await listTimeframes(tx, { includeInactive: true })).map((row) => [row.code, row]));
     for (const [index, entry] of DEMO_HISTORY.entries()) {
       const asset = assets.get(entry.asset);
       const timeframe = timeframes.get(entry.timeframe);
@@ -126,7 +116,7 @@ export async function seedTradingDemo(db: DbOrTx, clock: Clock): Promise<void> {
     }
     // Demo traders were last seen at different times, so the flow chart shows active and idle ones.
     for (const [i, voter] of voters.entries()) {
-      await tx.update(users).set({ lastSeenAt: new Date(now.getTime() - (i % 3 === 0 ? 10 : 3 * 60) * 60_000) }).where(eq(users.id, voter!.id));
+      await setLastSeen(tx, voter!.id, new Date(now.getTime() - (i % 3 === 0 ? 10 : 3 * 60) * 60_000));
     }
   });
 }

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   ANONYMOUS_INITIATOR,
   AppError,
@@ -17,7 +16,6 @@ import {
   topBias,
   weightedShares,
   type Bias,
-  type EntryWindow,
   type Role,
   type VoteInput,
   type VoterDetail,
@@ -36,13 +34,32 @@ import {
   listVoteRequestRecipients,
   rulesOf,
   specializationOf,
-  toAssetRef,
-  toTimeframeRef,
   type AssetRow,
   type TimeframeRow,
   type TraderRow,
   type WindowRow,
 } from './trading.queries.ts';
+import {
+  addVoteScore,
+  countVote,
+  countWindowSeenByPool,
+  insertConsensusEvent,
+  insertVote,
+  insertWindow,
+  lockAggregate,
+  lockOpenWindowOfPair,
+  lockWindow,
+  markWindowClosed,
+  openWindowIdOfPair,
+  selectPair,
+  updateOpenShares,
+  upsertAggregate,
+  votesOfWindow,
+  type VoteRow,
+} from './windows.queries.ts';
+
+// The writes of entry windows (open, vote, close) and what they publish. What the trader desk reads
+// is in windows.projections.ts; the statements of both are in windows.queries.ts.
 
 export const CLOSE_WINDOW_JOB = 'trading.close-window';
 
@@ -68,8 +85,6 @@ const MESSAGES = {
 
 export const WINDOW_MESSAGES = MESSAGES;
 
-type VoteRow = typeof windowVotes.$inferSelect;
-
 // ------------------------------------------------------------------ opening
 
 /**
@@ -94,48 +109,20 @@ export async function openWindow(
     if (!timeframe || !timeframe.isActive) throw new AppError('NOT_FOUND', MESSAGES.timeframeUnknown);
     const now = clock.now();
 
-    const [existing] = await tx
-      .select()
-      .from(entryWindows)
-      .where(and(eq(entryWindows.assetId, asset.id), eq(entryWindows.timeframeId, timeframe.id), eq(entryWindows.status, 'open')))
-      .limit(1)
-      .for('update');
+    const pair = { assetId: asset.id, timeframeId: timeframe.id };
+    const existing = await lockOpenWindowOfPair(tx, pair);
     if (existing && now.getTime() >= existing.closesAt.getTime()) await closeLockedWindow(tx, clock, existing, 'time', { live });
     else if (existing) throw alreadyOpen(asset, timeframe, existing.id);
 
     const settings = await getEngineSettings(tx);
     const rules = rulesFromSettings(settings);
     const closesAt = new Date(now.getTime() + timeframe.votingWindowMinutes * 60_000);
-    const [window] = await tx
-      .insert(entryWindows)
-      .values({
-        assetId: asset.id,
-        timeframeId: timeframe.id,
-        openedBy: actor.id,
-        openedAt: now,
-        closesAt,
-        mode: rules.mode,
-        poolSize: rules.poolSize,
-        rules,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!window) {
-      // Another request opened one between our check and our insert.
-      const [other] = await tx
-        .select({ id: entryWindows.id })
-        .from(entryWindows)
-        .where(and(eq(entryWindows.assetId, asset.id), eq(entryWindows.timeframeId, timeframe.id), eq(entryWindows.status, 'open')))
-        .limit(1);
-      throw alreadyOpen(asset, timeframe, other?.id ?? null);
-    }
+    const window = await insertWindow(tx, { ...pair, openedBy: actor.id, openedAt: now, closesAt, mode: rules.mode, poolSize: rules.poolSize, rules });
+    // Another request opened one between our check and our insert.
+    if (!window) throw alreadyOpen(asset, timeframe, await openWindowIdOfPair(tx, pair));
 
-    await tx.insert(consensusEvents).values({ windowId: window.id, assetId: asset.id, timeframeId: timeframe.id, eventType: 'window_opened', createdAt: now }).onConflictDoNothing();
-    const openState = { openWindowId: window.id, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: now, updatedAt: now };
-    await tx
-      .insert(sentimentAggregates)
-      .values({ assetId: asset.id, timeframeId: timeframe.id, ...openState })
-      .onConflictDoUpdate({ target: [sentimentAggregates.assetId, sentimentAggregates.timeframeId], set: openState });
+    await insertConsensusEvent(tx, { windowId: window.id, ...pair, eventType: 'window_opened', createdAt: now });
+    await upsertAggregate(tx, pair, { openWindowId: window.id, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: now, updatedAt: now });
 
     let notifiedTraders = 0;
     if (live) {
@@ -209,7 +196,7 @@ export async function castVote(
 ): Promise<{ closed: boolean }> {
   const live = options.live ?? true;
   return db.transaction(async (tx) => {
-    const [window] = await tx.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1).for('update');
+    const window = await lockWindow(tx, windowId);
     if (!window) throw new AppError('NOT_FOUND', MESSAGES.windowUnknown);
     if (window.status !== 'open') throw new AppError('CONFLICT', MESSAGES.windowClosed);
     const now = clock.now();
@@ -228,27 +215,23 @@ export async function castVote(
       timeframeMinutes: timeframe.minutes,
     });
     // The unique (window, trader) index answers a second vote.
-    const [vote] = await tx
-      .insert(windowVotes)
-      .values({ windowId: window.id, traderId: actor.id, bias: input.bias, confidence: input.confidence, note: input.note, weightTenths, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
+    const vote = await insertVote(tx, { windowId: window.id, traderId: actor.id, bias: input.bias, confidence: input.confidence, note: input.note, weightTenths, createdAt: now });
     if (!vote) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
-    // The window's count and the trader's counters in one statement (the window row is locked).
-    await tx.execute(sql`
-      with counted as (update ${entryWindows} set ${sql.identifier('vote_count')} = ${entryWindows.voteCount} + 1 where ${entryWindows.id} = ${window.id} returning 1)
-      update ${traders} set ${sql.identifier('votes_cast')} = ${traders.votesCast} + 1,
-        ${sql.identifier('confidence_sum')} = ${traders.confidenceSum} + ${input.confidence}, ${sql.identifier('updated_at')} = ${now.toISOString()}::timestamptz
-      where ${traders.userId} = ${actor.id} and exists (select 1 from counted)`);
+    await countVote(tx, { windowId: window.id, traderId: actor.id, confidence: input.confidence, at: now });
     const updated = { ...window, voteCount: window.voteCount + 1 };
 
-    const counted = selectCountedSubmissions(await votesOf(tx, window.id), rules);
+    const counted = selectCountedSubmissions(await votesOfWindow(tx, window.id), rules);
     const tally = tallyVotes(counted.map(toWeightedVote));
     const shares = weightedShares(tally);
-    await tx
-      .update(sentimentAggregates)
-      .set({ openVoteCount: counted.length, openLongTenths: shares.long, openShortTenths: shares.short, openNeutralTenths: shares.neutral, openTopBias: topBias(tally), openUpdatedAt: now, updatedAt: now })
-      .where(and(eq(sentimentAggregates.assetId, window.assetId), eq(sentimentAggregates.timeframeId, window.timeframeId), eq(sentimentAggregates.openWindowId, window.id)));
+    await updateOpenShares(tx, window, window.id, {
+      openVoteCount: counted.length,
+      openLongTenths: shares.long,
+      openShortTenths: shares.short,
+      openNeutralTenths: shares.neutral,
+      openTopBias: topBias(tally),
+      openUpdatedAt: now,
+      updatedAt: now,
+    });
 
     if (live) {
       const ref = windowRef(window, asset, timeframe);
@@ -282,19 +265,9 @@ export async function castVote(
 
 /** The window's asset and timeframe, and with `traderId` that trader's profile, in one query. */
 async function pairOf(db: DbOrTx, window: WindowRow, traderId?: string): Promise<{ asset: AssetRow; timeframe: TimeframeRow; trader: TraderRow | null }> {
-  const [row] = await db
-    .select({ asset: tradingAssets, timeframe: tradingTimeframes, trader: traders })
-    .from(tradingAssets)
-    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, window.timeframeId))
-    .leftJoin(traders, eq(traders.userId, traderId ?? sql`null::uuid`))
-    .where(eq(tradingAssets.id, window.assetId))
-    .limit(1);
+  const row = await selectPair(db, window, traderId);
   if (!row) throw new Error(`entry window ${window.id} lost its asset or timeframe`);
   return row;
-}
-
-async function votesOf(db: DbOrTx, windowId: string): Promise<VoteRow[]> {
-  return db.select().from(windowVotes).where(eq(windowVotes.windowId, windowId)).orderBy(asc(windowVotes.createdAt), asc(windowVotes.id));
 }
 
 function toWeightedVote(vote: VoteRow): { bias: Bias; weightTenths: number } {
@@ -316,7 +289,7 @@ export type CloseOutcome = 'closed' | 'already_closed' | 'not_due';
  */
 export async function closeWindow(db: DbOrTx, clock: Clock, windowId: string, options: WriteOptions = {}): Promise<CloseOutcome> {
   return db.transaction(async (tx) => {
-    const [window] = await tx.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1).for('update');
+    const window = await lockWindow(tx, windowId);
     if (!window || window.status !== 'open') return 'already_closed';
     const now = clock.now();
     if (!shouldCloseWindow({ now, closesAt: window.closesAt, voteCount: window.voteCount, poolSize: window.poolSize })) return 'not_due';
@@ -333,46 +306,34 @@ export async function closeWindow(db: DbOrTx, clock: Clock, windowId: string, op
 async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, reason: 'all_voted' | 'time', options: WriteOptions): Promise<void> {
   const live = options.live ?? true;
   const now = clock.now();
-  const votes = await votesOf(tx, window.id);
+  const votes = await votesOfWindow(tx, window.id);
   const counted = selectCountedSubmissions(votes, rulesOf(window));
   const tally = tallyVotes(counted.map(toWeightedVote));
   const settings = await getEngineSettings(tx);
-  const [aggregate] = await tx
-    .select()
-    .from(sentimentAggregates)
-    .where(and(eq(sentimentAggregates.assetId, window.assetId), eq(sentimentAggregates.timeframeId, window.timeframeId)))
-    .limit(1)
-    .for('update');
+  const aggregate = await lockAggregate(tx, window);
   const standing = (aggregate?.confirmedBias as Bias | null | undefined) ?? null;
   const decision = decideConsensus(tally, { confirmation: settings.confirmationThreshold, exit: settings.exitThreshold }, standing);
   const consensusTenths = decision.confirmedBias ? decision.shares[decision.confirmedBias] : null;
 
-  await tx
-    .update(entryWindows)
-    .set({
-      status: 'closed',
-      closedAt: now,
-      closeReason: reason,
-      longTenths: decision.shares.long,
-      shortTenths: decision.shares.short,
-      neutralTenths: decision.shares.neutral,
-      resultBias: decision.topBias,
-      confirmedBias: decision.confirmedBias,
-      consensusTenths,
-      standingBias: decision.standingBias,
-      confirmationThreshold: settings.confirmationThreshold,
-      exitThreshold: settings.exitThreshold,
-    })
-    .where(eq(entryWindows.id, window.id));
+  await markWindowClosed(tx, window.id, {
+    status: 'closed',
+    closedAt: now,
+    closeReason: reason,
+    longTenths: decision.shares.long,
+    shortTenths: decision.shares.short,
+    neutralTenths: decision.shares.neutral,
+    resultBias: decision.topBias,
+    confirmedBias: decision.confirmedBias,
+    consensusTenths,
+    standingBias: decision.standingBias,
+    confirmationThreshold: settings.confirmationThreshold,
+    exitThreshold: settings.exitThreshold,
+  });
 
   const recordedEventIds: number[] = [];
   for (const event of decision.events) {
-    const [recorded] = await tx
-      .insert(consensusEvents)
-      .values({ windowId: window.id, assetId: window.assetId, timeframeId: window.timeframeId, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: consensusEvents.id });
-    if (recorded) recordedEventIds.push(recorded.id);
+    const recorded = await insertConsensusEvent(tx, { windowId: window.id, assetId: window.assetId, timeframeId: window.timeframeId, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: now });
+    if (recorded !== undefined) recordedEventIds.push(recorded);
   }
 
   const cleared = { openWindowId: null, openVoteCount: 0, openLongTenths: 0, openShortTenths: 0, openNeutralTenths: 0, openTopBias: null, openUpdatedAt: null, updatedAt: now };
@@ -387,23 +348,12 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
       : decision.standingBias === null && standing !== null
         ? { confirmedBias: null, confirmedTenths: null, confirmedAt: now }
         : {};
-  await tx
-    .insert(sentimentAggregates)
-    .values({ assetId: window.assetId, timeframeId: window.timeframeId, ...cleared, ...last, ...confirmed })
-    .onConflictDoUpdate({ target: [sentimentAggregates.assetId, sentimentAggregates.timeframeId], set: { ...cleared, ...last, ...confirmed } });
+  await upsertAggregate(tx, window, { ...cleared, ...last, ...confirmed });
 
-  await tx.update(traders).set({ windowsSeen: sql`${traders.windowsSeen} + 1` }).where(eq(traders.isActive, true));
+  await countWindowSeenByPool(tx);
   for (const vote of counted) {
     const score = scoreVote({ confidence: vote.confidence, agreed: decision.confirmedBias === null ? null : vote.bias === decision.confirmedBias });
-    if (score.scoredVotes === 0) continue;
-    await tx
-      .update(traders)
-      .set({
-        scoredVotes: sql`${traders.scoredVotes} + ${score.scoredVotes}`,
-        agreedVotes: sql`${traders.agreedVotes} + ${score.agreedVotes}`,
-        calibrationSum: sql`${traders.calibrationSum} + ${score.calibrationSum}`,
-      })
-      .where(eq(traders.userId, vote.traderId));
+    if (score.scoredVotes > 0) await addVoteScore(tx, vote.traderId, score);
   }
 
   if (!live) return;
@@ -446,62 +396,4 @@ export async function runCloseWindowJob(db: DbOrTx, clock: Clock, payload: unkno
   // Due by run_at, so "not due" means clocks disagree between instances: try again later.
   if (outcome === 'not_due') throw new Error(`entry window ${windowId} is not due to close yet`);
   return outcome;
-}
-
-// ------------------------------------------------------------------ reading (trader desk)
-
-/** Entry windows as `viewerId` sees them: counts only for windows the viewer voted in. */
-export async function toEntryWindows(db: DbOrTx, rows: WindowRow[], viewerId: string): Promise<EntryWindow[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [assets, timeframes, mine] = await Promise.all([
-    db.select().from(tradingAssets).where(inArray(tradingAssets.id, [...new Set(rows.map((row) => row.assetId))])),
-    db.select().from(tradingTimeframes).where(inArray(tradingTimeframes.id, [...new Set(rows.map((row) => row.timeframeId))])),
-    db.select().from(windowVotes).where(and(inArray(windowVotes.windowId, ids), eq(windowVotes.traderId, viewerId))),
-  ]);
-  const votedIn = mine.map((vote) => vote.windowId);
-  const counts =
-    votedIn.length === 0
-      ? []
-      : await db
-          .select({ windowId: windowVotes.windowId, bias: windowVotes.bias, n: sql<number>`count(*)::int` })
-          .from(windowVotes)
-          .where(inArray(windowVotes.windowId, votedIn))
-          .groupBy(windowVotes.windowId, windowVotes.bias);
-  const assetById = new Map(assets.map((row) => [row.id, row]));
-  const timeframeById = new Map(timeframes.map((row) => [row.id, row]));
-  const myVote = new Map(mine.map((vote) => [vote.windowId, vote]));
-  return rows.map((row) => {
-    const vote = myVote.get(row.id);
-    const biasCounts = vote ? { long: 0, short: 0, neutral: 0 } : null;
-    if (biasCounts) for (const c of counts.filter((c) => c.windowId === row.id)) biasCounts[c.bias as Bias] = c.n;
-    return {
-      id: row.id,
-      asset: toAssetRef(assetById.get(row.assetId)!),
-      timeframe: toTimeframeRef(timeframeById.get(row.timeframeId)!),
-      status: row.status as 'open' | 'closed',
-      mode: row.mode as 'fixed' | 'open',
-      opened_at: row.openedAt.toISOString(),
-      closes_at: row.closesAt.toISOString(),
-      closed_at: row.closedAt?.toISOString() ?? null,
-      total_votes: row.voteCount,
-      pool_size: row.poolSize,
-      user_voted: vote !== undefined,
-      opened_by_me: row.openedBy === viewerId,
-      bias_counts: biasCounts,
-      my_vote: vote ? { bias: vote.bias as Bias, confidence: vote.confidence, note: vote.note, created_at: vote.createdAt.toISOString() } : null,
-    };
-  });
-}
-
-export async function getEntryWindow(db: DbOrTx, windowId: string, viewerId: string): Promise<EntryWindow> {
-  const [row] = await db.select().from(entryWindows).where(eq(entryWindows.id, windowId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND', MESSAGES.windowUnknown);
-  return (await toEntryWindows(db, [row], viewerId))[0]!;
-}
-
-/** Every open window, soonest to close first (a past closes_at shows as "Closed" until the job runs). */
-export async function listActiveWindows(db: DbOrTx, viewerId: string): Promise<EntryWindow[]> {
-  const rows = await db.select().from(entryWindows).where(eq(entryWindows.status, 'open')).orderBy(asc(entryWindows.closesAt), asc(entryWindows.id));
-  return toEntryWindows(db, rows, viewerId);
 }
