@@ -10,6 +10,7 @@ import {
   isSafeHttpUrl,
   validateProductForm,
 } from '../products/product-rules.ts';
+import { formRulesSchema } from './form-rules-schema.ts';
 
 /** Click tracking and conversion postbacks. */
 export const trackingPaths = {
@@ -83,8 +84,8 @@ export type ProductInputParsed = z.output<typeof ProductInputSchema>;
  * The add / edit product dialog: its fields as typed (dollars, percent), checked by the product form rules of
  * spec 2 section 5 (`validateProductForm`, their messages per field) and read as the API's product input.
  */
-export const ProductFormSchema = z
-  .object({
+export const ProductFormSchema = formRulesSchema(
+  {
     name: z.string(),
     description: z.string(),
     category_id: z.string(),
@@ -93,13 +94,9 @@ export const ProductFormSchema = z
     master_link: z.string(),
     image_url: z.string(),
     is_active: z.boolean(),
-  })
-  .transform((values, ctx) => {
-    const result = validateProductForm(values);
-    if (result.ok) return result.value;
-    for (const [field, message] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [field], message });
-    return z.NEVER;
-  });
+  },
+  validateProductForm,
+);
 
 /** The signed-in user's own figures for a product's affiliate link. */
 export const ProductLinkStatsSchema = z.object({

@@ -6,8 +6,10 @@ import {
   ratingToTenths,
   VIDEO_DESCRIPTION_MAX,
   VIDEO_TITLE_MAX,
+  validateVideoWidgetForm,
   VIDEO_WIDGET_MESSAGES as M,
 } from '../video-widgets/video-widget-rules.ts';
+import { formRulesSchema } from './form-rules-schema.ts';
 
 /** Video widget API paths. */
 export const videoWidgetsPaths = {
@@ -67,6 +69,20 @@ export const UpdateVideoWidgetInputSchema = z.strictObject({
   send_notification: z.boolean().default(false),
 });
 export type UpdateVideoWidgetInput = z.input<typeof UpdateVideoWidgetInputSchema>;
+
+/** The admin's edit dialog: its fields as typed, checked by the video widget form rules (spec 1 section 5), read as the API input. */
+export const VideoWidgetFormSchema = formRulesSchema(
+  {
+    title: z.string(),
+    description: z.string(),
+    youtube_url: z.string(),
+    thumbnail_url: z.string(),
+    rating: z.string(),
+    is_active: z.boolean(),
+    send_notification: z.boolean(),
+  },
+  validateVideoWidgetForm,
+);
 
 export const UpdateVideoWidgetResponseSchema = z.object({
   status: z.literal('success'),

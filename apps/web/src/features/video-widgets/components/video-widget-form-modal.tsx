@@ -1,21 +1,20 @@
 import { AspectRatio, Button, Checkbox, Code, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import {
   isValidThumbnailUrl,
   parseYouTubeVideoId,
   URL_MAX,
-  validateVideoWidgetForm,
   VIDEO_DESCRIPTION_MAX,
   VIDEO_TITLE_MAX,
   VIDEO_WIDGET_MESSAGES,
+  VideoWidgetFormSchema,
   youtubeDefaultThumbnail,
   youtubeEmbedUrl,
   type VideoWidget,
-  type VideoWidgetFormField,
   type VideoWidgetFormValues,
 } from '@myeai/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useUpdateVideoWidget } from '../api/video-widgets-api.ts';
 
 function formOf(widget: VideoWidget): VideoWidgetFormValues {
@@ -30,9 +29,6 @@ function formOf(widget: VideoWidget): VideoWidgetFormValues {
     send_notification: false,
   };
 }
-
-const FIELDS: VideoWidgetFormField[] = ['title', 'description', 'youtube_url', 'thumbnail_url', 'rating'];
-const isField = (path: string): path is VideoWidgetFormField => (FIELDS as string[]).includes(path);
 
 /** What the saved widget will embed and show, as the admin types (the server stores only the video id). */
 function Preview({ youtubeUrl, thumbnailUrl }: { youtubeUrl: string; thumbnailUrl: string }) {
@@ -52,29 +48,12 @@ function Preview({ youtubeUrl, thumbnailUrl }: { youtubeUrl: string; thumbnailUr
 }
 
 function VideoWidgetForm({ widget, onClose }: { widget: VideoWidget; onClose: () => void }) {
-  const [values, setValues] = useState<VideoWidgetFormValues>(() => formOf(widget));
-  const [errors, setErrors] = useState<Partial<Record<VideoWidgetFormField, string>>>({});
+  const form = useDomainForm(VideoWidgetFormSchema, formOf(widget));
   const update = useUpdateVideoWidget();
 
-  const set = <K extends keyof VideoWidgetFormValues>(field: K, value: VideoWidgetFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (isField(field)) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const text = (field: VideoWidgetFormField) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: errors[field],
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateVideoWidgetForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
+  const onSubmit = form.onSubmit((input) => {
     update.mutate(
-      { id: widget.id, input: result.value },
+      { id: widget.id, input },
       {
         onSuccess: (response) => {
           notifications.show({
@@ -84,21 +63,20 @@ function VideoWidgetForm({ widget, onClose }: { widget: VideoWidget; onClose: ()
           onClose();
         },
         onError: (error) => {
+          form.setServerErrors(error);
           // The server's detail when it gave one (spec 1 section 8), else the spec's text.
-          const fieldErrors = error instanceof ApiError ? (error.details ?? []).filter((d) => isField(d.path)) : [];
-          if (fieldErrors.length > 0) setErrors(Object.fromEntries(fieldErrors.map((d) => [d.path, d.message])));
           const detail = error instanceof ApiError && error.code !== 'NETWORK' && error.code !== 'INTERNAL' ? error.message : null;
           notifications.show({ color: 'red', title: VIDEO_WIDGET_MESSAGES.saveFailed, message: detail ?? 'Please try again.' });
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Edit video widget ${widget.position}`}>
       <Stack gap="md">
-        <TextInput label="Title" required maxLength={VIDEO_TITLE_MAX} {...text('title')} />
-        <Textarea label="Description" required autosize minRows={2} maxLength={VIDEO_DESCRIPTION_MAX} {...text('description')} />
+        <TextInput label="Title" required maxLength={VIDEO_TITLE_MAX} {...form.getInputProps('title')} />
+        <Textarea label="Description" required autosize minRows={2} maxLength={VIDEO_DESCRIPTION_MAX} {...form.getInputProps('description')} />
         <TextInput
           label="YouTube URL"
           required
@@ -106,7 +84,7 @@ function VideoWidgetForm({ widget, onClose }: { widget: VideoWidget; onClose: ()
           maxLength={URL_MAX}
           placeholder="https://youtu.be/..."
           description="A watch, youtu.be, embed or playlist link that names a video"
-          {...text('youtube_url')}
+          {...form.getInputProps('youtube_url')}
         />
         <TextInput
           label="Thumbnail URL"
@@ -114,16 +92,12 @@ function VideoWidgetForm({ widget, onClose }: { widget: VideoWidget; onClose: ()
           maxLength={URL_MAX}
           placeholder="https:// (optional)"
           description="Leave blank to use the video's own thumbnail"
-          {...text('thumbnail_url')}
+          {...form.getInputProps('thumbnail_url')}
         />
-        <Preview youtubeUrl={values.youtube_url} thumbnailUrl={values.thumbnail_url} />
-        <TextInput label="Rating" required inputMode="decimal" description="0 to 5, in steps of 0.1" w={160} {...text('rating')} />
-        <Checkbox label="Active (shown on everyone's dashboard)" checked={values.is_active} onChange={(event) => set('is_active', event.currentTarget.checked)} />
-        <Checkbox
-          label="Notify all users about this video"
-          checked={values.send_notification}
-          onChange={(event) => set('send_notification', event.currentTarget.checked)}
-        />
+        <Preview youtubeUrl={form.values.youtube_url} thumbnailUrl={form.values.thumbnail_url} />
+        <TextInput label="Rating" required inputMode="decimal" description="0 to 5, in steps of 0.1" w={160} {...form.getInputProps('rating')} />
+        <Checkbox label="Active (shown on everyone's dashboard)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <Checkbox label="Notify all users about this video" {...form.getInputProps('send_notification', { type: 'checkbox' })} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
