@@ -9,7 +9,8 @@ import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useMyTeam } from '../api/people-api.ts';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const STATUS_COLORS = { converted: 'teal', trial_activated: 'blue', active: 'gray' } as const;
+// Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
+const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
 const PAGE_SIZE = 25;
 
 function Figures({ team }: { team: MyTeam | undefined }) {
@@ -82,7 +83,7 @@ function MembersTable({ team }: { team: MyTeam }) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={STATUS_COLORS[member.current_status]}>
+                <Badge size="sm" variant="filled" color={STATUS_COLORS[member.current_status]}>
                   {MEMBER_STATUS_LABELS[member.current_status]}
                 </Badge>
               </Table.Td>

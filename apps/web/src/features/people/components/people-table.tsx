@@ -3,7 +3,8 @@ import { IconChevronDown, IconChevronUp, IconDots, IconSelector } from '@tabler/
 import { MEMBER_STATUS_LABELS, ROLE_LABELS, type AdminUser, type AdminUsersQuery, type PeopleSort } from '@myeai/domain';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const STATUS_COLORS = { converted: 'teal', trial_activated: 'blue', active: 'gray' } as const;
+// Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
+const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
 const COLUMNS = 8;
 
 export type PersonAction = 'roles' | 'referral' | 'trial' | 'subscription' | 'suspend' | 'reactivate';
@@ -69,7 +70,7 @@ export function PeopleTable({ people, loading, query, onSort, onAction }: People
   const header = { query, onSort };
   return (
     <Table.ScrollContainer minWidth={1080}>
-      <Table verticalSpacing="sm" highlightOnHover>
+      <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <SortHeader label="Name" sort="name" {...header} />
@@ -128,7 +129,7 @@ export function PeopleTable({ people, loading, query, onSort, onAction }: People
               <Table.Td>{date.format(new Date(person.join_date))}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  <Badge size="sm" variant="light" color={STATUS_COLORS[person.current_status]}>
+                  <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]}>
                     {MEMBER_STATUS_LABELS[person.current_status]}
                   </Badge>
                   {person.account_status === 'suspended' && (

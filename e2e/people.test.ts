@@ -1,0 +1,98 @@
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/people');
+const PHONE = { width: 375, height: 812 };
+
+describe.skipIf(!hasChromium)('People Management and My Team in Chromium', () => {
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+  const { signedInPage } = suite;
+
+  const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+  async function openPeople(page: Page) {
+    await page.goto('/admin-users');
+    await page.getByRole('heading', { level: 1, name: 'People Management' }).waitFor();
+    await page.getByRole('row').nth(1).waitFor();
+  }
+
+  it('an admin grants the newcomer the affiliate role: the newcomer’s sidebar changes without a reload', async () => {
+    const newcomer = await signedInPage('Nico Newcomer');
+    await expect(sidebar(newcomer.page).getByRole('link', { name: 'Client Relationship' }).count()).resolves.toBe(0);
+
+    const admin = await signedInPage('Ada Admin');
+    await openPeople(admin.page);
+    await expectAccessible(admin.page);
+    await admin.page.screenshot({ path: resolve(SCREENSHOTS, 'admin-users-1440.png'), fullPage: true });
+
+    await admin.page.getByLabel('Search').fill('nico');
+    // The search runs on the server: one match, the newcomer, referred by the demo affiliate.
+    await admin.page.getByText('Showing 1–1 of 1').waitFor();
+    const row = admin.page.getByTestId('person-newcomer@demo.myeai.local');
+    await expect(admin.page.getByRole('row').count()).resolves.toBe(2);
+    await expect(row.getByText('Alex Affiliate').count()).resolves.toBe(1);
+
+    await row.getByRole('button', { name: 'Actions for Nico Newcomer' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Edit roles' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Roles of Nico Newcomer' });
+    await dialog.waitFor();
+    // At least one role: unticking the only one is refused with the rule's message.
+    await dialog.getByRole('checkbox', { name: 'Newcomer' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save roles' }).click();
+    await dialog.getByText('A user must keep at least one role.').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Newcomer' }).check();
+    await dialog.getByRole('checkbox', { name: 'Affiliate' }).check();
+    await expectAccessible(admin.page);
+    await dialog.getByRole('button', { name: 'Save roles' }).click();
+    await admin.page.getByText('User roles updated successfully!').waitFor();
+    await row.getByText('Affiliate', { exact: true }).waitFor();
+
+    // The newcomer's open tab hears of it on the live socket: the affiliate screens appear in the sidebar.
+    await sidebar(newcomer.page).getByRole('link', { name: 'Client Relationship' }).waitFor({ timeout: 10_000 });
+    await newcomer.page.screenshot({ path: resolve(SCREENSHOTS, 'granted-sidebar-1440.png') });
+    await newcomer.context.close();
+
+    // The last admin cannot lose the admin role: the server's refusal is shown.
+    await admin.page.getByLabel('Search').fill('multi');
+    const multi = admin.page.getByTestId('person-multi@demo.myeai.local');
+    await multi.waitFor();
+    await multi.getByRole('button', { name: 'Actions for Morgan Multi' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Edit roles' }).click();
+    const multiDialog = admin.page.getByRole('dialog', { name: 'Roles of Morgan Multi' });
+    await multiDialog.getByRole('checkbox', { name: 'Admin' }).uncheck();
+    await multiDialog.getByRole('button', { name: 'Save roles' }).click();
+    await admin.page.getByText('User roles updated successfully!').nth(1).waitFor();
+    await admin.page.getByLabel('Search').fill('ada');
+    const self = admin.page.getByTestId('person-admin@demo.myeai.local');
+    await self.getByRole('button', { name: 'Actions for Ada Admin' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Edit roles' }).click();
+    const selfDialog = admin.page.getByRole('dialog', { name: 'Roles of Ada Admin' });
+    await selfDialog.getByRole('checkbox', { name: 'Affiliate' }).check();
+    await selfDialog.getByRole('checkbox', { name: 'Admin' }).uncheck();
+    await selfDialog.getByRole('button', { name: 'Save roles' }).click();
+    await admin.page.getByText(/Failed to update user roles: You cannot remove the admin role from the last admin/).waitFor();
+    await admin.context.close();
+  });
+
+  it('lays out People Management and My Team at 375 px, accessible', async () => {
+    const admin = await signedInPage('Ada Admin', PHONE);
+    await openPeople(admin.page);
+    await expectAccessible(admin.page);
+    await admin.page.screenshot({ path: resolve(SCREENSHOTS, 'admin-users-375.png'), fullPage: true });
+    await admin.context.close();
+
+    const affiliate = await signedInPage('Alex Affiliate', PHONE);
+    await affiliate.page.goto('/my-team');
+    await affiliate.page.getByRole('heading', { level: 1, name: 'My Team' }).waitFor();
+    await affiliate.page.getByText('Nico Newcomer').waitFor();
+    await expectAccessible(affiliate.page);
+    await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'my-team-375.png'), fullPage: true });
+    await affiliate.page.setViewportSize({ width: 1440, height: 900 });
+    await expectAccessible(affiliate.page);
+    await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'my-team-1440.png'), fullPage: true });
+    await affiliate.context.close();
+  });
+});
