@@ -3,8 +3,6 @@ import type { LiveSocketStatus } from '../../lib/live-socket.ts';
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-export { formatPercent } from '../../lib/percent.ts';
-
 export function formatWhen(iso: string | null): string {
   return iso ? dateTime.format(new Date(iso)) : 'Never';
 }

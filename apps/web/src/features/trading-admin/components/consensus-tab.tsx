@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { formatPercent, formatTime } from '../format.ts';
+import { formatTime } from '../format.ts';
 
 const MODE_LABELS: Record<ConsensusMode, string> = { fixed: `Fixed (${ELITE_POOL.size}-trader hierarchy)`, open: 'Open (first N submissions)' };
 
@@ -111,7 +112,7 @@ function ConsensusStatusCard() {
     { label: 'Traders in pool', value: String(stats.total_traders) },
     { label: 'Submissions today', value: String(stats.total_submissions) },
     { label: 'Windows opened today', value: String(stats.windows_opened) },
-    { label: 'Submission rate', value: stats.submission_rate === null ? '—' : formatPercent(stats.submission_rate) },
+    { label: 'Submission rate', value: formatPercent(stats.submission_rate) },
   ];
   return (
     <Card withBorder padding="md">
@@ -149,8 +150,8 @@ function ConsensusStatusCard() {
                     {row.final_signal}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{row.consensus_strength === null ? '—' : formatPercent(row.consensus_strength)}</Table.Td>
-                <Table.Td>{row.confidence_score === null ? '—' : formatPercent(row.confidence_score)}</Table.Td>
+                <Table.Td>{formatPercent(row.consensus_strength)}</Table.Td>
+                <Table.Td>{formatPercent(row.confidence_score)}</Table.Td>
                 <Table.Td>{row.submission_count}</Table.Td>
                 <Table.Td>{row.windows_closed}</Table.Td>
               </Table.Tr>
@@ -206,13 +207,13 @@ function LeaderboardCard() {
                   <Table.Td>
                     {/* The colour rides on the dot: coloured text itself falls below 4.5:1 on the striped rows. */}
                     <Badge variant="dot" color={ACCURACY_COLORS[row.accuracy_color]} tt="none" size="lg">
-                      {row.accuracy_rate === null ? '—' : formatPercent(row.accuracy_rate)}
+                      {formatPercent(row.accuracy_rate)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{row.total_submissions}</Table.Td>
                   <Table.Td>{row.consensus_inclusions}</Table.Td>
-                  <Table.Td>{row.avg_confidence === null ? '—' : formatPercent(row.avg_confidence)}</Table.Td>
-                  <Table.Td>{row.trending_score === null ? '—' : formatPercent(row.trending_score)}</Table.Td>
+                  <Table.Td>{formatPercent(row.avg_confidence)}</Table.Td>
+                  <Table.Td>{formatPercent(row.trending_score)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -33,7 +33,7 @@ function TraderNode({ trader }: { trader: FlowChart['hierarchy']['lead'][number]
       </Group>
       <Text size="xs">Weight {formatPercent(trader.weight)}</Text>
       <Text size="xs" c="dimmed">
-        {trader.votes_in_range} votes · accuracy {trader.accuracy === null ? '—' : formatPercent(trader.accuracy)}
+        {trader.votes_in_range} votes · accuracy {formatPercent(trader.accuracy)}
       </Text>
       <Text size="xs" c="dimmed">
         Last seen {formatWhen(trader.last_seen_at)}

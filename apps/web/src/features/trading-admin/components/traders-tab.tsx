@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { formatPercent, formatWhen } from '../format.ts';
+import { formatWhen } from '../format.ts';
 import { FormFrame } from './form-frame.tsx';
 
 const SPECIALIZATION_OPTIONS = [{ value: '', label: 'None' }, ...SPECIALIZATIONS.map((value) => ({ value, label: SPECIALIZATION_LABELS[value] }))];
@@ -132,7 +133,7 @@ export function TradersTab() {
                   <Table.Td>{trader.specialization ? SPECIALIZATION_LABELS[trader.specialization] : '—'}</Table.Td>
                   <Table.Td>{trader.kyc_verified ? 'Verified' : 'Not verified'}</Table.Td>
                   <Table.Td>{trader.is_active ? 'Active' : 'Not in pool'}</Table.Td>
-                  <Table.Td>{trader.accuracy === null ? '—' : formatPercent(trader.accuracy)}</Table.Td>
+                  <Table.Td>{formatPercent(trader.accuracy)}</Table.Td>
                   <Table.Td>{trader.votes_cast}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{trader.status === 'active' ? 'Active' : 'Idle'}</Text>
