@@ -71,7 +71,10 @@ export async function getLatestMigration(db: DbOrTx): Promise<ReferralMigration 
 export async function startMigration(db: Database, clock: Clock, actorId: string, frontendUrl: string): Promise<ReferralMigration> {
   const row = await db.transaction(async (tx) => {
     if (await selectUnfinishedMigration(tx)) throw new AppError('CONFLICT', 'A migration is already running.');
-    const created = await insertMigration(tx, { status: 'queued', startedBy: actorId, frontendUrl, totalUsers: await countUsers(tx), createdAt: clock.now() });
+    // Strictly after the previous run, so "the latest run" is never a tie (two runs within one clock tick).
+    const previous = await selectLatestMigration(tx);
+    const createdAt = new Date(Math.max(clock.now().getTime(), (previous?.createdAt.getTime() ?? 0) + 1));
+    const created = await insertMigration(tx, { status: 'queued', startedBy: actorId, frontendUrl, totalUsers: await countUsers(tx), createdAt });
     await enqueueJob(tx, clock, { name: REFERRAL_MIGRATION_JOB, payload: { migration_id: created.id }, maxAttempts: 1, dedupeKey: `referral-migration:${created.id}` });
     await recordAudit(tx, clock, { actorId, action: 'referral_migration.start', target: created.id, details: { total_users: created.totalUsers } });
     return created;

@@ -72,7 +72,7 @@ function Result({ migration }: { migration: ReferralMigration }) {
                 <Table.Tr key={entry.user_id}>
                   <Table.Td>{entry.referral_code}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOURS[entry.status]}>
+                    <Badge color={STATUS_COLOURS[entry.status]}>
                       {entry.status}
                     </Badge>
                   </Table.Td>
