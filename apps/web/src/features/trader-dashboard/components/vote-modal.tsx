@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Modal, Radio, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { VOTE_CONFIDENCE_DEFAULT, VOTE_NOTE_MAX, type Bias, type EntryWindow } from '@myeai/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import { VOTE_CONFIDENCE_DEFAULT, VOTE_NOTE_MAX, VoteInputSchema, type Bias, type EntryWindow } from '@myeai/domain';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCastVote } from '../api/trader-desk-api.ts';
 import { formatCountdown } from '../countdown.ts';
 
@@ -41,17 +41,16 @@ export function VoteModal({ window, remaining, onClose }: VoteModalProps) {
 }
 
 function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remaining: number; onDone: () => void }) {
-  const [bias, setBias] = useState<Bias>('neutral');
-  const [confidence, setConfidence] = useState(VOTE_CONFIDENCE_DEFAULT);
-  const [note, setNote] = useState('');
+  const form = useDomainForm(VoteInputSchema, { bias: 'neutral' as Bias, confidence: VOTE_CONFIDENCE_DEFAULT, note: '' });
   const castVote = useCastVote();
-  const error = castVote.error;
-  const fieldError = (path: string) => (error instanceof ApiError ? error.details?.find((detail) => detail.path === path)?.message : undefined);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const countdown = formatCountdown(remaining);
+  const { confidence, note } = form.values;
 
-  const submit = () =>
+  const onSubmit = form.onSubmit((vote) => {
+    setRefusal(null);
     castVote.mutate(
-      { windowId: window.id, vote: { bias, confidence, note: note.trim() === '' ? null : note.trim() } },
+      { windowId: window.id, vote },
       {
         onSuccess: (result) => {
           notifications.show({
@@ -63,22 +62,19 @@ function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remainin
           });
           onDone();
         },
+        // A refusal about a field stands at the field; any other (the window closed meanwhile) above the buttons.
+        onError: (error) => setRefusal(form.setServerErrors(error) ? null : error.message),
       },
     );
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      aria-label={`Vote on ${window.asset.symbol} ${window.timeframe.code}`}
-    >
+    <form onSubmit={onSubmit} noValidate aria-label={`Vote on ${window.asset.symbol} ${window.timeframe.code}`}>
       <Stack gap="md">
         <Text size="sm">
           {window.asset.symbol} {window.timeframe.code} · {countdown === 'Closed' ? 'Closed' : `${countdown} left`}. Other traders never see who voted how.
         </Text>
-        <Radio.Group label="Bias" value={bias} onChange={(value) => setBias(value as Bias)} error={fieldError('bias')} required>
+        <Radio.Group label="Bias" required {...form.getInputProps('bias')}>
           <Group mt={6} gap="lg">
             {BIAS_OPTIONS.map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} />
@@ -90,8 +86,7 @@ function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remainin
             Confidence: {confidence}%
           </Text>
           <Slider
-            value={confidence}
-            onChange={setConfidence}
+            {...form.getInputProps('confidence')}
             min={0}
             max={100}
             step={1}
@@ -100,25 +95,23 @@ function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remainin
             marks={[{ value: 0, label: '0' }, { value: 50, label: '50' }, { value: 100, label: '100' }]}
             mb="md"
           />
-          {fieldError('confidence') && (
+          {form.errors.confidence && (
             <Text size="sm" c="var(--mantine-color-error)">
-              {fieldError('confidence')}
+              {form.errors.confidence}
             </Text>
           )}
         </Stack>
         <Textarea
           label="Note (optional)"
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
           maxLength={VOTE_NOTE_MAX}
           autosize
           minRows={2}
-          description={`${note.length}/${VOTE_NOTE_MAX} characters. Kept with your vote; other traders never see it.`}
-          error={fieldError('note')}
+          description={`${note?.length ?? 0}/${VOTE_NOTE_MAX} characters. Kept with your vote; other traders never see it.`}
+          {...form.getInputProps('note')}
         />
-        {error && !fieldError('bias') && !fieldError('confidence') && !fieldError('note') && (
+        {refusal && (
           <Alert color="red" role="alert" title="Your vote was not recorded" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
-            {error.message}
+            {refusal}
           </Alert>
         )}
         <Group justify="flex-end">
