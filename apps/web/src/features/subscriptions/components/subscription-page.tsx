@@ -29,6 +29,7 @@ export function SubscriptionPage() {
   const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
   // The consent error is an answer to a click on a plan without the terms accepted, never shown before.
   const [termsMissing, setTermsMissing] = useState(false);
+  const settling = status.isPending || config.isPending;
   const copy = status.data ? subscriptionPageCopy(status.data, formatLongDate) : null;
 
   const acceptTerms = (accepted: boolean) => {
@@ -66,9 +67,11 @@ export function SubscriptionPage() {
           <Title order={1}>Trading Compass Subscription</Title>
           <Text c="dimmed">See what {ELITE_POOL.size} vetted professional traders think, asset by asset and timeframe by timeframe.</Text>
         </div>
-        {status.isPending && <Skeleton h={72} radius="md" />}
+        {/* Until both answers are in, nothing below the title is drawn: the plans arriving above
+            "What You Get" moved it down by a screen on phones (Lighthouse CLS 0.49). */}
+        {settling && <Skeleton h={72} radius="md" />}
         {status.isError && <LoadError message={status.error.message} onRetry={() => void status.refetch()} />}
-        {status.data && copy && (
+        {!settling && status.data && copy && (
           <>
             <SubscriptionStatusBanner copy={copy.status} />
             {canCancel({ status: status.data.status, has_access: status.data.has_access, payment_failed: status.data.payment_failed }) && <CancelSubscription status={status.data} />}
@@ -116,17 +119,21 @@ export function SubscriptionPage() {
             </section>
           </>
         )}
-        <section aria-labelledby="what-you-get-title">
-          <Title order={2} size="h3" id="what-you-get-title" mb="sm">
-            What You Get
-          </Title>
-          <List spacing="xs">
-            {WHAT_YOU_GET.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
-        </section>
-        <TradingDisclaimer />
+        {!settling && (
+          <>
+            <section aria-labelledby="what-you-get-title">
+              <Title order={2} size="h3" id="what-you-get-title" mb="sm">
+                What You Get
+              </Title>
+              <List spacing="xs">
+                {WHAT_YOU_GET.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+            </section>
+            <TradingDisclaimer />
+          </>
+        )}
       </Stack>
     </Container>
   );
