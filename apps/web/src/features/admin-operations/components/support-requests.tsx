@@ -1,49 +1,33 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SUPPORT_ANSWER_MAX, SupportAnswerInputSchema, type AdminSupportRequest, type SupportStatus } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useAdminSupportRequests, useAnswerSupportRequest } from '../../support/index.ts';
 import { formatDateTime } from '../format-time.ts';
 import { LoadMore } from './load-more.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 function AnswerForm({ request }: { request: AdminSupportRequest }) {
-  const [answer, setAnswer] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useDomainForm(SupportAnswerInputSchema, { answer: '' });
   const send = useAnswerSupportRequest();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SupportAnswerInputSchema.safeParse({ answer });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.onSubmit((input) => {
     send.mutate(
-      { id: request.id, input: parsed.data },
+      { id: request.id, input },
       {
         onSuccess: () => notifications.show({ color: 'green', message: `Answer sent to ${request.user.name}.` }),
-        onError: (failure) => notifications.show({ color: 'red', title: 'Could not send the answer', message: failure.message }),
+        onError: (failure) => {
+          form.setServerErrors(failure);
+          notifications.show({ color: 'red', title: 'Could not send the answer', message: failure.message });
+        },
       },
     );
-  };
+  });
   return (
     <form onSubmit={onSubmit} aria-label={`Answer ${request.subject}`} noValidate>
       <Stack gap="xs" mt="xs">
-        <Textarea
-          label="Your answer"
-          value={answer}
-          onChange={(e) => {
-            setAnswer(e.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-          maxLength={SUPPORT_ANSWER_MAX}
-          autosize
-          minRows={2}
-          required
-        />
+        <Textarea label="Your answer" maxLength={SUPPORT_ANSWER_MAX} autosize minRows={2} required {...form.getInputProps('answer')} />
         <Group justify="flex-end">
           <Button type="submit" size="xs" loading={send.isPending}>
             Send answer
