@@ -1,9 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { oidcLoginAttempts, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import { normaliseReferralCode } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import type { OidcSettings } from '../../env.ts';
+import { insertOidcLoginAttempt, takeOidcLoginAttempt } from './auth.queries.ts';
 import type { OidcIdentity } from './users.service.ts';
 
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -35,7 +35,7 @@ export class OidcSignIn {
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const now = clock.now();
-    await db.insert(oidcLoginAttempts).values({
+    await insertOidcLoginAttempt(db, {
       state,
       codeVerifier,
       nonce,
@@ -57,10 +57,7 @@ export class OidcSignIn {
   async finish(db: Database, clock: Clock, callbackUrl: URL): Promise<{ identity: OidcIdentity; ref: string | null }> {
     const state = callbackUrl.searchParams.get('state');
     if (!state) throw new Error('callback without state');
-    const [attempt] = await db
-      .delete(oidcLoginAttempts)
-      .where(and(eq(oidcLoginAttempts.state, state), gt(oidcLoginAttempts.expiresAt, clock.now())))
-      .returning();
+    const attempt = await takeOidcLoginAttempt(db, state, clock.now());
     if (!attempt) throw new Error('unknown or expired sign-in attempt');
     const configuration = await this.#discover();
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {

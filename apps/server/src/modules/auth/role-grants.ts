@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { users, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import { activeRoleAfterChange, normaliseRoleSet, type Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-
-type UserRow = typeof users.$inferSelect;
+import { selectUserById, updateUser, type UserRow } from './auth.queries.ts';
 
 /** Where a grant outside People Management came from; the audit row names it. */
 export type GrantSource = 'ADMIN_EMAILS' | 'cli';
@@ -16,13 +14,13 @@ export type GrantSource = 'ADMIN_EMAILS' | 'cli';
  */
 export async function grantRole(db: Database, clock: Clock, userId: string, role: Role, source: GrantSource): Promise<{ user: UserRow; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    const user = await selectUserById(tx, userId, { forUpdate: true });
     if (!user) throw new Error(`no user ${userId}`);
     const roles = user.roles as Role[];
     if (roles.includes(role)) return { user, changed: false };
     const nextRoles = normaliseRoleSet([...roles, role]);
     const activeRole = activeRoleAfterChange(roles, user.activeRole as Role, nextRoles);
-    const [updated] = await tx.update(users).set({ roles: nextRoles, activeRole }).where(eq(users.id, userId)).returning();
+    const updated = await updateUser(tx, userId, { roles: nextRoles, activeRole });
     await recordAudit(tx, clock, {
       actorId: null,
       action: 'people.roles',

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sessions, users, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import type { Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { countSessionsOfUser, insertSession, revokeSessionRow, selectLiveSession, updateLastSeen } from './auth.queries.ts';
 
 export const SESSION_COOKIE = 'myeai_session';
 
@@ -28,7 +28,7 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + params.ttlDays * 86_400_000);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     tokenHash: hashToken(token),
     userId: params.userId,
     method: params.method,
@@ -48,22 +48,7 @@ export const hashSessionToken = (token: string) => hashToken(token);
 
 /** findSessionUser by the token's hash, with the session's expiry (how long the answer holds). */
 export async function findSessionByTokenHash(db: DbOrTx, clock: Clock, tokenHash: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      sessionId: sessions.id,
-      email: users.email,
-      name: users.name,
-      roles: users.roles,
-      activeRole: users.activeRole,
-      status: users.status,
-      lastSeenAt: users.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
-    .limit(1);
+  const row = await selectLiveSession(db, tokenHash, clock.now());
   if (!row || row.status !== 'active') return null;
   const { expiresAt, ...user } = row;
   return { user: { ...user, roles: user.roles as Role[], activeRole: user.activeRole as Role }, expiresAt };
@@ -80,17 +65,13 @@ export async function touchLastSeen(db: DbOrTx, clock: Clock, user: Pick<Session
   if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
   user.lastSeenAt = now;
   const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
-  await db
-    .update(users)
-    .set({ lastSeenAt: now })
-    .where(and(eq(users.id, user.id), sql`(${users.lastSeenAt} is null or ${users.lastSeenAt} <= ${stale.toISOString()}::timestamptz)`));
+  await updateLastSeen(db, user.id, now, stale);
 }
 
 export async function revokeSession(db: DbOrTx, clock: Clock, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await revokeSessionRow(db, sessionId, clock.now());
 }
 
 export async function countSessions(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
-  return row?.n ?? 0;
+  return countSessionsOfUser(db, userId);
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { identities, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   normaliseReferralCode,
@@ -11,9 +10,19 @@ import {
   type UserProfile,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import {
+  countUsersReferredBy,
+  insertIdentity,
+  insertUser,
+  selectUserByEmail,
+  selectUserById,
+  selectUserByIdentity,
+  selectUserIdByReferralCode,
+  setActiveRoleIfHeld,
+  updateUser,
+  type UserRow,
+} from './auth.queries.ts';
 import { hashPassword } from './passwords.ts';
-
-type UserRow = typeof users.$inferSelect;
 
 export function toProfile(row: UserRow): UserProfile {
   return {
@@ -30,20 +39,17 @@ export function toProfile(row: UserRow): UserProfile {
 }
 
 export async function getUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return selectUserById(db, id);
 }
 
 export async function getUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return row;
+  return selectUserByEmail(db, email.toLowerCase());
 }
 
 async function unusedReferralCode(db: DbOrTx): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const code = referralCodeFromBytes(randomBytes(REFERRAL_CODE_LENGTH));
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-    if (!taken) return code;
+    if ((await selectUserIdByReferralCode(db, code)) === undefined) return code;
   }
   throw new Error('could not find an unused referral code');
 }
@@ -51,8 +57,8 @@ async function unusedReferralCode(db: DbOrTx): Promise<string> {
 async function referrerFor(db: DbOrTx, ref: string | null | undefined): Promise<{ id: string; code: string } | null> {
   const code = normaliseReferralCode(ref);
   if (!code) return null;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-  return row ? { id: row.id, code } : null;
+  const id = await selectUserIdByReferralCode(db, code);
+  return id === undefined ? null : { id, code };
 }
 
 export type NewUser = {
@@ -69,25 +75,21 @@ export type NewUser = {
 export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Promise<UserRow> {
   const roles = input.roles ?? ['newcomer'];
   const referrer = await referrerFor(db, input.ref);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: input.email.toLowerCase(),
-      name: input.name,
-      picture: input.picture ?? null,
-      passwordHash: input.passwordHash ?? null,
-      roles,
-      activeRole: roles[0]!,
-      referralCode: await unusedReferralCode(db),
-      referredBy: referrer?.id ?? null,
-      // People Management shows the code used and the join date (docs/decisions/035).
-      referralCodeUsed: referrer?.code ?? null,
-      referredAt: referrer ? clock.now() : null,
-      isDemo: input.isDemo ?? false,
-      createdAt: clock.now(),
-    })
-    .returning();
-  return row!;
+  return insertUser(db, {
+    email: input.email.toLowerCase(),
+    name: input.name,
+    picture: input.picture ?? null,
+    passwordHash: input.passwordHash ?? null,
+    roles,
+    activeRole: roles[0]!,
+    referralCode: await unusedReferralCode(db),
+    referredBy: referrer?.id ?? null,
+    // People Management shows the code used and the join date (docs/decisions/035).
+    referralCodeUsed: referrer?.code ?? null,
+    referredAt: referrer ? clock.now() : null,
+    isDemo: input.isDemo ?? false,
+    createdAt: clock.now(),
+  });
 }
 
 export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput): Promise<UserRow> {
@@ -115,17 +117,10 @@ export type OidcIdentity = {
  */
 export async function findOrCreateOidcUser(db: Database, clock: Clock, identity: OidcIdentity, ref: string | null): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [linked] = await tx
-      .select({ user: users })
-      .from(identities)
-      .innerJoin(users, eq(users.id, identities.userId))
-      .where(and(eq(identities.issuer, identity.issuer), eq(identities.subject, identity.subject)))
-      .limit(1);
+    const linked = await selectUserByIdentity(tx, identity.issuer, identity.subject);
     if (linked) {
-      if (identity.picture && identity.picture !== linked.user.picture) {
-        await tx.update(users).set({ picture: identity.picture }).where(eq(users.id, linked.user.id));
-      }
-      return linked.user;
+      if (identity.picture && identity.picture !== linked.picture) await updateUser(tx, linked.id, { picture: identity.picture });
+      return linked;
     }
     if (!identity.email) throw new AppError('VALIDATION', 'The identity provider did not share an email address.');
     const existing = await getUserByEmail(tx, identity.email);
@@ -140,22 +135,17 @@ export async function findOrCreateOidcUser(db: Database, clock: Clock, identity:
         picture: identity.picture ?? null,
         ref,
       }));
-    await tx.insert(identities).values({ userId: user.id, issuer: identity.issuer, subject: identity.subject, createdAt: clock.now() });
+    await insertIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject, createdAt: clock.now() });
     return user;
   });
 }
 
 export async function switchActiveRole(db: DbOrTx, userId: string, role: Role): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ activeRole: role })
-    .where(and(eq(users.id, userId), sql`${role} = any(${users.roles})`))
-    .returning();
+  const row = await setActiveRoleIfHeld(db, userId, role);
   if (!row) throw new AppError('FORBIDDEN', 'You do not hold that role.');
   return row;
 }
 
 export async function countReferredUsers(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.referredBy, userId));
-  return row?.n ?? 0;
+  return countUsersReferredBy(db, userId);
 }
