@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { liveEvents, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import type { LiveEvent, LiveEventKind, Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { insertLiveEvents, notifyChannel, selectLatestLiveEventId, selectLiveEvent, selectLiveEventsSince } from './live.queries.ts';
 
 /** The PostgreSQL channel every instance listens on. NOTIFY carries ids only (its payload is capped at 8 kB). */
 export const LIVE_CHANNEL = 'myeai_live';
@@ -17,7 +17,7 @@ export type BusMessage =
   | { t: 'session_ended'; s: string; u: string };
 
 async function notify(db: DbOrTx, message: BusMessage): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+  await notifyChannel(db, LIVE_CHANNEL, [JSON.stringify(message)]);
 }
 
 /**
@@ -31,9 +31,9 @@ export async function publishLiveEvent<K extends LiveEventKind>(
   kind: K,
   payload: Extract<LiveEvent, { kind: K }>['payload'],
 ): Promise<number> {
-  const [row] = await db.insert(liveEvents).values({ userId, kind, payload, createdAt: clock.now() }).returning({ id: liveEvents.id });
-  await notify(db, { t: 'event', id: row!.id, u: userId });
-  return row!.id;
+  const [id] = await insertLiveEvents(db, [{ userId, kind, payload, createdAt: clock.now() }]);
+  await notify(db, { t: 'event', id: id!, u: userId });
+  return id!;
 }
 
 /**
@@ -68,14 +68,13 @@ export async function publishRoleEvents(
     if (event.roles.length === 0) throw new Error('a role event needs at least one role');
     return { userId: null, roles: [...new Set(event.roles)], kind: event.kind, payload: event.payload, createdAt: now };
   });
-  const rows = await db.insert(liveEvents).values(values).returning({ id: liveEvents.id });
-  // Identity values are drawn in VALUES order, so ascending ids pair with the events in order.
-  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  // Ascending ids pair with the events in order (identity values are drawn in VALUES order).
+  const ids = await insertLiveEvents(db, values);
   const messages = values.map((value, i) => {
     const inline = JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles, k: value.kind, p: value.payload } satisfies BusMessage);
     return Buffer.byteLength(inline) <= INLINE_EVENT_MAX ? inline : JSON.stringify({ t: 'role_event', id: ids[i]!, r: value.roles as Role[] } satisfies BusMessage);
   });
-  await db.execute(sql`select ${sql.join(messages.map((message) => sql`pg_notify(${LIVE_CHANNEL}, ${message})`), sql`, `)}`);
+  await notifyChannel(db, LIVE_CHANNEL, messages);
   return ids;
 }
 
@@ -90,23 +89,13 @@ function toLiveEvent(row: { id: number; kind: string; payload: unknown }): LiveE
 
 /** One stored event: userId for a user's own event, roles for a role event. */
 export async function getLiveEvent(db: DbOrTx, id: number): Promise<(LiveEvent & { userId: string | null; roles: Role[] | null }) | undefined> {
-  const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
+  const row = await selectLiveEvent(db, id);
   return row ? { ...toLiveEvent(row), userId: row.userId, roles: (row.roles as Role[] | null) ?? null } : undefined;
 }
 
 /** Events a reconnecting client missed, oldest first: its own and those of the roles it holds. */
 export async function listLiveEventsSince(db: DbOrTx, userId: string, sinceId: number, limit = 500, roles: readonly Role[] = []): Promise<LiveEvent[]> {
-  const recipient =
-    roles.length === 0
-      ? eq(liveEvents.userId, userId)
-      : or(eq(liveEvents.userId, userId), and(isNull(liveEvents.userId), sql`${liveEvents.roles} && ${`{${roles.join(',')}}`}::text[]`));
-  const rows = await db
-    .select()
-    .from(liveEvents)
-    .where(and(recipient, gt(liveEvents.id, sinceId)))
-    .orderBy(asc(liveEvents.id))
-    .limit(limit);
-  return rows.map(toLiveEvent);
+  return (await selectLiveEventsSince(db, userId, sinceId, limit, roles)).map(toLiveEvent);
 }
 
 /**
@@ -114,6 +103,5 @@ export async function listLiveEventsSince(db: DbOrTx, userId: string, sinceId: n
  * so a later resume neither replays old role events nor misses new ones.
  */
 export async function latestLiveEventId(db: DbOrTx, _userId: string): Promise<number> {
-  const [row] = await db.select({ id: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
-  return Number(row?.id ?? 0);
+  return selectLatestLiveEventId(db);
 }
