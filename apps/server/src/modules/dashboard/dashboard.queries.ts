@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { commissions, users, type DbOrTx } from '@myeai/db';
+import { commissions, goals, users, type DbOrTx } from '@myeai/db';
 import { CLOSED_LEAD_MILESTONES, type ComparisonWindows, type TimeWindow } from '@myeai/domain';
 
 const iso = (date: Date) => date.toISOString();
@@ -117,4 +117,23 @@ export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: 
     closedDays: parse(row.closedDays).map((d) => ({ day: d.day, count: Number(d.count) })),
     goals: parse(row.goals).map((g) => ({ ...g, target_value: Number(g.target_value), current_value: Number(g.current_value) })),
   };
+}
+
+/** The user's commissions earned in [from, until), whatever their payout status, in cents. */
+export async function sumCommissionsEarnedBetween(db: DbOrTx, userId: string, from: Date, until: Date): Promise<number> {
+  const [sum] = await db
+    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), lt(commissions.earnedAt, until)));
+  return Number(sum?.cents ?? 0);
+}
+
+/** The user's monetary goals in USD, earliest deadline first. */
+export async function selectUsdMonetaryGoals(db: DbOrTx, userId: string, limit: number): Promise<Array<typeof goals.$inferSelect>> {
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.userId, userId), eq(goals.goalType, 'monetary'), eq(goals.unit, 'USD')))
+    .orderBy(goals.deadline)
+    .limit(limit);
 }

@@ -1,7 +1,7 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { commissions, goals, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import { cappedProgressPercent, pickMonthlyTargetGoal, type MonthlyProgress, type TargetGoal } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { selectUsdMonetaryGoals, sumCommissionsEarnedBetween } from './dashboard.queries.ts';
 
 const DAY_MS = 86_400_000;
 const GOALS_READ_MAX = 200;
@@ -13,11 +13,7 @@ const GOALS_READ_MAX = 200;
  */
 export async function ledgerProgressCents(db: DbOrTx, userId: string, goal: { created_at: string; deadline: string }): Promise<number> {
   const until = new Date(Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS);
-  const [sum] = await db
-    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
-    .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, new Date(goal.created_at)), lt(commissions.earnedAt, until)));
-  return Number(sum?.cents ?? 0);
+  return sumCommissionsEarnedBetween(db, userId, new Date(goal.created_at), until);
 }
 
 /**
@@ -27,12 +23,7 @@ export async function ledgerProgressCents(db: DbOrTx, userId: string, goal: { cr
  */
 export async function getMonthlyProgress(db: DbOrTx, clock: Clock, userId: string): Promise<MonthlyProgress> {
   const now = clock.now();
-  const rows = await db
-    .select()
-    .from(goals)
-    .where(and(eq(goals.userId, userId), eq(goals.goalType, 'monetary'), eq(goals.unit, 'USD')))
-    .orderBy(goals.deadline)
-    .limit(GOALS_READ_MAX);
+  const rows = await selectUsdMonetaryGoals(db, userId, GOALS_READ_MAX);
   const candidates: TargetGoal[] = rows.map((goal) => ({
     id: goal.id,
     title: goal.title,
