@@ -11,7 +11,7 @@ export const GOAL_TYPES = ['monetary', 'skill', 'lifestyle'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
 export const GOAL_UNITS = ['USD', '%', 'count'] as const;
 export type GoalUnit = (typeof GOAL_UNITS)[number];
-export const GOAL_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'rejected', 'revision_requested'] as const;
+export const GOAL_STATUSES = ['pending_approval', 'approved', 'active', 'completed', 'rejected', 'revision_requested', 'withdrawn'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 export const GOAL_TIMEFRAME_LABELS: Record<GoalTimeframe, string> = {
