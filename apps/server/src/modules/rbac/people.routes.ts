@@ -13,6 +13,8 @@ import {
   UpdateReferralInputSchema,
   UpdateUserRolesInputSchema,
 } from '@myeai/domain';
+import { sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
+import { PeopleDirectoryCache } from './people-directory-cache.ts';
 import { getMyTeam, listAvailableReferrers, listPeople, reactivateUser, setUserReferral, setUserRoles, suspendUser } from './people.service.ts';
 
 /** Admin People Management (spec 2 "Admin People Management", admin only) and My Team (every role, own team). */
@@ -20,11 +22,17 @@ export async function peopleRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const tags = ['people'];
+  const pages = new PeopleDirectoryCache<Buffer>(userChangeFeedFor(deps));
 
   app.get(peoplePaths.users, {
     config: { access: 'admin' },
     schema: { tags, querystring: AdminUsersQuerySchema, response: { 200: AdminUsersPageSchema } },
-    handler: async (request) => listPeople(deps.db, request.query),
+    handler: async (request, reply) => {
+      const body = await pages.read(JSON.stringify(request.query), deps.clock.now().getTime(), async () =>
+        validatedJsonBody(AdminUsersPageSchema, await listPeople(deps.db, request.query)),
+      );
+      return sendJsonBody(reply, body);
+    },
   });
 
   app.post(peoplePaths.roles, {
