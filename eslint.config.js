@@ -51,6 +51,16 @@ const boundaryZones = ({ tests }) => [
 const testFiles = ['**/__tests__/**', '**/*.test.{ts,tsx}', 'apps/server/src/testing/**'];
 
 /**
+ * Data access (docs/decisions/030-data-access-in-queries-files.md): a server module's Drizzle
+ * statements live in its *.queries.ts files; services call them and hold the rules and the
+ * transactions; routes call services. Elsewhere in a module only types come from drizzle-orm and
+ * @myeai/db (DbOrTx, Database, a table's row type through `import { type table }`).
+ */
+const DATA_ACCESS_MESSAGE = "Drizzle statements and tables belong in the module's *.queries.ts; import only types here (decision 030).";
+/** Modules not yet under the rule, each with why. Empty when every module complies. */
+const dataAccessExceptions = [];
+
+/**
  * Each workspace declares in its own package.json what its code imports (decision 029): its
  * source may use only its dependencies; its tests and build configuration may also use its
  * devDependencies and the root's (the shared test and build tools).
@@ -68,6 +78,21 @@ const declaredDependencies = WORKSPACES.flatMap((workspace) => [
     rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [`${root}/${workspace}`, root], devDependencies: true }] },
   },
 ]);
+
+/**
+ * API paths are written once, as a <area>Paths constant beside the area's schemas in @myeai/domain
+ * (docs/decisions/032-shared-web-utilities-and-api-paths.md): route files register the constant and
+ * the web app fills it with apiPath. Tests may write the literal URL they expect.
+ */
+const API_PATH_MESSAGE = "Use the area's <area>Paths constant of @myeai/domain (apiPath(template, params) in the web app), not a path literal.";
+const apiPathLiterals = [
+  { selector: 'Literal[value=/^\\/(api|ws)(\\/|\\?|$)/]', message: API_PATH_MESSAGE },
+  { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(api|ws)(\\/|\\?|$)/]', message: API_PATH_MESSAGE },
+];
+const webSyntax = [
+  { selector: "CallExpression[callee.name=/^(alert|confirm|prompt)$/]", message: 'Use a toast or a confirm dialog.' },
+  { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Never show random figures.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'packages/db/migrations/**', 'test-results/**', '.tmp/**'] },
@@ -96,12 +121,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name=/^(alert|confirm|prompt)$/]", message: 'Use a toast or a confirm dialog.' },
-        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Never show random figures.' },
-      ],
+      'no-restricted-syntax': ['error', ...webSyntax],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', ...webSyntax, ...apiPathLiterals] },
+  },
+  {
+    files: [`${MODULES}/**/*.ts`],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
@@ -135,6 +166,19 @@ export default tseslint.config(
     },
   },
   ...declaredDependencies,
+  {
+    files: [`${MODULES}/**/*.ts`],
+    ignores: [...testFiles, `${MODULES}/**/*.queries.ts`, ...dataAccessExceptions.map(({ module }) => `${MODULES}/${module}/**`)],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@myeai/db', allowTypeImports: true, message: DATA_ACCESS_MESSAGE }],
+          patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: DATA_ACCESS_MESSAGE }],
+        },
+      ],
+    },
+  },
   {
     files: testFiles,
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones({ tests: true }) }] },
