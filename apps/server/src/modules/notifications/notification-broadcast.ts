@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { users, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import { NotificationAudienceSchema, SendSystemNotificationInputSchema, type SendSystemNotificationInput } from '@myeai/domain';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueJob, type JobHandler } from '../jobs/index.ts';
+import { selectActiveUserIdsAfter } from './notifications.queries.ts';
 import { createNotification, type NewNotification } from './notifications.service.ts';
 
 export const BROADCAST_JOB = 'notifications.broadcast';
@@ -39,22 +39,17 @@ export type NotificationFanOut = {
  * "notify all users"): the audience's active users in id order, in batches of one transaction each.
  */
 export async function fanOutNotification(db: Database, clock: Clock, fanOut: NotificationFanOut): Promise<void> {
-  const audience: SQL = fanOut.audience.kind === 'all' ? sql`true` : sql`${fanOut.audience.role} = any(${users.roles})`;
+  const role = fanOut.audience.kind === 'all' ? null : fanOut.audience.role;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const batch = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.status, 'active'), audience, gt(users.id, after)))
-      .orderBy(asc(users.id))
-      .limit(BATCH_SIZE);
+    const batch = await selectActiveUserIdsAfter(db, role, after, BATCH_SIZE);
     if (batch.length === 0) return;
     await db.transaction(async (tx) => {
-      for (const user of batch) {
-        await createNotification(tx, clock, { ...fanOut.notification, userId: user.id, sourceKey: fanOut.sourceKey });
+      for (const userId of batch) {
+        await createNotification(tx, clock, { ...fanOut.notification, userId, sourceKey: fanOut.sourceKey });
       }
     });
-    after = batch[batch.length - 1]!.id;
+    after = batch[batch.length - 1]!;
   }
 }
 

@@ -1,5 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { notifications, notificationSettings, users, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -16,8 +15,19 @@ import {
 import type { Clock } from '../../clock.ts';
 import { publishLiveEvent } from '../live/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-
-type NotificationRow = typeof notifications.$inferSelect;
+import {
+  countUnreadNotifications,
+  deleteUserNotification,
+  insertNotificationOnce,
+  markNotificationRowRead,
+  markUserNotificationsRead,
+  selectNotificationPage,
+  selectNotificationSettings,
+  selectRecipient,
+  selectUserNotification,
+  upsertNotificationSettings,
+  type NotificationRow,
+} from './notifications.queries.ts';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -33,7 +43,7 @@ export function toNotification(row: NotificationRow): Notification {
 }
 
 export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
-  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  const row = await selectNotificationSettings(db, userId);
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
     commission_alerts: row.commissionAlerts,
@@ -57,10 +67,7 @@ export async function saveNotificationSettings(db: DbOrTx, clock: Clock, userId:
     tradingAlertsEmail: settings.trading_alerts_email,
     updatedAt: clock.now(),
   };
-  await db
-    .insert(notificationSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  await upsertNotificationSettings(db, userId, values);
   return settings;
 }
 
@@ -83,25 +90,21 @@ export type NewNotification = {
 export async function createNotification(db: DbOrTx, clock: Clock, input: NewNotification): Promise<Notification | null> {
   const settings = await getNotificationSettings(db, input.userId);
   if (!isTypeEnabled(input.type, settings)) return null;
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      data: input.data ?? null,
-      actionRequired: input.actionRequired ?? false,
-      sourceKey: input.sourceKey ?? null,
-      createdAt: clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertNotificationOnce(db, {
+    userId: input.userId,
+    type: input.type,
+    title: input.title,
+    message: input.message,
+    data: input.data ?? null,
+    actionRequired: input.actionRequired ?? false,
+    sourceKey: input.sourceKey ?? null,
+    createdAt: clock.now(),
+  });
   if (!row) return null;
   const notification = toNotification(row);
   await publishLiveEvent(db, clock, input.userId, 'notification.created', notification);
   if (shouldEmail(input.type, settings)) {
-    const [recipient] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, input.userId)).limit(1);
+    const recipient = await selectRecipient(db, input.userId);
     if (recipient) {
       await enqueueMail(db, clock, {
         userId: input.userId,
@@ -128,21 +131,13 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 /** A page of the user's notifications, each as it reads at `now` (a vote request of a closed window says so: notificationAsOf). */
 export async function listNotifications(db: DbOrTx, userId: string, query: ListNotificationsQuery, now: Date): Promise<NotificationPage> {
-  const conditions: SQL[] = [eq(notifications.userId, userId)];
-  if (query.filter === 'unread') conditions.push(isNull(notifications.readAt));
-  else if (query.filter !== 'all') conditions.push(inArray(notifications.type, [...FILTER_TYPES[query.filter]]));
-  if (query.cursor) {
-    const { createdAt, id } = decodeCursor(query.cursor);
-    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`);
-  }
   const [rows, unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(and(...conditions))
-      // NULLS LAST as in notifications_user_created_idx, so the page is read from the index.
-      .orderBy(sql`${notifications.createdAt} desc nulls last`, sql`${notifications.id} desc nulls last`)
-      .limit(query.limit + 1),
+    selectNotificationPage(db, userId, {
+      unreadOnly: query.filter === 'unread',
+      types: query.filter === 'unread' || query.filter === 'all' ? undefined : FILTER_TYPES[query.filter],
+      before: query.cursor ? decodeCursor(query.cursor) : undefined,
+      limit: query.limit + 1,
+    }),
     countUnread(db, userId),
   ]);
   const page = rows.slice(0, query.limit);
@@ -154,23 +149,15 @@ export async function listNotifications(db: DbOrTx, userId: string, query: ListN
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+  return countUnreadNotifications(db, userId);
 }
 
 export async function markNotificationRead(db: Database, clock: Clock, userId: string, id: string): Promise<Notification> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-      .limit(1);
+    const existing = await selectUserNotification(tx, userId, id);
     if (!existing) throw new AppError('NOT_FOUND', 'Notification not found.');
     if (existing.readAt) return toNotification(existing);
-    const [row] = await tx.update(notifications).set({ readAt: clock.now() }).where(eq(notifications.id, id)).returning();
+    const row = await markNotificationRowRead(tx, id, clock.now());
     await publishLiveEvent(tx, clock, userId, 'notification.read', { ids: [id] });
     return toNotification(row!);
   });
@@ -178,23 +165,15 @@ export async function markNotificationRead(db: Database, clock: Clock, userId: s
 
 export async function markAllNotificationsRead(db: Database, clock: Clock, userId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ readAt: clock.now() })
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      .returning({ id: notifications.id });
-    if (rows.length > 0) await publishLiveEvent(tx, clock, userId, 'notification.read', { ids: null });
-    return rows.length;
+    const marked = await markUserNotificationsRead(tx, userId, clock.now());
+    if (marked > 0) await publishLiveEvent(tx, clock, userId, 'notification.read', { ids: null });
+    return marked;
   });
 }
 
 export async function deleteNotification(db: Database, clock: Clock, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-      .returning({ id: notifications.id });
-    if (rows.length === 0) throw new AppError('NOT_FOUND', 'Notification not found.');
+    if (!(await deleteUserNotification(tx, userId, id))) throw new AppError('NOT_FOUND', 'Notification not found.');
     await publishLiveEvent(tx, clock, userId, 'notification.deleted', { id });
   });
 }
