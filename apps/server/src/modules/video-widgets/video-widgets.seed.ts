@@ -1,6 +1,6 @@
-import { asc, isNull } from 'drizzle-orm';
-import { videoWidgets, type Database } from '@myeai/db';
+import type { Database } from '@myeai/db';
 import type { Clock } from '../../clock.ts';
+import { selectEmptyVideoSlotIds } from './video-widgets.queries.ts';
 import { updateVideoWidget } from './video-widgets.service.ts';
 
 /**
@@ -24,10 +24,9 @@ const DEMO_VIDEOS = [
 ];
 
 export async function seedVideoWidgetsDemo(db: Database, clock: Clock): Promise<void> {
-  const slots = await db.select({ id: videoWidgets.id }).from(videoWidgets).where(isNull(videoWidgets.videoId)).orderBy(asc(videoWidgets.position));
-  for (const [index, slot] of slots.entries()) {
+  for (const [index, slotId] of (await selectEmptyVideoSlotIds(db)).entries()) {
     const demo = DEMO_VIDEOS[index];
     if (!demo) break;
-    await updateVideoWidget(db, clock, null, slot.id, { ...demo, thumbnail_url: null, is_active: true, send_notification: false });
+    await updateVideoWidget(db, clock, null, slotId, { ...demo, thumbnail_url: null, is_active: true, send_notification: false });
   }
 }

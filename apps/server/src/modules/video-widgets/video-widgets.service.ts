@@ -1,5 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { videoWidgets, type Database, type DbOrTx } from '@myeai/db';
+import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   parseYouTubeVideoId,
@@ -16,8 +15,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
+import { selectVideoWidgets, updateVideoWidgetRow, type VideoWidgetRow } from './video-widgets.queries.ts';
 
-type VideoWidgetRow = typeof videoWidgets.$inferSelect;
 export type VideoWidgetUpdate = z.output<typeof UpdateVideoWidgetInputSchema>;
 
 export const VIDEO_NOTIFY_JOB = 'video-widgets.notify-all';
@@ -44,14 +43,12 @@ export function toVideoWidget(row: VideoWidgetRow): VideoWidget {
 
 /** The widgets the dashboard shows everyone: active ones, in slot order. */
 export async function listActiveVideoWidgets(db: DbOrTx): Promise<VideoWidget[]> {
-  const rows = await db.select().from(videoWidgets).where(eq(videoWidgets.isActive, true)).orderBy(asc(videoWidgets.position));
-  return rows.map(toVideoWidget);
+  return (await selectVideoWidgets(db, { activeOnly: true })).map(toVideoWidget);
 }
 
 /** Every slot, active or not (admins, who edit them from the dashboard). */
 export async function listAllVideoWidgets(db: DbOrTx): Promise<VideoWidget[]> {
-  const rows = await db.select().from(videoWidgets).orderBy(asc(videoWidgets.position));
-  return rows.map(toVideoWidget);
+  return (await selectVideoWidgets(db, { activeOnly: false })).map(toVideoWidget);
 }
 
 /**
@@ -76,21 +73,16 @@ export async function updateVideoWidget(
   }
   const now = clock.now();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(videoWidgets)
-      .set({
-        title: input.title,
-        description: input.description,
-        videoId,
-        thumbnailUrl: input.thumbnail_url,
-        ratingTenths,
-        isActive: input.is_active,
-        revision: sql`${videoWidgets.revision} + 1`,
-        updatedAt: now,
-        updatedBy: actorId,
-      })
-      .where(eq(videoWidgets.id, id))
-      .returning();
+    const row = await updateVideoWidgetRow(tx, id, {
+      title: input.title,
+      description: input.description,
+      videoId,
+      thumbnailUrl: input.thumbnail_url,
+      ratingTenths,
+      isActive: input.is_active,
+      updatedAt: now,
+      updatedBy: actorId,
+    });
     if (!row) throw new AppError('NOT_FOUND', VIDEO_WIDGET_MESSAGES.notFound);
     const widget = toVideoWidget(row);
     let jobId: number | null = null;
