@@ -25,6 +25,8 @@ export type DomainForm<V extends Values, Output> = UseFormReturnType<V, (values:
 type DomainFormOptions = {
   /** API body field name -> the form's field, where the form edits a value the request sends under another name. */
   fieldOfPath?: Readonly<Record<string, string>>;
+  /** Check each field as it is edited (a one-field dialog whose button waits for a valid value), not only on submit. */
+  validateInputOnChange?: boolean;
 };
 
 /**
@@ -48,6 +50,7 @@ export function useDomainForm(schema: z.ZodType, initialValues: Values, options:
   const form = useForm<Values, (values: Values) => unknown>({
     mode: 'controlled',
     initialValues,
+    validateInputOnChange: options.validateInputOnChange ?? false,
     validate: (values) => zodValidator(schema)(toInput(values)),
     // Called by onSubmit only after the same schema validated the values, so it does not throw.
     transformValues: (values) => schema.parse(toInput(values)),

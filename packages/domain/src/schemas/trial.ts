@@ -90,7 +90,7 @@ export type TrialAnalytics = z.infer<typeof TrialAnalyticsSchema>;
 /** An admin's trial extension when they do not say how long (spec 3: "Extend trial days default to 7"). */
 export const TRIAL_EXTENSION_DEFAULT_DAYS = 7;
 export const ExtendTrialInputSchema = z.strictObject({
-  days: z.number().int().min(1, 'Extend by at least 1 day.').max(90, 'Extend by at most 90 days.').default(TRIAL_EXTENSION_DEFAULT_DAYS),
+  days: z.number('Enter 1 to 90 days.').int('Enter 1 to 90 days.').min(1, 'Extend by at least 1 day.').max(90, 'Extend by at most 90 days.').default(TRIAL_EXTENSION_DEFAULT_DAYS),
 });
 export const TrialIdParamsSchema = z.object({ id: z.uuid() });
 export const ExtendTrialResponseSchema = z.object({ status: z.literal('success'), trial_ends_at: z.string() });

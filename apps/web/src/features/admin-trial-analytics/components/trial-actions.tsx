@@ -1,18 +1,22 @@
 import { Button, Group, Modal, NumberInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { TRIAL_EXTENSION_DEFAULT_DAYS } from '@myeai/domain';
+import { ExtendTrialInputSchema, TRIAL_EXTENSION_DEFAULT_DAYS } from '@myeai/domain';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useExpireTrials, useExtendTrial } from '../api/trial-analytics-api.ts';
 
 type ExtendTrialModalProps = { trial: { id: string; name: string } | null; onClose: () => void };
 
 /** Extend a trial (by default TRIAL_EXTENSION_DEFAULT_DAYS); the server adds them to the later of now and the trial's end. */
 export function ExtendTrialModal({ trial, onClose }: ExtendTrialModalProps) {
-  const [days, setDays] = useState<string | number>(TRIAL_EXTENSION_DEFAULT_DAYS);
+  // The number input's '' while empty goes to the schema as null, so its own message answers.
+  const form = useDomainForm(ExtendTrialInputSchema, { days: TRIAL_EXTENSION_DEFAULT_DAYS as number | string }, {
+    toInput: ({ days }) => ({ days: days === '' ? null : Number(days) }),
+    validateInputOnChange: true,
+  });
   const extend = useExtendTrial();
-  const valid = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 90;
-  const submit = () => {
-    if (!trial || !valid) return;
+  const submit = form.onSubmit(({ days }) => {
+    if (!trial) return;
     extend.mutate(
       { id: trial.id, days },
       {
@@ -20,21 +24,26 @@ export function ExtendTrialModal({ trial, onClose }: ExtendTrialModalProps) {
           notifications.show({ color: 'green', message: `Trial of ${trial.name} extended to ${new Date(answer.trial_ends_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.` });
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', title: 'Failed to extend trial', message: error.message }),
+        onError: (error) => {
+          form.setServerErrors(error);
+          notifications.show({ color: 'red', title: 'Failed to extend trial', message: error.message });
+        },
       },
     );
-  };
+  });
   return (
     <Modal opened={trial !== null} onClose={onClose} title={`Extend the trial of ${trial?.name ?? ''}`} centered>
-      <NumberInput label="Days to add" value={days} onChange={setDays} min={1} max={90} allowDecimal={false} error={valid ? null : 'Enter 1 to 90 days.'} data-autofocus />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={submit} loading={extend.isPending} disabled={!valid}>
-          Extend trial
-        </Button>
-      </Group>
+      <form onSubmit={submit} noValidate aria-label="Extend the trial">
+        <NumberInput label="Days to add" min={1} max={90} allowDecimal={false} data-autofocus {...form.getInputProps('days')} />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={extend.isPending} disabled={!form.isValid()}>
+            Extend trial
+          </Button>
+        </Group>
+      </form>
     </Modal>
   );
 }
