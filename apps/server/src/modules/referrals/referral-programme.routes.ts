@@ -13,6 +13,7 @@ import {
   ReferralSettingsResponseSchema,
   ReferralSettingsSchema,
 } from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getReferralSettings, listReferralFlags, reviewReferralFlag, saveReferralSettings } from './attribution.service.ts';
 import { getReferralAnalytics, getReferralDashboard, referralQr } from './referral-analytics.service.ts';
 import { getLatestMigration, startMigration } from './referral-migration.service.ts';
@@ -20,6 +21,11 @@ import { getLatestMigration, startMigration } from './referral-migration.service
 /** Spec 3 section 8: the migration's refusal for a non-admin (the role refusal every other route gives follows it). */
 export const ADMIN_ACCESS_REQUIRED = 'Admin access required. Your current role does not have access to this.';
 const FlagParamsSchema = z.object({ id: z.uuid('Flag not found.') });
+
+/** The periods are UTC days: a cached answer ends with the day. */
+function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
 
 /** Links are built from PUBLIC_URL when read (DESIGN.md decision 42), else from the request's own origin. */
 function origin(request: FastifyRequest): string {
@@ -31,6 +37,9 @@ function origin(request: FastifyRequest): string {
 export async function referralProgrammeRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+  // Each user's analytics as sent, per period, until their clicks (referral_clicks announces the
+  // referrer), referred sign-ups or commissions change (the change feed), or the UTC day ends.
+  const analytics = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 5 * 60_000 });
 
   app.get(paths.dashboard, {
     config: { access: 'everyRole' },
@@ -45,8 +54,18 @@ export async function referralProgrammeRoutes(root: FastifyInstance): Promise<vo
     config: { access: 'everyRole' },
     schema: { tags: ['referrals'], querystring: ReferralAnalyticsQuerySchema, response: { 200: ReferralAnalyticsResponseSchema } },
     handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const days = request.query.period_days;
+      const now = deps.clock.now();
+      const body = await analytics.readForUser(
+        userId,
+        `referral analytics ${days}`,
+        now,
+        async () => validatedJsonBody(ReferralAnalyticsResponseSchema, { data: await getReferralAnalytics(deps.db, deps.clock, userId, days) }),
+        nextUtcMidnight(now),
+      );
       reply.header('cache-control', 'no-store');
-      return { data: await getReferralAnalytics(deps.db, deps.clock, request.user!.id, request.query.period_days) };
+      return sendJsonBody(reply, body);
     },
   });
 

@@ -144,6 +144,11 @@ describe.each(testDatabaseKinds())('referral dashboard, analytics, attribution a
       const data = (await t.inject({ method: 'GET', url: '/api/referral/analytics?period_days=7', cookie: sam.cookie })).json().data;
       expect(data).toMatchObject({ total_clicks: 3, unique_visitors: 2, top_sources: [{ source: 'newsletter', count: 2 }, { source: 'linkedin.com', count: 1 }] });
       expect(data.device_breakdown).toEqual({ mobile: 1, tablet: 0, desktop: 2 });
+
+      // The answer is cached per user until the change feed announces the referrer: a new click shows at once.
+      await follow(`/r/${sam.referralCode}?utm_source=x`);
+      const again = (await t.inject({ method: 'GET', url: '/api/referral/analytics?period_days=7', cookie: sam.cookie })).json().data;
+      expect(again).toMatchObject({ total_clicks: 4, unique_visitors: 3 });
     });
 
     it('gives links built from PUBLIC_URL, the newest members, the position card, and QR images drawn by the server', async () => {

@@ -72,9 +72,9 @@ function Result({ migration }: { migration: ReferralMigration }) {
                 <Table.Tr key={entry.user_id}>
                   <Table.Td>{entry.referral_code}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOURS[entry.status]}>
+                    <Text size="xs" fw={700} tt="uppercase" c={STATUS_COLOURS[entry.status]}>
                       {entry.status}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" style={{ wordBreak: 'break-all' }}>

@@ -153,7 +153,8 @@ function AnalyticsSection({ data }: { data: ReferralAnalytics }) {
             { name: 'Sign-ups', color: 'teal.8' },
           ]}
           tickLine="y"
-          xAxisProps={{ interval: data.period_days === 7 ? 0 : data.period_days === 30 ? 4 : 14 }}
+          // Recharts drops labels that would overlap, so 90 days at 375 px stay readable.
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 28 }}
         />
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -229,10 +230,12 @@ function PositionCard({ position }: { position: ReferralDashboard['leaderboard_p
           #{position.overall_rank.toLocaleString()} <Text span size="sm" c="dimmed" fw={400}>of {position.ranked_users.toLocaleString()} members</Text>
         </Text>
         <Text size="sm">
-          {position.total_referrals.toLocaleString()} credited referrals · {formatDollarsAndCents(position.total_commission_cents)} commission in total
+          {position.total_referrals.toLocaleString()} credited {position.total_referrals === 1 ? 'referral' : 'referrals'} · {formatDollarsAndCents(position.total_commission_cents)} commission in total
         </Text>
         <Text size="sm" c="dimmed">
-          {position.next_level ? `${position.next_level.referrals_needed} more referrals to ${position.next_level.level}.` : 'Top level reached.'}
+          {position.next_level
+            ? `${position.next_level.referrals_needed} more ${position.next_level.referrals_needed === 1 ? 'referral' : 'referrals'} to ${position.next_level.level}.`
+            : 'Top level reached.'}
         </Text>
         <Text size="xs" c="dimmed">
           Levels by credited referrals: {RANK_LEVELS.map((entry) => `${entry.level} ${entry.min_referrals}+`).join(' · ')}.
