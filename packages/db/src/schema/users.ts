@@ -33,7 +33,11 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt),
     /** People Management: sorted by name, and searched by word prefixes of name, e-mail and code (docs/decisions/035). */
     index('users_name_idx').on(t.name, t.id),
-    index('users_search_idx').using('gin', sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email} || ' ' || ${t.referralCode})`),
+    // fastupdate off: sign-ups go straight into the index. With it on, a burst of sign-ups waits in
+    // the pending list, which every search then reads in full until a vacuum merges it.
+    index('users_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.name} || ' ' || ${t.email} || ' ' || ${t.referralCode})`)
+      .with({ fastupdate: false }),
   ],
 );
 

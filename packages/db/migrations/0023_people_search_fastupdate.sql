@@ -1,0 +1,2 @@
+DROP INDEX "users_search_idx";--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple', "name" || ' ' || "email" || ' ' || "referral_code")) WITH (fastupdate=false);
