@@ -1,1 +1,2 @@
 export { hasGoals, toGoal } from './goals.service.ts';
+export { reviewGoal, type ReviewGoalDeps, type ReviewGoalInput, type ReviewGoalResult } from './goal-review.service.ts';
