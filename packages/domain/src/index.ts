@@ -50,6 +50,7 @@ export * from './usage/engagement.ts';
 export * from './usage/upgrade-recommendation.ts';
 export * from './goals/goal-rules.ts';
 export * from './goals/goal-lifecycle.ts';
+export * from './goals/goal-progress.ts';
 export * from './onboarding/questionnaire.ts';
 export * from './schemas/trial.ts';
 export * from './schemas/onboarding.ts';
