@@ -42,3 +42,37 @@ export const goals = pgTable(
     uniqueIndex('goals_submission_key').on(t.userId, t.submissionId, t.timeframe),
   ],
 );
+
+/**
+ * Check-ins of a goal not fed by the ledger (docs/decisions/037): each records the goal's value at that
+ * time (a cumulative reading, not an increment) with an optional note; the latest is the goal's
+ * current_value. Kept as the goal's history (its chart and velocity).
+ */
+export const goalCheckIns = pgTable(
+  'goal_check_ins',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    value: numeric('value', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('goal_check_ins_goal_recorded_idx').on(t.goalId, t.recordedAt)],
+);
+
+/** A habit ticked for one period (the UTC day of a daily habit, the ISO week's Monday of a weekly one): once per period. */
+export const goalHabitTicks = pgTable(
+  'goal_habit_ticks',
+  {
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    cadence: text('cadence').notNull(),
+    habit: text('habit').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    tickedAt: timestamp('ticked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('goal_habit_ticks_key').on(t.goalId, t.cadence, t.habit, t.period)],
+);
