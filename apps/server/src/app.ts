@@ -48,7 +48,7 @@ export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRou
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logger ? { level: deps.config.isProduction ? 'info' : 'warn' } : false,
-    trustProxy: deps.config.isProduction,
+    trustProxy: deps.config.trustProxy ?? deps.config.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('deps', deps);

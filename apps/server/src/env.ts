@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_52WEEKS: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_EMAILS: z.string().optional(),
+  TRUST_PROXY: z.string().trim().min(1).optional(),
   READ_CACHES: z.enum(['on', 'off']).default('on'),
 });
 
@@ -68,6 +69,15 @@ export type AppConfig = {
    */
   adminEmails?: readonly string[];
   /**
+   * TRUST_PROXY: the proxies (load balancers) in front of the app whose X-Forwarded-For and
+   * X-Forwarded-Proto are believed: comma-separated addresses or CIDR ranges (or loopback,
+   * linklocal, uniquelocal), true for any sender, false for none. A hop count is not offered:
+   * Fastify refuses it, since it cannot tell a proxy from a client sending the header itself.
+   * Unset: any sender in production, none otherwise. The address feeds rate limits and, as a keyed
+   * hash only, the referral fraud flags (DESIGN.md decision 44).
+   */
+  trustProxy?: boolean | string;
+  /**
    * The in-process read caches (sessions, per-user pages and figures, the compass grid), kept
    * correct by the database's change feed (decisions 018, 031). On unless READ_CACHES=off, which
    * sends every read to the database.
@@ -102,6 +112,12 @@ function readAdminEmails(raw: string | undefined): string[] {
   return emails;
 }
 
+function readTrustProxy(raw: string): boolean | string {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return raw;
+}
+
 export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
 
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -133,6 +149,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       mailFrom: parsed.MAIL_FROM,
       stripe: readStripeSettings(parsed),
       adminEmails: readAdminEmails(parsed.ADMIN_EMAILS),
+      ...(parsed.TRUST_PROXY === undefined ? {} : { trustProxy: readTrustProxy(parsed.TRUST_PROXY) }),
       readCaches: parsed.READ_CACHES === 'on',
     },
   };

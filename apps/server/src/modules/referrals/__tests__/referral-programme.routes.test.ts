@@ -252,6 +252,34 @@ describe.each(testDatabaseKinds())('referral dashboard, analytics, attribution a
       expect(await referredBy(third)).toBeNull();
     });
 
+    it('TRUST_PROXY: behind a named proxy the address comes from X-Forwarded-For; without it the header is not believed', async () => {
+      // The test clients connect from 10.77.x.x: here they are the load balancer's addresses.
+      const proxied = await createTestApp(kind, { publicUrl: ORIGIN, trustProxy: '10.0.0.0/8' }, { database: t.database });
+      try {
+        const signUp = async (app: TestApp, ref: string) => {
+          emailCounter += 1;
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: { name: `Proxied ${emailCounter}`, email: `proxied-${emailCounter}-${kind}@example.test`, password: PASSWORD, ref },
+            headers: { 'x-forwarded-for': '198.51.100.7' },
+            remoteAddress: nextAddress(),
+          });
+          expect(response.statusCode, response.body).toBe(201);
+          return response.json().user.id as string;
+        };
+        const behindProxy = await createSignedInUser(t, 'Petra Proxied');
+        const ids = [await signUp(proxied, behindProxy.referralCode), await signUp(proxied, behindProxy.referralCode), await signUp(proxied, behindProxy.referralCode)];
+        for (const id of ids) expect(await referredBy(id)).toBeNull();
+
+        const direct = await createSignedInUser(t, 'Dora Direct');
+        const directIds = [await signUp(t, direct.referralCode), await signUp(t, direct.referralCode), await signUp(t, direct.referralCode)];
+        for (const id of directIds) expect(await referredBy(id)).toBe(direct.id);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('the attribution window is configurable by admins only, within 1-365 days', async () => {
       expect((await t.inject({ method: 'GET', url: '/api/admin/referral-settings', cookie: admin })).json().data).toEqual({ attribution_window_days: 60 });
       const bad = await t.inject({ method: 'PUT', url: '/api/admin/referral-settings', cookie: admin, payload: { attribution_window_days: 0 } });
