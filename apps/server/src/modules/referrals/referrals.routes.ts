@@ -95,8 +95,9 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
 
   /**
    * The short link. A well-formed code always gets the same 302 to /join?ref=CODE (built from the
-   * normalised code only, never from the request: no open redirect, no oracle for codes); a
-   * person's visit for a known code is counted once per visitor and day. A malformed code: 404.
+   * normalised code only, never from the request: no open redirect, no oracle for codes); every
+   * visit of a person for a known code is stored, with its utm_source. An alias the migration kept
+   * redirects to its user's current code; anything else malformed: 404.
    */
   app.get(referralsPaths.shortLink, {
     // Outside /api, so the access guard does not check it; declared for the record: anyone may follow a link.
