@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { commissions, sessions, subscriptions, trials, users, type DbOrTx } from '@myeai/db';
 import { AVAILABLE_REFERRERS_MAX, type AdminUsersQuery, type MyTeamQuery, type Role } from '@myeai/domain';
 
@@ -72,12 +72,23 @@ function peopleFilter(query: Pick<AdminUsersQuery, 'referrer'>, tsquery: string 
 
 const SORT_COLUMNS = { name: users.name, email: users.email, joined: users.createdAt } as const;
 
+/**
+ * A search's order, written so that no index can serve it: the planner then takes the few matches
+ * from the search index and sorts them, instead of walking the whole table in date or name order
+ * and computing every row's search vector (it cannot tell that a prefix matches 5 rows, not 2%).
+ * The columns are NOT NULL, so the NULLS clause changes nothing else.
+ */
+const searchedOrder = (column: AnyPgColumn, order: 'asc' | 'desc') => (order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
+
 /** One page of users, in the chosen order (ties broken by id, so pages never overlap). */
 export async function selectPeoplePage(db: DbOrTx, query: AdminUsersQuery, tsquery: string | null): Promise<PersonRow[]> {
   const direction = query.order === 'asc' ? asc : desc;
+  const order = tsquery
+    ? [searchedOrder(SORT_COLUMNS[query.sort], query.order), searchedOrder(users.id, query.order)]
+    : [direction(SORT_COLUMNS[query.sort]), direction(users.id)];
   return personQuery(db)
     .where(peopleFilter(query, tsquery))
-    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(users.id))
+    .orderBy(...order)
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
 }
