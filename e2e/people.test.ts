@@ -82,6 +82,12 @@ describe.skipIf(!hasChromium)('People Management and My Team in Chromium', () =>
     await openPeople(admin.page);
     await expectAccessible(admin.page);
     await admin.page.screenshot({ path: resolve(SCREENSHOTS, 'admin-users-375.png'), fullPage: true });
+    // The referral flags of the attribution rules are reviewed here too (issue 17 item 4).
+    await admin.page.getByRole('tab', { name: 'Referral flags' }).click();
+    await admin.page.getByRole('tabpanel', { name: 'Referral flags' }).waitFor();
+    await admin.page.waitForLoadState('networkidle');
+    await expectAccessible(admin.page);
+    await admin.page.screenshot({ path: resolve(SCREENSHOTS, 'referral-flags-375.png'), fullPage: true });
     await admin.context.close();
 
     const affiliate = await signedInPage('Alex Affiliate', PHONE);

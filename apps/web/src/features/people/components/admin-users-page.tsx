@@ -2,10 +2,11 @@ import { Card, Container, Group, Pagination, Select, Stack, Tabs, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { AdminUsersQuerySchema, PEOPLE_PAGE_SIZES, type AdminUser, type AdminUsersQuery, type UserProfile } from '@myeai/domain';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ReferralFlagsPanel } from '../../referrals/index.ts';
 import { useAvailableReferrers, usePeople, useSetAccountStatus } from '../api/people-api.ts';
 import { ExtendTrialDialog, ReferralDialog, RolesDialog, SubscriptionDrawer } from './person-dialogs.tsx';
 import { PeopleTable, type PersonAction } from './people-table.tsx';
@@ -129,10 +130,8 @@ function PeoplePanel({ user }: { user: UserProfile }) {
   );
 }
 
-type AdminUsersPageProps = { user: UserProfile; flagsPanel?: ReactNode };
-
 /** Admin People Management (/admin-users, spec 2; admin only, checked by the route table and the server). */
-export function AdminUsersPage({ user, flagsPanel }: AdminUsersPageProps) {
+export function AdminUsersPage({ user }: { user: UserProfile }) {
   return (
     <Container size="xl" py="md">
       <Stack gap="md">
@@ -141,25 +140,21 @@ export function AdminUsersPage({ user, flagsPanel }: AdminUsersPageProps) {
             People Management
           </Title>
           <Text c="dimmed" size="sm">
-            Users, their roles and referrers. Every change is recorded in the audit log.
+            Users, their roles and referrers, and the referral sign-ups flagged for review. Every change is recorded in the audit log.
           </Text>
         </div>
-        {flagsPanel ? (
-          <Tabs defaultValue="people" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="people">People</Tabs.Tab>
-              <Tabs.Tab value="flags">Referral flags</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="people" pt="md">
-              <PeoplePanel user={user} />
-            </Tabs.Panel>
-            <Tabs.Panel value="flags" pt="md">
-              {flagsPanel}
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          <PeoplePanel user={user} />
-        )}
+        <Tabs defaultValue="people" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="people">People</Tabs.Tab>
+            <Tabs.Tab value="flags">Referral flags</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="people" pt="md">
+            <PeoplePanel user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="flags" pt="md">
+            <ReferralFlagsPanel />
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
     </Container>
   );

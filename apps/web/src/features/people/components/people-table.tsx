@@ -69,7 +69,7 @@ function PersonMenu({ person, onAction }: { person: AdminUser; onAction: PeopleT
 export function PeopleTable({ people, loading, query, onSort, onAction }: PeopleTableProps) {
   const header = { query, onSort };
   return (
-    <Table.ScrollContainer minWidth={1080}>
+    <Table.ScrollContainer minWidth={1180}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -126,10 +126,10 @@ export function PeopleTable({ people, loading, query, onSort, onAction }: People
                   {person.referral_code_used ?? '—'}
                 </Text>
               </Table.Td>
-              <Table.Td>{date.format(new Date(person.join_date))}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{date.format(new Date(person.join_date))}</Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]}>
+                <Group gap={4} wrap="nowrap">
+                  <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]} style={{ flexShrink: 0 }}>
                     {MEMBER_STATUS_LABELS[person.current_status]}
                   </Badge>
                   {person.account_status === 'suspended' && (
