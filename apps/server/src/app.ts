@@ -55,6 +55,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every hook that reads a cache (the session first): with the tests' option on, each
+  // request waits for the change feed before anything is read (decision 031).
+  registerUserChanges(app);
 
   registerSecurityHeaders(app);
   await app.register(cookie);
@@ -79,7 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerOriginCheck(app);
   registerSession(app);
-  registerUserChanges(app);
 
   for (const feature of FEATURE_MODULES) await app.register(feature);
   await registerWebApp(app);

@@ -63,10 +63,6 @@ export class GridCache {
     });
   }
 
-  get version(): number {
-    return this.#version;
-  }
-
   #invalidate(): void {
     this.#version += 1;
     this.#entries.clear();
