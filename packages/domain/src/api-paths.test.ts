@@ -1,5 +1,9 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { apiPath, type PathParamNames } from './api-paths.ts';
+import { affiliateLinkPath } from './products/product-rules.ts';
+import { shortLinkPath } from './referrals/referral-rules.ts';
+import { trackingPaths } from './schemas/products.ts';
+import { referralsPaths } from './schemas/referrals.ts';
 
 describe('apiPath (fills the :param placeholders of an API path template)', () => {
   test('a template without placeholders is returned as it is', () => {
@@ -45,5 +49,17 @@ describe('apiPath (fills the :param placeholders of an API path template)', () =
     expect(() => apiPath('/api/leads/:id')).toThrow();
     // @ts-expect-error a param the template does not name
     expect(apiPath('/api/leads/:id', { id: 'a', other: 'b' })).toBe('/api/leads/a');
+  });
+});
+
+describe('the link builders of the rules agree with the route constants', () => {
+  // product-rules and referral-rules cannot import the schema files (which import them), so they
+  // write /go and /r themselves; these checks keep them on the routes the server registers.
+  test.each(['3f1c2b9e-0000-4000-8000-000000000001', 'a/b c'])('affiliate link of %s', (productId) => {
+    expect(affiliateLinkPath(productId, 'AB12 CD')).toBe(`${apiPath(trackingPaths.productLink, { productId })}?ref=AB12%20CD`);
+  });
+
+  test.each(['AB12CD', 'with space/slash'])('short link of %s', (code) => {
+    expect(shortLinkPath(code)).toBe(apiPath(referralsPaths.shortLink, { code }));
   });
 });
