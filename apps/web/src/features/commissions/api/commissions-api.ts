@@ -8,7 +8,7 @@ import {
   CommissionSummaryResponseSchema,
   type CommissionStatusFilter,
 } from '@myeai/domain';
-import { apiRequest, ApiError } from '../../../lib/api-client.ts';
+import { apiRequest, ApiError, networkError } from '../../../lib/api-client.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -70,7 +70,7 @@ export async function downloadCommissionsCsv(status: CommissionStatusFilter): Pr
   try {
     response = await fetch(`${apiPath(commissionsPaths.csvExport)}?status=${encodeURIComponent(status)}`, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+    throw networkError();
   }
   if (!response.ok) throw new ApiError(response.status, 'INTERNAL', 'The report could not be exported. Please try again.');
   const disposition = response.headers.get('content-disposition') ?? '';
