@@ -24,6 +24,14 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  /** A script's SQL: the confirmation threshold stored, the settings row made if missing. */
+  const setConfirmation = (app: TestApp, threshold: number) =>
+    app.database.db.execute(sql`
+      insert into trading_settings (id, consensus_mode, confirmation_threshold, exit_threshold, submission_window_start, submission_window_end,
+        submission_time_zone, max_consensus_size, performance_weight_enabled, asset_specialization_enabled, updated_at)
+      values (1, 'fixed', ${threshold}, 45, '06:00', '08:00', 'America/New_York', 13, false, false, now())
+      on conflict (id) do update set confirmation_threshold = ${threshold}`);
+
   /** The admin's grid; with `etag`, 304 means the cached grid was served as it was. */
   const grid = async (etag?: string) => {
     const response = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin, headers: etag ? { 'if-none-match': etag } : {} });
@@ -68,11 +76,7 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
 
     // A script's SQL, with no service at all: the thresholds the grid shows follow.
     expect((await grid(withoutAsset.etag)).notModified).toBe(true);
-    await t.database.db.execute(sql`
-      insert into trading_settings (id, consensus_mode, confirmation_threshold, exit_threshold, submission_window_start, submission_window_end,
-        submission_time_zone, max_consensus_size, performance_weight_enabled, asset_specialization_enabled, updated_at)
-      values (1, 'fixed', 61, 45, '06:00', '08:00', 'America/New_York', 13, false, false, now())
-      on conflict (id) do update set confirmation_threshold = 61`);
+    await setConfirmation(t, 61);
     const withThreshold = await grid(withoutAsset.etag);
     expect(withThreshold.notModified).toBe(false);
     expect(withThreshold.grid!.thresholds.confirmation_percentage).toBe(61);
@@ -89,5 +93,20 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
       })
       .catch(() => undefined);
     expect((await grid(before.etag)).notModified).toBe(true);
+  });
+
+  it('with read caches off (READ_CACHES=off) reads every grid from the database and never answers 304', async () => {
+    const off = await createTestApp(kind, { readCaches: false }, { database: t.database });
+    try {
+      const cookie = await off.signIn('admin@demo.myeai.local');
+      const read = (etag?: string) => off.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie, headers: etag ? { 'if-none-match': etag } : {} });
+      const first = await read();
+      expect(first.statusCode).toBe(200);
+      expect((await read(first.headers.etag as string)).statusCode).toBe(200);
+      await setConfirmation(off, 63);
+      expect(SentimentGridSchema.parse((await read()).json()).thresholds.confirmation_percentage).toBe(63);
+    } finally {
+      await off.close();
+    }
   });
 });
