@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { goals, users, type DbOrTx } from '@myeai/db';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { commissions, goalCheckIns, goalHabitTicks, goals, users, type DbOrTx } from '@myeai/db';
 import type { GoalTimeframe } from '@myeai/domain';
 
 export type GoalRow = typeof goals.$inferSelect;
@@ -59,4 +59,80 @@ export async function updateGoalStatus(
 ): Promise<GoalRow | undefined> {
   const [row] = await db.update(goals).set(values).where(and(eq(goals.id, goalId), eq(goals.status, from))).returning();
   return row;
+}
+
+/** The user's goals, newest first (a user holds a handful; the cap only bounds a pathological account). */
+export async function selectUserGoals(db: DbOrTx, userId: string, limit = 500): Promise<GoalRow[]> {
+  return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt), desc(goals.id)).limit(limit);
+}
+
+export async function selectOwnGoal(db: DbOrTx, userId: string, goalId: string, options: { forUpdate?: boolean } = {}): Promise<GoalRow | undefined> {
+  const query = db.select().from(goals).where(and(eq(goals.id, goalId), eq(goals.userId, userId))).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export type CheckInRow = typeof goalCheckIns.$inferSelect;
+
+export async function selectCheckIns(db: DbOrTx, goalIds: string[]): Promise<CheckInRow[]> {
+  if (goalIds.length === 0) return [];
+  return db.select().from(goalCheckIns).where(inArray(goalCheckIns.goalId, goalIds)).orderBy(asc(goalCheckIns.recordedAt), asc(goalCheckIns.id));
+}
+
+export async function insertCheckIn(db: DbOrTx, row: typeof goalCheckIns.$inferInsert): Promise<void> {
+  await db.insert(goalCheckIns).values(row);
+}
+
+export async function selectHabitTicks(db: DbOrTx, goalIds: string[], since: string): Promise<Array<typeof goalHabitTicks.$inferSelect>> {
+  if (goalIds.length === 0) return [];
+  return db.select().from(goalHabitTicks).where(and(inArray(goalHabitTicks.goalId, goalIds), gte(goalHabitTicks.period, since)));
+}
+
+/** Ticks a habit for a period; a second tick of the same period changes nothing. */
+export async function insertHabitTick(db: DbOrTx, row: typeof goalHabitTicks.$inferInsert): Promise<void> {
+  await db.insert(goalHabitTicks).values(row).onConflictDoNothing();
+}
+
+/** The user's commission ledger entries earned since `from` (any payout status), oldest first. */
+export async function selectLedgerEntries(db: DbOrTx, userId: string, from: Date): Promise<Array<{ at: Date; amount_cents: number }>> {
+  const rows = await db
+    .select({ at: commissions.earnedAt, amount: commissions.amountCents })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from)))
+    .orderBy(asc(commissions.earnedAt));
+  return rows.map((row) => ({ at: row.at, amount_cents: Number(row.amount) }));
+}
+
+export async function updateGoalRow(db: DbOrTx, goalId: string, values: Partial<NewGoalRow>): Promise<GoalRow | undefined> {
+  const [row] = await db.update(goals).set(values).where(eq(goals.id, goalId)).returning();
+  return row;
+}
+
+export async function selectUserName(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? '';
+}
+
+/** Goals pending approval a reviewer may review: every goal for an admin, the referred users' goals for an affiliate; never their own. */
+export async function selectPendingForReviewer(db: DbOrTx, reviewerId: string, scope: 'all' | 'referred', limit = 200) {
+  const conditions = [eq(goals.status, 'pending_approval'), sql`${goals.userId} <> ${reviewerId}`];
+  if (scope === 'referred') conditions.push(eq(users.referredBy, reviewerId));
+  return db
+    .select({ goal: goals, ownerName: users.name, ownerEmail: users.email })
+    .from(goals)
+    .innerJoin(users, eq(users.id, goals.userId))
+    .where(and(...conditions))
+    .orderBy(asc(goals.submittedAt), asc(goals.id))
+    .limit(limit);
+}
+
+export async function countPendingForReviewer(db: DbOrTx, reviewerId: string, scope: 'all' | 'referred'): Promise<number> {
+  const conditions = [eq(goals.status, 'pending_approval'), sql`${goals.userId} <> ${reviewerId}`];
+  if (scope === 'referred') conditions.push(eq(users.referredBy, reviewerId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(goals)
+    .innerJoin(users, eq(users.id, goals.userId))
+    .where(and(...conditions));
+  return row?.n ?? 0;
 }

@@ -1,6 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GoalSetupInputSchema, GoalSetupResponseSchema, goalsPaths } from '@myeai/domain';
+import {
+  GoalCheckInInputSchema,
+  GoalIdParamsSchema,
+  GoalProgressResponseSchema,
+  GoalSetupInputSchema,
+  GoalSetupResponseSchema,
+  GoalViewSchema,
+  goalsPaths,
+  HabitTickInputSchema,
+  MyGoalsResponseSchema,
+  ReviewGoalInputSchema,
+  ReviewGoalResponseSchema,
+  ReviewListResponseSchema,
+  UpdateGoalInputSchema,
+} from '@myeai/domain';
+import { listReviewQueue, getOwnGoal, moveOwnGoal, recordCheckIn, tickHabit, updateGoal } from './goal-owner.service.ts';
+import { reviewGoal } from './goal-review.service.ts';
+import { getGoalProgress, getMyGoals } from './goal-views.service.ts';
 import { setupGoals } from './goals.service.ts';
 
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
@@ -15,5 +32,66 @@ export async function goalsRoutes(root: FastifyInstance): Promise<void> {
       const created = await setupGoals(deps.db, deps.clock, request.user!.id, request.body);
       return reply.status(201).send({ status: 'success' as const, goals_created: created.length, goals: created });
     },
+  });
+
+  // A user's own goals are theirs whatever the role (the newcomer's onboarding goals show on /goal-progress).
+  app.get(goalsPaths.mine, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], response: { 200: MyGoalsResponseSchema } },
+    handler: async (request) => getMyGoals(deps.db, deps.clock, request.user!.id),
+  });
+
+  app.get(goalsPaths.progress, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], response: { 200: GoalProgressResponseSchema } },
+    handler: async (request) => getGoalProgress(deps.db, deps.clock, request.user!.id),
+  });
+
+  app.get(goalsPaths.review, {
+    config: { access: 'affiliateTools' },
+    schema: { tags: ['goals'], response: { 200: ReviewListResponseSchema } },
+    handler: async (request) => listReviewQueue(deps, request.user!.id),
+  });
+
+  app.get(goalsPaths.one, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, response: { 200: GoalViewSchema } },
+    handler: async (request) => getOwnGoal(deps, request.user!.id, request.params.id),
+  });
+
+  app.put(goalsPaths.one, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, body: UpdateGoalInputSchema, response: { 200: GoalViewSchema } },
+    handler: async (request) => updateGoal(deps, request.user!.id, request.params.id, request.body),
+  });
+
+  app.post(goalsPaths.withdraw, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, response: { 200: GoalViewSchema } },
+    handler: async (request) => moveOwnGoal(deps, request.user!.id, request.params.id, 'withdraw'),
+  });
+
+  app.post(goalsPaths.resubmit, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, response: { 200: GoalViewSchema } },
+    handler: async (request) => moveOwnGoal(deps, request.user!.id, request.params.id, 'resubmit'),
+  });
+
+  app.post(goalsPaths.checkIns, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, body: GoalCheckInInputSchema, response: { 201: GoalViewSchema } },
+    handler: async (request, reply) => reply.status(201).send(await recordCheckIn(deps, request.user!.id, request.params.id, request.body)),
+  });
+
+  app.post(goalsPaths.habits, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, body: HabitTickInputSchema, response: { 200: GoalViewSchema } },
+    handler: async (request) => tickHabit(deps, request.user!.id, request.params.id, request.body),
+  });
+
+  app.post(goalsPaths.reviewOne, {
+    config: { access: 'affiliateTools' },
+    schema: { tags: ['goals'], params: GoalIdParamsSchema, body: ReviewGoalInputSchema, response: { 200: ReviewGoalResponseSchema } },
+    handler: async (request) => reviewGoal(deps, { goalId: request.params.id, reviewerId: request.user!.id, action: request.body.action, feedback: request.body.feedback }),
   });
 }

@@ -3,6 +3,7 @@ import {
   AppError,
   deadlineError,
   GOAL_TIMEFRAMES,
+  goalQualityScore,
   INCOMPLETE_GOALS_MESSAGE,
   isoDay,
   type Goal,
@@ -34,6 +35,8 @@ export function toGoal(row: GoalRow): Goal {
     timeframe: row.timeframe as GoalTimeframe,
     created_at: row.createdAt.toISOString(),
     submitted_at: row.submittedAt.toISOString(),
+    review_feedback: row.reviewFeedback,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
   };
 }
 
@@ -75,6 +78,7 @@ export async function setupGoals(db: Database, clock: Clock, userId: string, inp
       deadline: item.deadline,
       status: 'pending_approval' as const,
       timeframe,
+      goalQualityScore: goalQualityScore({ ...item, timeframe }, today),
       submissionId: input.submission_id ?? null,
       createdAt: now,
       submittedAt: now,

@@ -1,0 +1,190 @@
+import type { Database, DbOrTx } from '@myeai/db';
+import {
+  daysUntil,
+  goalAchievementScore,
+  goalProgressPercent,
+  goalQualityScore,
+  habitPeriod,
+  habitStreak,
+  isGoalAchieved,
+  isGoalRunning,
+  isLedgerFed,
+  isoDay,
+  ledgerReadings,
+  nextGoalStatus,
+  progressStatus,
+  timeProgressPercent,
+  velocityPerWeek,
+  type GoalProgressResponse,
+  type GoalStatus,
+  type GoalTimeframe,
+  type GoalView,
+  type HabitCadence,
+  type MyGoalsResponse,
+  type ProgressReading,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { selectCheckIns, selectHabitTicks, selectLedgerEntries, selectUserGoals, selectUserName, updateGoalStatus, type GoalRow } from './goals.queries.ts';
+import { toGoal } from './goals.service.ts';
+
+const HISTORY_MAX = 60;
+/** Streaks are counted over at most this many days back (a longer streak shows as this long). */
+const STREAK_LOOKBACK_DAYS = 400;
+const DAY_MS = 86_400_000;
+
+type Sources = {
+  checkIns: Map<string, { at: Date; value: number; note: string }[]>;
+  ledger: { at: Date; amount_cents: number }[];
+  ticks: Map<string, string[]>;
+};
+
+function tickKey(goalId: string, cadence: HabitCadence, habit: string): string {
+  return `${goalId}\u0000${cadence}\u0000${habit}`;
+}
+
+async function loadSources(db: DbOrTx, userId: string, rows: GoalRow[], now: Date): Promise<Sources> {
+  const ids = rows.map((row) => row.id);
+  const ledgerStart = rows.filter((row) => isLedgerFed({ goal_type: row.goalType, unit: row.unit })).reduce<Date | null>(
+    (earliest, row) => (earliest === null || row.createdAt < earliest ? row.createdAt : earliest),
+    null,
+  );
+  const [checkInRows, ledger, tickRows] = await Promise.all([
+    selectCheckIns(db, ids),
+    ledgerStart ? selectLedgerEntries(db, userId, ledgerStart) : Promise.resolve([]),
+    selectHabitTicks(db, ids, isoDay(new Date(now.getTime() - STREAK_LOOKBACK_DAYS * DAY_MS))),
+  ]);
+  const checkIns = new Map<string, { at: Date; value: number; note: string }[]>();
+  for (const row of checkInRows) {
+    const list = checkIns.get(row.goalId) ?? [];
+    list.push({ at: row.recordedAt, value: Number(row.value), note: row.note });
+    checkIns.set(row.goalId, list);
+  }
+  const ticks = new Map<string, string[]>();
+  for (const row of tickRows) {
+    const key = tickKey(row.goalId, row.cadence as HabitCadence, row.habit);
+    ticks.set(key, [...(ticks.get(key) ?? []), row.period]);
+  }
+  return { checkIns, ledger, ticks };
+}
+
+function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
+  const goal = toGoal(row);
+  const ledgerFed = isLedgerFed(goal);
+  const deadlineEndMs = Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS;
+  let readings: (ProgressReading & { note: string })[];
+  if (ledgerFed) {
+    // Commissions earned from the goal's creation to the end of its deadline day (as the Business Hub's target card).
+    const entries = sources.ledger.filter((e) => e.at.getTime() >= row.createdAt.getTime() && e.at.getTime() < deadlineEndMs);
+    readings = ledgerReadings(entries).map((r) => ({ ...r, note: '' }));
+  } else {
+    readings = sources.checkIns.get(goal.id) ?? [];
+  }
+  const current = ledgerFed ? (readings.at(-1)?.value ?? 0) : goal.current_value;
+  const progress = goalProgressPercent(current, goal.target_value);
+  const time = timeProgressPercent(goal.created_at, goal.deadline, now);
+  const habits = (['daily', 'weekly'] as const).flatMap((cadence) =>
+    (cadence === 'daily' ? goal.daily_habits : goal.weekly_habits).map((habit) => {
+      const periods = sources.ticks.get(tickKey(goal.id, cadence, habit)) ?? [];
+      return { cadence, habit, streak: habitStreak(cadence, periods, now), done_now: periods.includes(habitPeriod(cadence, now)) };
+    }),
+  );
+  return {
+    ...goal,
+    current_value: current,
+    ledger_fed: ledgerFed,
+    progress_percent: progress,
+    time_progress: time,
+    progress_status: progressStatus(progress, time),
+    velocity_per_week: velocityPerWeek(readings, row.createdAt, now),
+    days_remaining: daysUntil(goal.deadline, isoDay(now)),
+    goal_quality_score: row.goalQualityScore ?? goalQualityScore(goal, isoDay(row.submittedAt)),
+    habits,
+    history: readings.slice(-HISTORY_MAX).map((r) => ({ at: r.at.toISOString(), value: r.value, note: r.note })),
+  };
+}
+
+/**
+ * A running goal whose value reached its target completes by itself (decision 39). Ledger-fed goals
+ * reach it between requests (a commission), so reading them settles it: conditional on the status,
+ * so two concurrent reads complete it (and notify) once.
+ */
+async function completeReached(db: Database, clock: Clock, userId: string, views: GoalView[]): Promise<void> {
+  for (const view of views) {
+    if (!isGoalRunning(view.status) || !isGoalAchieved(view.current_value, view.target_value)) continue;
+    const to = nextGoalStatus(view.status, 'complete');
+    if (!to) continue;
+    const completed = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const row = await updateGoalStatus(tx, view.id, view.status, { status: to, updatedAt: now });
+      if (!row) return false;
+      await recordAudit(tx, clock, { actorId: null, action: 'goal.complete', target: view.id, details: { owner_id: userId, before: { status: view.status }, after: { status: to }, value: view.current_value } });
+      await createNotification(tx, clock, {
+        userId,
+        type: 'achievement',
+        title: 'Goal achieved',
+        message: `You reached your goal "${view.title}". Achievement unlocked!`,
+        data: { goal_id: view.id, status: to },
+        sourceKey: `goal-complete:${view.id}`,
+      });
+      return true;
+    });
+    if (completed) view.status = to as GoalStatus;
+  }
+}
+
+/** Every goal of the user as shown on /goals, with its computed progress. */
+export async function loadGoalViews(db: Database, clock: Clock, userId: string): Promise<GoalView[]> {
+  const now = clock.now();
+  const rows = await selectUserGoals(db, userId);
+  const sources = await loadSources(db, userId, rows, now);
+  const views = rows.map((row) => toView(row, sources, now));
+  await completeReached(db, clock, userId, views);
+  return views;
+}
+
+export async function loadGoalView(db: Database, clock: Clock, userId: string, goalId: string): Promise<GoalView | undefined> {
+  return (await loadGoalViews(db, clock, userId)).find((view) => view.id === goalId);
+}
+
+function achievementScore(views: GoalView[]): number | null {
+  return goalAchievementScore(views.map((v) => ({ timeframe: v.timeframe as GoalTimeframe, status: v.status, progress_percent: v.progress_percent })));
+}
+
+/** Milestones the user actually reached (never a static list): first approval, first completion, a 7-day or 4-week streak. */
+function milestones(views: GoalView[]): MyGoalsResponse['milestones'] {
+  const reached: MyGoalsResponse['milestones'] = [];
+  const approved = views.filter((v) => v.reviewed_at && ['approved', 'active', 'completed'].includes(v.status)).map((v) => v.reviewed_at!).sort();
+  if (approved[0]) reached.push({ key: 'first_approved', label: 'First goal approved', reached_at: approved[0] });
+  if (views.some((v) => v.status === 'completed')) reached.push({ key: 'first_completed', label: 'First goal completed', reached_at: null });
+  const streak = views.flatMap((v) => v.habits).find((h) => (h.cadence === 'daily' ? h.streak >= 7 : h.streak >= 4));
+  if (streak) reached.push({ key: 'habit_streak', label: `Habit streak: ${streak.habit} (${streak.streak} ${streak.cadence === 'daily' ? 'days' : 'weeks'})`, reached_at: null });
+  return reached;
+}
+
+export async function getMyGoals(db: Database, clock: Clock, userId: string): Promise<MyGoalsResponse> {
+  const items = await loadGoalViews(db, clock, userId);
+  return { items, achievement_score: achievementScore(items), milestones: milestones(items) };
+}
+
+/** The goal progress dashboard (spec 2 section 4): tiles over all goals, cards for approved and active goals. */
+export async function getGoalProgress(db: Database, clock: Clock, userId: string): Promise<GoalProgressResponse> {
+  const views = await loadGoalViews(db, clock, userId);
+  const userName = await selectUserName(db, userId);
+  const running = views.filter((v) => isGoalRunning(v.status));
+  const counted = views.filter((v) => isGoalRunning(v.status) || v.status === 'completed');
+  const avg = counted.length === 0 ? 0 : Math.round((counted.reduce((sum, v) => sum + v.progress_percent, 0) / counted.length) * 10) / 10;
+  return {
+    user_name: userName,
+    tiles: {
+      total_goals: views.length,
+      completed: views.filter((v) => v.status === 'completed').length,
+      avg_progress: avg,
+      on_track: running.filter((v) => v.progress_status !== 'behind').length,
+    },
+    items: running,
+    achievement_score: achievementScore(views),
+    achievement_unlocked: views.some((v) => v.status === 'completed'),
+  };
+}
