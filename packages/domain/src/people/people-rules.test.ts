@@ -118,5 +118,7 @@ describe('request schemas', () => {
     expect(UpdateReferralInputSchema.parse({ referrer_user_id: 'none' })).toMatchObject({ referrer_user_id: 'none' });
     expect(UpdateReferralInputSchema.safeParse({ referrer_user_id: '' }).success).toBe(false);
     expect(UpdateReferralInputSchema.safeParse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '2026-13-01' }).success).toBe(false);
+    expect(UpdateReferralInputSchema.safeParse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '0000-01-01' }).success).toBe(false);
+    expect(UpdateReferralInputSchema.parse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '2026-02-28' }).join_date).toBe('2026-02-28');
   });
 });

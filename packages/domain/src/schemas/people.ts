@@ -86,7 +86,7 @@ export const UpdateUserRolesInputSchema = z.object({
 });
 export type UpdateUserRolesInput = z.infer<typeof UpdateUserRolesInputSchema>;
 
-const DateOnlySchema = z.iso.date('Enter the join date as YYYY-MM-DD.');
+const DateOnlySchema = z.iso.date('Enter the join date as YYYY-MM-DD.').refine((date) => date >= '2000-01-01', 'The join date cannot be before 2000.');
 
 /**
  * POST /api/rbac/admin/users/:id/referral (spec 2 section 7). "none" removes the referral. Without
