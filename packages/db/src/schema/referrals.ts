@@ -32,6 +32,41 @@ export const referralClicks = pgTable(
   ],
 );
 
+/**
+ * Clicks per referrer, UTC day, traffic source (coalesce(utm_source, referring_site, 'direct')) and
+ * device class, kept by a trigger on referral_clicks (migration 0024): the analytics read at most
+ * a few thousand of these instead of every click (decision 036).
+ */
+export const referralClickDays = pgTable(
+  'referral_click_days',
+  {
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    deviceClass: text('device_class').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referrerId, t.day, t.source, t.deviceClass] })],
+);
+
+/**
+ * Each visitor's latest click per referrer, kept by the same trigger: the unique visitors of a
+ * period are those whose latest click is in it (clicks are never in the future).
+ */
+export const referralVisitorLastClicks = pgTable(
+  'referral_visitor_last_clicks',
+  {
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    lastClickedAt: timestamp('last_clicked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referrerId, t.visitorHash] }), index('referral_visitor_last_clicks_recent_idx').on(t.referrerId, t.lastClickedAt)],
+);
+
 /** What the referral landing page reports: time on the page when the visitor leaves, and call-to-action clicks. */
 export const referralLandingEvents = pgTable(
   'referral_landing_events',

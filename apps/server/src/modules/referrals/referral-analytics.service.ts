@@ -36,17 +36,21 @@ import {
 
 /**
  * GET /api/referral/analytics: every figure is a count of stored rows in the period (UTC days,
- * today included): clicks and distinct hashed visitors of referral_clicks, credited sign-ups of
- * users.referred_by, commissions of the ledger (decision record 036).
+ * today included): clicks and distinct hashed visitors of referral_clicks (through the aggregates
+ * its trigger keeps), credited sign-ups of users.referred_by, commissions of the ledger (decision
+ * record 036).
  */
 export async function getReferralAnalytics(db: DbOrTx, clock: Clock, userId: string, days: number): Promise<ReferralAnalytics> {
   const now = clock.now();
   const from = periodStart(now, days);
+  const periodDayList = periodDays(now, days);
+  const fromDay = periodDayList[0]!;
+  const toDay = periodDayList[periodDayList.length - 1]!;
   const [totals, dailyClicks, sources, devices, dailySignups, [earned]] = await Promise.all([
-    selectClickTotals(db, userId, from, now),
-    selectDailyClicks(db, userId, from, now),
-    selectTopSources(db, userId, from, now, TOP_SOURCES_LIMIT),
-    selectDeviceCounts(db, userId, from, now),
+    selectClickTotals(db, userId, fromDay, toDay, from),
+    selectDailyClicks(db, userId, fromDay, toDay),
+    selectTopSources(db, userId, fromDay, toDay, TOP_SOURCES_LIMIT),
+    selectDeviceCounts(db, userId, fromDay, toDay),
     selectDailySignups(db, userId, from, now),
     selectEarnedInWindows(db, userId, [{ from, to: new Date(now.getTime() + 1) }]),
   ]);
@@ -61,7 +65,7 @@ export async function getReferralAnalytics(db: DbOrTx, clock: Clock, userId: str
     signups,
     click_to_signup_rate: clickToSignupRate(totals.clicks, signups),
     commission_earned_cents: earned ?? 0,
-    daily: periodDays(now, days).map((day) => ({ day, clicks: clicksByDay.get(day) ?? 0, signups: signupsByDay.get(day) ?? 0 })),
+    daily: periodDayList.map((day) => ({ day, clicks: clicksByDay.get(day) ?? 0, signups: signupsByDay.get(day) ?? 0 })),
     top_sources: sources,
     device_breakdown: Object.fromEntries(BREAKDOWN_DEVICES.map((device) => [device, deviceCount.get(device) ?? 0])) as ReferralAnalytics['device_breakdown'],
   };

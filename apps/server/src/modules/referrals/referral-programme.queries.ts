@@ -1,10 +1,12 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   referralAttributions,
+  referralClickDays,
   referralClicks,
   referralCodeAliases,
   referralLandingEvents,
   referralMigrations,
+  referralVisitorLastClicks,
   siteContent,
   subscriptions,
   trials,
@@ -24,40 +26,49 @@ async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
 
 export type ClickTotals = { clicks: number; uniqueVisitors: number };
 
-export async function selectClickTotals(db: DbOrTx, referrerId: string, from: Date, to: Date): Promise<ClickTotals> {
-  const [row] = await db
-    .select({ clicks: count(), uniqueVisitors: countDistinct(referralClicks.visitorHash) })
-    .from(referralClicks)
-    .where(and(eq(referralClicks.referrerId, referrerId), gte(referralClicks.clickedAt, from), lte(referralClicks.clickedAt, to)));
-  return { clicks: row?.clicks ?? 0, uniqueVisitors: row?.uniqueVisitors ?? 0 };
+/**
+ * The click figures read the aggregates the referral_clicks trigger keeps (migration 0025): clicks per
+ * day, source and device over the period's UTC days, and visitors whose latest click is in it.
+ */
+export async function selectClickTotals(db: DbOrTx, referrerId: string, fromDay: string, toDay: string, from: Date): Promise<ClickTotals> {
+  const [[clicks], [visitors]] = await Promise.all([
+    db
+      .select({ n: sql<number>`coalesce(sum(${referralClickDays.clicks}), 0)::int` })
+      .from(referralClickDays)
+      .where(and(eq(referralClickDays.referrerId, referrerId), gte(referralClickDays.day, fromDay), lte(referralClickDays.day, toDay))),
+    db
+      .select({ n: count() })
+      .from(referralVisitorLastClicks)
+      .where(and(eq(referralVisitorLastClicks.referrerId, referrerId), gte(referralVisitorLastClicks.lastClickedAt, from))),
+  ]);
+  return { clicks: clicks?.n ?? 0, uniqueVisitors: visitors?.n ?? 0 };
 }
 
-export async function selectDailyClicks(db: DbOrTx, referrerId: string, from: Date, to: Date): Promise<{ day: string; n: number }[]> {
-  return db
-    .select({ day: referralClicks.clickedOn, n: count() })
-    .from(referralClicks)
-    .where(and(eq(referralClicks.referrerId, referrerId), gte(referralClicks.clickedAt, from), lte(referralClicks.clickedAt, to)))
-    .groupBy(referralClicks.clickedOn);
+const inDays = (referrerId: string, fromDay: string, toDay: string) =>
+  and(eq(referralClickDays.referrerId, referrerId), gte(referralClickDays.day, fromDay), lte(referralClickDays.day, toDay));
+const clickSum = sql<number>`sum(${referralClickDays.clicks})::int`;
+
+export async function selectDailyClicks(db: DbOrTx, referrerId: string, fromDay: string, toDay: string): Promise<{ day: string; n: number }[]> {
+  return db.select({ day: referralClickDays.day, n: clickSum }).from(referralClickDays).where(inDays(referrerId, fromDay, toDay)).groupBy(referralClickDays.day);
 }
 
 /** Sources as trafficSource() reads them: utm_source, else the referring host, else direct. */
-export async function selectTopSources(db: DbOrTx, referrerId: string, from: Date, to: Date, limit: number): Promise<{ source: string; count: number }[]> {
-  const source = sql<string>`coalesce(${referralClicks.utmSource}, ${referralClicks.referringSite}, 'direct')`;
+export async function selectTopSources(db: DbOrTx, referrerId: string, fromDay: string, toDay: string, limit: number): Promise<{ source: string; count: number }[]> {
   return db
-    .select({ source, count: count() })
-    .from(referralClicks)
-    .where(and(eq(referralClicks.referrerId, referrerId), gte(referralClicks.clickedAt, from), lte(referralClicks.clickedAt, to)))
-    .groupBy(source)
-    .orderBy(desc(count()), asc(source))
+    .select({ source: referralClickDays.source, count: clickSum })
+    .from(referralClickDays)
+    .where(inDays(referrerId, fromDay, toDay))
+    .groupBy(referralClickDays.source)
+    .orderBy(desc(clickSum), asc(referralClickDays.source))
     .limit(limit);
 }
 
-export async function selectDeviceCounts(db: DbOrTx, referrerId: string, from: Date, to: Date): Promise<{ device: string; count: number }[]> {
+export async function selectDeviceCounts(db: DbOrTx, referrerId: string, fromDay: string, toDay: string): Promise<{ device: string; count: number }[]> {
   return db
-    .select({ device: referralClicks.deviceClass, count: count() })
-    .from(referralClicks)
-    .where(and(eq(referralClicks.referrerId, referrerId), gte(referralClicks.clickedAt, from), lte(referralClicks.clickedAt, to)))
-    .groupBy(referralClicks.deviceClass);
+    .select({ device: referralClickDays.deviceClass, count: clickSum })
+    .from(referralClickDays)
+    .where(inDays(referrerId, fromDay, toDay))
+    .groupBy(referralClickDays.deviceClass);
 }
 
 /** Credited sign-ups (users.referred_by) per UTC day of the period. */
