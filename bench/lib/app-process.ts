@@ -14,7 +14,8 @@ import { sendToParent } from './child-process.ts';
 const databaseUrl = process.env.BENCH_APP_DATABASE_URL;
 if (!databaseUrl) throw new Error('BENCH_APP_DATABASE_URL is not set');
 
-const env = readServerEnv({ NODE_ENV: 'development' });
+// READ_CACHES=off measures the app without its read caches (decision 031).
+const env = readServerEnv({ NODE_ENV: 'development', READ_CACHES: process.env.READ_CACHES });
 const config = {
   ...env.config,
   demoMode: false,
