@@ -80,17 +80,28 @@ const SORT_COLUMNS = { name: users.name, email: users.email, joined: users.creat
  */
 const searchedOrder = (column: AnyPgColumn, order: 'asc' | 'desc') => (order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`);
 
-/** One page of users, in the chosen order (ties broken by id, so pages never overlap). */
+/**
+ * One page of users, in the chosen order (ties broken by id, so pages never overlap). The page's
+ * ids come first, from users alone; the joins then run for those rows only. Joined in one
+ * statement, a search the planner guesses at 2% of the table got a parallel plan whose workers
+ * took 20-40 ms to start, for 5 rows.
+ */
 export async function selectPeoplePage(db: DbOrTx, query: AdminUsersQuery, tsquery: string | null): Promise<PersonRow[]> {
   const direction = query.order === 'asc' ? asc : desc;
   const order = tsquery
     ? [searchedOrder(SORT_COLUMNS[query.sort], query.order), searchedOrder(users.id, query.order)]
     : [direction(SORT_COLUMNS[query.sort]), direction(users.id)];
-  return personQuery(db)
+  const page = await db
+    .select({ id: users.id })
+    .from(users)
     .where(peopleFilter(query, tsquery))
     .orderBy(...order)
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
+  if (page.length === 0) return [];
+  const rows = await personQuery(db).where(inArray(users.id, page.map((row) => row.id)));
+  const position = new Map(page.map((row, index) => [row.id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 export async function countPeople(db: DbOrTx, query: AdminUsersQuery, tsquery: string | null): Promise<number> {
