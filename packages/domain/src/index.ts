@@ -91,3 +91,5 @@ export * from './support/support-rules.ts';
 export * from './schemas/support.ts';
 export * from './people/people-rules.ts';
 export * from './schemas/people.ts';
+export * from './personalization/message-templates.ts';
+export * from './schemas/personalization.ts';
