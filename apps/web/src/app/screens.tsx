@@ -87,6 +87,9 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/checkout/local/:sessionId': lazyPage(() => import('../features/subscriptions/index.ts'), 'LocalCheckoutPage'),
   '/trading-compass': lazyPage(() => import('../features/trading-compass/index.ts'), 'TradingCompassPage'),
   '/trader-dashboard': lazyPage(() => import('../features/trader-dashboard/index.ts'), 'TraderDashboardPage'),
+  '/goals': lazyPage(() => import('../features/goals/index.ts'), 'GoalsPage'),
+  '/goals/edit/:id': lazyPage(() => import('../features/goals/index.ts'), 'GoalEditPage'),
+  '/goal-progress': lazyPage(() => import('../features/goals/index.ts'), 'GoalProgressPage'),
 };
 
 export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {

@@ -4,8 +4,8 @@ import { goalSettingPath, quickActionsFor } from './quick-actions.ts';
 import { findScreen } from './screens.ts';
 import { decideAccess } from './access-rules.ts';
 
-/** The screens the web app registers today (apps/web/src/app/screens.tsx): no /goals, no learning hub. */
-const BUILT_TODAY = new Set(['/dashboard', '/leads', '/lead-management', '/products', '/commissions', '/trading-compass', '/trading-subscription', '/notifications', '/onboarding']);
+/** The screens the web app registers today (apps/web/src/app/screens.tsx): /goals is built, the learning hub is not. */
+const BUILT_TODAY = new Set(['/dashboard', '/leads', '/lead-management', '/products', '/commissions', '/trading-compass', '/trading-subscription', '/notifications', '/onboarding', '/goals', '/goal-progress']);
 const builtToday = (path: string) => BUILT_TODAY.has(path);
 const everything = () => true;
 const keysOf = (role: Role, isBuilt: (path: string) => boolean) => quickActionsFor({ activeRole: role }, isBuilt).map((action) => action.key);
@@ -20,10 +20,11 @@ describe('Business Hub quick actions (DESIGN.md decision 34)', () => {
     }
   });
 
-  test('with the screens built today, no action leads to /goals or the learning hub', () => {
-    expect(keysOf('affiliate', builtToday)).toEqual(['add_lead', 'open_compass', 'browse_opportunities']);
-    expect(keysOf('admin', builtToday)).toEqual(['add_lead', 'open_compass', 'browse_opportunities']);
-    for (const role of ['newcomer', 'subscriber', 'subscriber_free', 'investor', 'trader'] as const) {
+  test('with the screens built today, "Set Purpose Goal" is offered to the goal-setting roles and nothing leads to the learning hub', () => {
+    expect(keysOf('affiliate', builtToday)).toEqual(['add_lead', 'set_goal', 'open_compass']);
+    expect(keysOf('admin', builtToday)).toEqual(['add_lead', 'set_goal', 'open_compass']);
+    expect(keysOf('trader', builtToday)).toEqual(['set_goal', 'open_compass', 'browse_opportunities']);
+    for (const role of ['newcomer', 'subscriber', 'subscriber_free', 'investor'] as const) {
       expect(keysOf(role, builtToday)).toEqual(['open_compass', 'browse_opportunities']);
     }
   });
@@ -46,7 +47,8 @@ describe('Business Hub quick actions (DESIGN.md decision 34)', () => {
 
   test('"Set a purpose goal" goes to /goals when built and allowed, else to the goals step of onboarding', () => {
     expect(goalSettingPath({ activeRole: 'affiliate' }, everything)).toBe('/goals');
-    expect(goalSettingPath({ activeRole: 'affiliate' }, builtToday)).toBe('/onboarding');
+    expect(goalSettingPath({ activeRole: 'affiliate' }, builtToday)).toBe('/goals');
+    expect(goalSettingPath({ activeRole: 'affiliate' }, (path) => path !== '/goals')).toBe('/onboarding');
     expect(goalSettingPath({ activeRole: 'newcomer' }, everything)).toBe('/onboarding');
   });
 });

@@ -123,6 +123,7 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/trading-subscription': ALL,
   '/subscription-success': ALL,
   '/goal-progress': ALL,
+  '/goals/edit/:id': ALL,
   '/earnings': ALL,
   '/referrals': ALL,
   '/my-team': ALL,

@@ -39,6 +39,8 @@ export const SCREENS = [
   { path: '/products', access: 'everyRole', nav: { section: 'business', label: 'Opportunity Engine' } },
   { path: '/goals', access: 'goalSetting', nav: { section: 'business', label: 'Purpose Alignment' } },
   { path: '/goal-progress', access: 'everyRole', nav: { section: 'business', label: 'Growth Tracking' } },
+  // Every role, for the owner's own goals: "Update Progress" of /goal-progress leads here (spec 2).
+  { path: '/goals/edit/:id', access: 'everyRole' },
   { path: '/learning', access: 'everyRole', nav: { section: 'business', label: 'Passion Development' } },
   { path: '/learning-hub', access: 'everyRole' },
   { path: '/notifications', access: 'everyRole', nav: { section: 'business', label: 'Notifications' } },

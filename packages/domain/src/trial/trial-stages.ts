@@ -40,11 +40,11 @@ export const TRIAL_STAGES: readonly TrialStage[] = [
 
 /**
  * The screen of the route table where each staged feature is used. Goals are set in onboarding
- * and followed on the Business Hub's monthly target card until /goal-progress is built.
+ * and followed on /goal-progress, which every role may open.
  */
 export const TRIAL_FEATURE_SCREENS: Readonly<Record<TrialFeature, string>> = {
   business_hub: '/dashboard',
-  goal_progress: '/onboarding',
+  goal_progress: '/goal-progress',
   basic_learning_hub: '/learning-hub',
   trading_compass_live: '/trading-compass',
   premium_trading_compass: '/trading-compass',

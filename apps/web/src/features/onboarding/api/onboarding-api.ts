@@ -33,7 +33,7 @@ export function useSaveProfile() {
  * can now be activated) and the Business Hub's figures (its monthly target). The confirmation
  * leads to the dashboard within seconds, well inside the figures' 30-second freshness.
  */
-export const QUERIES_CHANGED_BY_GOALS = [['trial'], ['dashboard']] as const;
+export const QUERIES_CHANGED_BY_GOALS = [['trial'], ['dashboard'], ['goals']] as const;
 
 export function invalidateAfterGoalSetup(queryClient: QueryClient): Promise<void[]> {
   return Promise.all(QUERIES_CHANGED_BY_GOALS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

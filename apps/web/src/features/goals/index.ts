@@ -1,0 +1,3 @@
+export { GoalsPage } from './components/goals-page.tsx';
+export { GoalEditPage } from './components/goal-edit-page.tsx';
+export { GoalProgressPage } from './components/goal-progress-page.tsx';
