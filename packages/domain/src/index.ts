@@ -37,6 +37,7 @@ export * from './commissions/commission-rules.ts';
 export * from './commissions/payout-schedule.ts';
 export * from './commissions/conversion-signature.ts';
 export * from './commissions/commission-csv.ts';
+export * from './commissions/cell-payout.ts';
 export * from './schemas/commissions.ts';
 export * from './subscriptions/plans.ts';
 export * from './subscriptions/entitlements.ts';
