@@ -39,6 +39,7 @@ export * from './commissions/conversion-signature.ts';
 export * from './commissions/commission-csv.ts';
 export * from './commissions/cell-payout.ts';
 export * from './schemas/commissions.ts';
+export * from './schemas/commission-cells.ts';
 export * from './subscriptions/plans.ts';
 export * from './subscriptions/entitlements.ts';
 export * from './subscriptions/trial-allowance.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { COMMISSION_STATUSES } from '@myeai/domain';
+import { commissionRevenueRuns } from './commission-cells.ts';
 import { oneOf } from './one-of.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
@@ -33,6 +34,10 @@ export const commissions = pgTable(
      * there is one: My Team sums these per member (DESIGN.md decision 43).
      */
     originUserId: uuid('origin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A cell payout: the revenue run, and the seat position or override level that explains it. */
+    cellRunId: uuid('cell_run_id').references(() => commissionRevenueRuns.id, { onDelete: 'restrict' }),
+    cellSeatPosition: integer('cell_seat_position'),
+    cellOverrideLevel: integer('cell_override_level'),
   },
   (t) => [
     uniqueIndex('commissions_source_reference_key').on(t.source, t.sourceReference),
@@ -43,5 +48,11 @@ export const commissions = pgTable(
     index('commissions_earned_idx').on(t.earnedAt),
     index('commissions_user_origin_idx').on(t.userId, t.originUserId).where(sql`${t.originUserId} is not null`),
     check('commissions_status_known', oneOf(t.status, COMMISSION_STATUSES)),
+    index('commissions_cell_run_idx').on(t.cellRunId).where(sql`${t.cellRunId} is not null`),
+    /** A cell line is explained by exactly one of a seat position and an override level. */
+    check(
+      'commissions_cell_line_explained',
+      sql`${t.cellRunId} is null or ((${t.cellSeatPosition} is null) <> (${t.cellOverrideLevel} is null))`,
+    ),
   ],
 );

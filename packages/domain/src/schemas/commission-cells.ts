@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CELL_SEAT_ROLES, CELL_SIZE, CellPayoutConfigSchema } from '../commissions/cell-payout.ts';
+
+/** Commission-cell API paths (spec 3 section 7, "Commission cells (admin)"). */
+export const commissionCellsPaths = {
+  processRevenue: '/api/admin/commission/process-revenue',
+} as const;
+
+/** Spec 3 section 4: a cell is active, locked, processing (while a run holds it) or archived. */
+export const COMMISSION_CELL_STATUSES = ['active', 'locked', 'processing', 'archived'] as const;
+export type CommissionCellStatus = (typeof COMMISSION_CELL_STATUSES)[number];
+
+/** Where cell revenue comes from; spec 3 section 7 names 'trading_fees'. */
+export const CELL_REVENUE_SOURCES = ['trading_fees', 'subscriptions', 'other'] as const;
+export type CellRevenueSource = (typeof CELL_REVENUE_SOURCES)[number];
+
+/** The kinds of a cell payout line in the ledger. */
+export const CELL_PAYOUT_KINDS = ['seat', 'override'] as const;
+
+/** The largest revenue one run takes: $10,000,000.00 (every share stays a safe integer). */
+export const CELL_REVENUE_CENTS_MAX = 1_000_000_000;
+
+export const ProcessRevenueInputSchema = z.object({
+  cell_id: z.string().uuid({ message: 'Choose a commission cell.' }),
+  amount_cents: z
+    .number({ message: 'Enter the revenue in cents.' })
+    .int({ message: 'The revenue is a whole number of cents.' })
+    .min(1, { message: 'The revenue must be at least $0.01.' })
+    .max(CELL_REVENUE_CENTS_MAX, { message: 'The revenue can be at most $10,000,000.00 per run.' }),
+  source: z.enum(CELL_REVENUE_SOURCES).default('trading_fees'),
+  description: z.string().trim().max(500, { message: 'The description can be at most 500 characters.' }).default(''),
+  /** The caller's key for this revenue: the same key never pays twice. Not needed for a dry run. */
+  source_reference_id: z.string().trim().min(1, { message: 'A source reference is required.' }).max(200).optional(),
+  /** "Test $1000" (DESIGN.md decision 24): compute and answer, write nothing. */
+  dry_run: z.boolean().default(false),
+}).refine((input) => input.dry_run || input.source_reference_id !== undefined, {
+  path: ['source_reference_id'],
+  message: 'A source reference is required.',
+});
+export type ProcessRevenueInput = z.input<typeof ProcessRevenueInputSchema>;
+
+export const CellPayoutLineSchema = z.object({
+  user_id: z.string(),
+  amount_cents: z.number().int(),
+  kind: z.enum(CELL_PAYOUT_KINDS),
+  seat_position: z.number().int().min(0).max(CELL_SIZE - 1).nullable(),
+  seat_role: z.enum(CELL_SEAT_ROLES).nullable(),
+  override_level: z.number().int().min(1).nullable(),
+  /** For an override: the ancestor cell whose LEAD it pays. */
+  from_cell_id: z.string().nullable(),
+});
+
+export const UnallocatedLineSchema = CellPayoutLineSchema.omit({ user_id: true }).extend({ reason: z.enum(['empty_seat', 'no_upline_lead']) });
+
+export const CalculationResultSchema = z.object({
+  cell_id: z.string(),
+  revenue_cents: z.number().int(),
+  payouts: z.array(CellPayoutLineSchema),
+  payouts_count: z.number().int(),
+  paid_cents: z.number().int(),
+  unallocated_cents: z.number().int(),
+  unallocated: z.array(UnallocatedLineSchema),
+  config: CellPayoutConfigSchema,
+});
+export type CalculationResult = z.infer<typeof CalculationResultSchema>;
+
+export const ProcessRevenueResponseSchema = z.object({
+  status: z.enum(['processed', 'already_processed', 'dry_run']),
+  message: z.string(),
+  /** Null on a dry run: nothing was written. */
+  run_id: z.string().nullable(),
+  calculation_result: CalculationResultSchema,
+});
+export type ProcessRevenueResponse = z.infer<typeof ProcessRevenueResponseSchema>;
+
+/** Spec 3 section 8; only a real run says it processed revenue (decision 24). */
+export function processRevenueMessage(status: ProcessRevenueResponse['status'], payoutsCount: number): string {
+  if (status === 'dry_run') return `Dry run: ${payoutsCount} ${payoutsCount === 1 ? 'payout' : 'payouts'} would be made. Nothing was written.`;
+  if (status === 'already_processed') return `This revenue was processed before; ${payoutsCount} ${payoutsCount === 1 ? 'payout was' : 'payouts were'} generated then. Nothing new was written.`;
+  return `Revenue processed successfully! ${payoutsCount} payouts generated.`;
+}
