@@ -17,6 +17,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
+import { commissionCellsRoutes } from './modules/commission-cells/commission-cells.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { rbacRoutes } from './modules/rbac/rbac.routes.ts';
@@ -34,6 +35,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { personalizationRoutes } from './modules/personalization/personalization.routes.ts';
 import { registerAccessGuard, registerOriginCheck } from './plugins/access-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -42,7 +44,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

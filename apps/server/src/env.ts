@@ -28,7 +28,14 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   READ_CACHES: z.enum(['on', 'off']).default('on'),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'AI_BASE_URL must look like https://api.example.com/v1' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
+
+/** An OpenAI-compatible chat-completions service that writes goal messages (DESIGN.md decision 30). */
+export type AiSettings = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
 
@@ -83,6 +90,8 @@ export type AppConfig = {
    * sends every read to the database.
    */
   readCaches: boolean;
+  /** AI_BASE_URL, AI_API_KEY and AI_MODEL: unset, goal messages come from the stored templates. */
+  ai?: AiSettings;
   /**
    * Tests only (createTestApp sets it; the environment never does): each request first waits
    * until every change committed before it has reached this instance's caches, as a user asking a
@@ -104,6 +113,13 @@ function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings |
     prices: prices as Record<PlanId, string>,
     apiBase: parsed.STRIPE_API_BASE,
   };
+}
+
+function readAiSettings(parsed: z.infer<typeof EnvSchema>): AiSettings | undefined {
+  const set = [parsed.AI_BASE_URL, parsed.AI_API_KEY, parsed.AI_MODEL].filter((value) => value !== undefined).length;
+  if (set === 0) return undefined;
+  if (set < 3) throw new Error('AI_BASE_URL, AI_API_KEY and AI_MODEL are set together (or none of them, for the template writer)');
+  return { baseUrl: parsed.AI_BASE_URL!.replace(/\/+$/, ''), apiKey: parsed.AI_API_KEY!, model: parsed.AI_MODEL!, timeoutMs: parsed.AI_TIMEOUT_MS };
 }
 
 function readAdminEmails(raw: string | undefined): string[] {
@@ -151,6 +167,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       adminEmails: readAdminEmails(parsed.ADMIN_EMAILS),
       ...(parsed.TRUST_PROXY === undefined ? {} : { trustProxy: readTrustProxy(parsed.TRUST_PROXY) }),
       readCaches: parsed.READ_CACHES === 'on',
+      ai: readAiSettings(parsed),
     },
   };
 }

@@ -1,2 +1,3 @@
 export { hasGoals, toGoal } from './goals.service.ts';
 export { reviewGoal, type ReviewGoalDeps, type ReviewGoalInput, type ReviewGoalResult } from './goal-review.service.ts';
+export { listReviewQueue } from './goal-owner.service.ts';

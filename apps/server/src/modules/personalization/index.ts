@@ -1,0 +1,1 @@
+export { messageWriterFor, type MessageWriter } from './message-writer.ts';

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  BatchReviewInputSchema,
+  BatchReviewResponseSchema,
+  MessageTemplatesResponseSchema,
+  PersonalizationHealthSchema,
+  PersonalizedMessageInputSchema,
+  PersonalizedMessageResponseSchema,
+  PreviewMessagesInputSchema,
+  PreviewMessagesResponseSchema,
+  personalizationPaths,
+} from '@myeai/domain';
+import { messageWriterFor } from './message-writer.ts';
+import { batchReview, listMessageTemplates, personalizationHealth, previewMessages, writeMessage } from './personalization.service.ts';
+
+/** Writing costs model calls when the AI writer is on (catalogue T-87): a ceiling per caller. */
+const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export async function personalizationRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+  const writer = messageWriterFor(deps.config);
+  const admin = (request: { user: { id: string; name: string } | null }) => ({ id: request.user!.id, name: request.user!.name });
+
+  app.get(personalizationPaths.templates, {
+    config: { access: 'admin' },
+    schema: { tags: ['personalization'], response: { 200: MessageTemplatesResponseSchema } },
+    handler: async () => listMessageTemplates(),
+  });
+
+  app.get(personalizationPaths.health, {
+    config: { access: 'admin' },
+    schema: { tags: ['personalization'], response: { 200: PersonalizationHealthSchema } },
+    handler: async () => personalizationHealth(writer),
+  });
+
+  app.post(personalizationPaths.message, {
+    config: { access: 'admin', rateLimit: WRITE_RATE_LIMIT },
+    schema: { tags: ['personalization'], body: PersonalizedMessageInputSchema, response: { 200: PersonalizedMessageResponseSchema } },
+    handler: async (request) => writeMessage(deps, writer, admin(request), request.body),
+  });
+
+  app.post(personalizationPaths.previews, {
+    config: { access: 'admin', rateLimit: WRITE_RATE_LIMIT },
+    schema: { tags: ['personalization'], body: PreviewMessagesInputSchema, response: { 200: PreviewMessagesResponseSchema } },
+    handler: async (request) => previewMessages(deps, writer, admin(request), request.body),
+  });
+
+  app.post(personalizationPaths.batchReview, {
+    config: { access: 'admin' },
+    schema: { tags: ['personalization'], body: BatchReviewInputSchema, response: { 200: BatchReviewResponseSchema } },
+    handler: async (request) => batchReview(deps, admin(request), request.body),
+  });
+}
