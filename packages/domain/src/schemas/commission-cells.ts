@@ -38,6 +38,8 @@ export const ProcessRevenueInputSchema = z.object({
   message: 'A source reference is required.',
 });
 export type ProcessRevenueInput = z.input<typeof ProcessRevenueInputSchema>;
+/** The request after parsing (defaults filled in). */
+export type ProcessRevenueRequest = z.output<typeof ProcessRevenueInputSchema>;
 
 export const CellPayoutLineSchema = z.object({
   user_id: z.string(),

@@ -65,6 +65,8 @@ export type NewCommission = {
   rateBp: number | null;
   /** Tell the user (default true); the demo seed writes history without notifying. */
   notify?: boolean;
+  /** A commission-cell payout: its revenue run and the seat position or override level that explains it. */
+  cell?: { runId: string; seatPosition: number | null; overrideLevel: number | null };
 };
 
 async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
@@ -96,6 +98,7 @@ export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommi
     rateBp: input.rateBp,
     status: 'pending',
     earnedAt: clock.now(),
+    ...(input.cell ? { cellRunId: input.cell.runId, cellSeatPosition: input.cell.seatPosition, cellOverrideLevel: input.cell.overrideLevel } : {}),
   });
   if (!row) {
     const existing = await selectCommissionBySource(db, input.source, input.sourceReference);

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, commissionCellMembers, commissionCells, commissionRevenueRuns, commissions, notifications, users } from '@myeai/db';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../../testing/test-database.ts';
+
+const PATH = '/api/admin/commission/process-revenue';
+
+type Line = { user_id: string; amount_cents: number; kind: string; seat_position: number | null; seat_role: string | null; override_level: number | null };
+type Answer = { status: string; message: string; run_id: string | null; calculation_result: { payouts: Line[]; payouts_count: number; paid_cents: number; unallocated_cents: number; revenue_cents: number } };
+
+describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  /** grand <- parent <- cell: the cell is full, the parent and grandparent have a LEAD each. */
+  let grand: string;
+  let parent: string;
+  let cell: string;
+  let emptyCell: string;
+  let lockedCell: string;
+  let seatUsers: string[];
+  let parentLead: string;
+  let grandLead: string;
+
+  const db = () => t.database.db;
+  const post = (payload: Record<string, unknown>, cookie = admin) => t.inject({ method: 'POST', url: PATH, cookie, payload });
+
+  async function addUser(name: string): Promise<string> {
+    const [row] = await db()
+      .insert(users)
+      .values({ email: `${name}-${randomUUID().slice(0, 6)}@cells.test`, name, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `CE${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: TEST_NOW })
+      .returning({ id: users.id });
+    return row!.id;
+  }
+  async function addCell(name: string, parentCellId: string | null, status = 'active'): Promise<string> {
+    const [row] = await db().insert(commissionCells).values({ name, parentCellId, status, createdAt: TEST_NOW, updatedAt: TEST_NOW }).returning({ id: commissionCells.id });
+    return row!.id;
+  }
+  async function seat(cellId: string, position: number, userId: string) {
+    await db().insert(commissionCellMembers).values({ cellId, position, userId, assignedAt: TEST_NOW });
+  }
+  const cellLedger = () => db().select().from(commissions).where(isNotNull(commissions.cellRunId));
+  const runs = () => db().select().from(commissionRevenueRuns);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.signInAs('admin');
+    grand = await addCell('Grand', null);
+    parent = await addCell('Parent', grand);
+    cell = await addCell('Alpha', parent);
+    emptyCell = await addCell('Empty', parent);
+    lockedCell = await addCell('Locked', null, 'locked');
+    grandLead = await addUser('grand-lead');
+    parentLead = await addUser('parent-lead');
+    await seat(grand, 0, grandLead);
+    await seat(parent, 0, parentLead);
+    seatUsers = [];
+    for (let position = 0; position < 13; position++) {
+      const userId = await addUser(`seat-${position}`);
+      seatUsers.push(userId);
+      await seat(cell, position, userId);
+    }
+    await seat(lockedCell, 0, await addUser('locked-lead'));
+  });
+  afterAll(() => t.close());
+
+  it('a dry run ("Test $1000") answers the split seat by seat and level by level and writes nothing', async () => {
+    const response = await post({ cell_id: cell, amount_cents: 100_000, source: 'trading_fees', description: 'Test', dry_run: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as Answer;
+    expect(answer.status).toBe('dry_run');
+    expect(answer.run_id).toBeNull();
+    expect(answer.message).not.toContain('Revenue processed successfully!');
+    const byUser = new Map(answer.calculation_result.payouts.map((line) => [line.user_id, line]));
+    expect(byUser.get(seatUsers[0]!)).toMatchObject({ amount_cents: 45_080, kind: 'seat', seat_role: 'LEAD', seat_position: 0 });
+    expect(byUser.get(seatUsers[1]!)).toMatchObject({ amount_cents: 8_820, seat_role: 'SENIOR' });
+    expect(byUser.get(seatUsers[12]!)).toMatchObject({ amount_cents: 2_940, seat_role: 'REGULAR' });
+    expect(byUser.get(parentLead)).toMatchObject({ amount_cents: 1_000, kind: 'override', override_level: 1 });
+    expect(byUser.get(grandLead)).toMatchObject({ amount_cents: 500, kind: 'override', override_level: 2 });
+    // Levels 3 and 4 have no upline: 0.3% + 0.2% of $1,000 is unallocated.
+    expect(answer.calculation_result.unallocated_cents).toBe(500);
+    expect(answer.calculation_result.paid_cents + answer.calculation_result.unallocated_cents).toBe(100_000);
+    expect(await runs()).toHaveLength(0);
+    expect(await cellLedger()).toHaveLength(0);
+  });
+
+  it('a dry run on a cell with no members is refused with the spec message', async () => {
+    const response = await post({ cell_id: emptyCell, amount_cents: 100_000, dry_run: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Commission test revenue needs a cell with at least one member.');
+  });
+
+  it('a real run writes the run, every payout as a pending ledger line explained by seat or level, notifies and audits; the cents add up', async () => {
+    const response = await post({ cell_id: cell, amount_cents: 100_007, source: 'trading_fees', description: 'Week 47 fees', source_reference_id: 'fees-2026-w47' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as Answer;
+    expect(answer.status).toBe('processed');
+    expect(answer.message).toBe('Revenue processed successfully! 15 payouts generated.');
+
+    const [run] = await runs();
+    expect(run).toMatchObject({ id: answer.run_id, cellId: cell, amountCents: 100_007, sourceReferenceId: 'fees-2026-w47' });
+    expect(run!.config).toEqual({ lead_share_bp: 4_600, senior_share_bp: 900, regular_share_bp: 300, override_pool_bp: 200, override_levels_bp: [100, 50, 30, 20, 0] });
+
+    const lines = await cellLedger();
+    expect(lines).toHaveLength(15);
+    expect(lines.every((line) => line.status === 'pending' && line.source === 'cell' && line.cellRunId === run!.id)).toBe(true);
+    expect(lines.every((line) => (line.cellSeatPosition === null) !== (line.cellOverrideLevel === null))).toBe(true);
+    const paid = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    expect(paid).toBe(run!.paidCents);
+    expect(paid + run!.unallocatedCents).toBe(100_007);
+    expect(lines.find((line) => line.userId === parentLead)).toMatchObject({ cellOverrideLevel: 1, amountCents: 1_000, productName: 'Alpha: override level 1' });
+    expect(lines.find((line) => line.userId === seatUsers[0])).toMatchObject({ cellSeatPosition: 0, productName: 'Alpha: Lead seat' });
+
+    const told = await db().select().from(notifications).where(and(eq(notifications.userId, seatUsers[5]!), eq(notifications.type, 'commission')));
+    expect(told).toHaveLength(1);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'commission.revenue_processed'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ run_id: run!.id, amount_cents: 100_007, source_reference_id: 'fees-2026-w47' });
+  });
+
+  it('the same reference again returns the first result and writes nothing', async () => {
+    const before = await cellLedger();
+    const response = await post({ cell_id: cell, amount_cents: 100_007, source: 'trading_fees', description: 'Week 47 fees', source_reference_id: 'fees-2026-w47' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as Answer;
+    expect(answer.status).toBe('already_processed');
+    expect(answer.calculation_result.payouts_count).toBe(15);
+    expect(await cellLedger()).toHaveLength(before.length);
+    expect(await runs()).toHaveLength(1);
+  });
+
+  it.each([
+    { change: 'a different amount', payload: { amount_cents: 100_008 } },
+    { change: 'a different cell', payload: { cell_id: 'emptyCell' } },
+  ])('the same reference with $change is refused (409) and nothing is written', async ({ payload }) => {
+    const body = { cell_id: cell, amount_cents: 100_007, source_reference_id: 'fees-2026-w47', ...payload };
+    if (body.cell_id === 'emptyCell') body.cell_id = emptyCell;
+    const response = await post(body);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('This source reference was already used for a different amount or cell. Use a new reference for new revenue.');
+    expect(await runs()).toHaveLength(1);
+  });
+
+  it('ten concurrent submissions of one reference pay once', async () => {
+    const before = (await cellLedger()).length;
+    const responses = await Promise.all(Array.from({ length: 10 }, () => post({ cell_id: cell, amount_cents: 50_000, source_reference_id: 'fees-race' })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const statuses = responses.map((r) => (r.json() as Answer).status).sort();
+    expect(statuses.filter((s) => s === 'processed')).toHaveLength(1);
+    const runIds = new Set(responses.map((r) => (r.json() as Answer).run_id));
+    expect(runIds.size).toBe(1);
+    const lines = await db().select().from(commissions).where(eq(commissions.cellRunId, [...runIds][0]!));
+    expect((await cellLedger()).length - before).toBe(lines.length);
+    const [run] = await db().select().from(commissionRevenueRuns).where(eq(commissionRevenueRuns.sourceReferenceId, 'fees-race'));
+    expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + run!.unallocatedCents).toBe(50_000);
+  });
+
+  it('a locked cell is refused with a clear message and nothing is written', async () => {
+    const response = await post({ cell_id: lockedCell, amount_cents: 10_000, source_reference_id: 'locked-1' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('This cell is locked. Unlock it before processing revenue.');
+    expect(await db().select().from(commissionRevenueRuns).where(eq(commissionRevenueRuns.sourceReferenceId, 'locked-1'))).toHaveLength(0);
+  });
+
+  it('revenue on an empty cell is processed and left wholly unallocated but for its upline', async () => {
+    const response = await post({ cell_id: emptyCell, amount_cents: 1, source_reference_id: 'one-cent' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as Answer;
+    expect(answer.calculation_result.payouts).toEqual([]);
+    expect(answer.calculation_result.unallocated_cents).toBe(1);
+  });
+
+  it.each([
+    { name: 'zero revenue', payload: { amount_cents: 0, source_reference_id: 'x' } },
+    { name: 'fractional cents', payload: { amount_cents: 10.5, source_reference_id: 'x' } },
+    { name: 'no reference on a real run', payload: { amount_cents: 100 } },
+  ])('refuses $name with 400', async ({ payload }) => {
+    const response = await post({ cell_id: cell, ...payload });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('an unknown cell is 404; a non-admin is refused', async () => {
+    expect((await post({ cell_id: randomUUID(), amount_cents: 100, source_reference_id: 'nowhere' })).statusCode).toBe(404);
+    const affiliate = await t.signInAs('affiliate');
+    expect((await post({ cell_id: cell, amount_cents: 100, source_reference_id: 'aff' }, affiliate)).statusCode).toBe(403);
+  });
+});

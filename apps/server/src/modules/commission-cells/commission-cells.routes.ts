@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { commissionCellsPaths, ProcessRevenueInputSchema, ProcessRevenueResponseSchema } from '@myeai/domain';
+import { processRevenue } from './commission-cells.service.ts';
+
+/** Commission cells (admin, spec 3 section 7): processing revenue; the screens come later. */
+export async function commissionCellsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+  const tags = ['commission-cells'];
+
+  app.post(commissionCellsPaths.processRevenue, {
+    config: { access: 'admin' },
+    schema: { tags, body: ProcessRevenueInputSchema, response: { 200: ProcessRevenueResponseSchema } },
+    handler: async (request) => processRevenue(deps.db, deps.clock, request.user!.id, request.body),
+  });
+}

@@ -1,0 +1,165 @@
+import type { DbOrTx } from '@myeai/db';
+import {
+  AppError,
+  CellPayoutConfigSchema,
+  DEFAULT_CELL_PAYOUT_CONFIG,
+  computeCellPayout,
+  processRevenueMessage,
+  type CalculationResult,
+  type CellPayoutConfig,
+  type CellPayoutResult,
+  type ProcessRevenueRequest,
+  type ProcessRevenueResponse,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createCommission } from '../commissions/index.ts';
+import {
+  insertRunOnce,
+  selectCell,
+  selectCellForUpdate,
+  selectCellSeats,
+  selectCommissionConfig,
+  selectRunByReference,
+  selectUplineCells,
+  type CommissionCellRow,
+  type RevenueRunRow,
+} from './commission-cells.queries.ts';
+
+const ROLE_LABEL = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
+
+/** The stored configuration, or the defaults of DESIGN.md section 4 before an admin saved one. */
+async function loadConfig(db: DbOrTx): Promise<{ engineEnabled: boolean; payout: CellPayoutConfig }> {
+  const row = await selectCommissionConfig(db);
+  if (!row) return { engineEnabled: true, payout: DEFAULT_CELL_PAYOUT_CONFIG };
+  return { engineEnabled: row.engineEnabled, payout: CellPayoutConfigSchema.parse(row.payout) };
+}
+
+function toCalculationResult(cellId: string, config: CellPayoutConfig, split: CellPayoutResult): CalculationResult {
+  const payouts = split.payouts.map((payout) =>
+    payout.kind === 'seat'
+      ? { user_id: payout.user_id, amount_cents: payout.amount_cents, kind: 'seat' as const, seat_position: payout.seat_position, seat_role: payout.seat_role, override_level: null, from_cell_id: null }
+      : { user_id: payout.user_id, amount_cents: payout.amount_cents, kind: 'override' as const, seat_position: null, seat_role: null, override_level: payout.override_level, from_cell_id: payout.from_cell_id },
+  );
+  const unallocated = split.unallocated_parts.map((part) =>
+    part.kind === 'seat'
+      ? { amount_cents: part.amount_cents, kind: 'seat' as const, seat_position: part.seat_position, seat_role: part.seat_role, override_level: null, from_cell_id: null, reason: 'empty_seat' as const }
+      : { amount_cents: part.amount_cents, kind: 'override' as const, seat_position: null, seat_role: null, override_level: part.override_level, from_cell_id: part.from_cell_id, reason: 'no_upline_lead' as const },
+  );
+  return {
+    cell_id: cellId,
+    revenue_cents: split.revenue_cents,
+    payouts,
+    payouts_count: payouts.length,
+    paid_cents: payouts.reduce((sum, payout) => sum + payout.amount_cents, 0),
+    unallocated_cents: split.unallocated_cents,
+    unallocated,
+    config,
+  };
+}
+
+/** The split of `amount` on the cell as it stands, with the configuration that made it. */
+async function calculate(db: DbOrTx, cell: CommissionCellRow, amountCents: number, config: CellPayoutConfig): Promise<CalculationResult> {
+  const [seats, upline] = await Promise.all([selectCellSeats(db, cell.id), selectUplineCells(db, cell.id, config.override_levels_bp.length)]);
+  return toCalculationResult(cell.id, config, computeCellPayout({ revenue_cents: amountCents, seats, upline, config }));
+}
+
+/** A reference seen before: the first run's answer, or 409 when this request is not the same revenue. */
+function replay(run: RevenueRunRow, body: ProcessRevenueRequest): ProcessRevenueResponse {
+  if (run.cellId !== body.cell_id || run.amountCents !== body.amount_cents) {
+    throw new AppError('CONFLICT', 'This source reference was already used for a different amount or cell. Use a new reference for new revenue.');
+  }
+  return { status: 'already_processed', message: processRevenueMessage('already_processed', run.result.payouts_count), run_id: run.id, calculation_result: run.result };
+}
+
+function refuseUnavailableCell(cell: CommissionCellRow): void {
+  if (cell.status === 'locked') throw new AppError('CONFLICT', 'This cell is locked. Unlock it before processing revenue.');
+  if (cell.status === 'processing') throw new AppError('CONFLICT', 'This cell is processing another revenue run. Please try again in a moment.');
+  if (cell.status === 'archived') throw new AppError('CONFLICT', 'This cell is archived; revenue cannot be processed on it.');
+}
+
+function ledgerLineName(cellName: string, payout: CalculationResult['payouts'][number]): string {
+  return payout.kind === 'seat' ? `${cellName}: ${ROLE_LABEL[payout.seat_role!]} seat` : `${cellName}: override level ${payout.override_level}`;
+}
+
+/** The line's rate in basis points of R when it is a whole number (a snapshot for the ledger). */
+function lineRateBp(config: CellPayoutConfig, payout: CalculationResult['payouts'][number]): number | null {
+  if (payout.kind === 'override') return config.override_levels_bp[payout.override_level! - 1] ?? null;
+  const share = payout.seat_role === 'LEAD' ? config.lead_share_bp : payout.seat_role === 'SENIOR' ? config.senior_share_bp : config.regular_share_bp;
+  const rate = ((10_000 - config.override_pool_bp) * share) / 10_000;
+  return Number.isInteger(rate) ? rate : null;
+}
+
+/**
+ * Processes revenue on a cell (spec 3 section 7, DESIGN.md section 4). A dry run ("Test $1000",
+ * decision 24) answers the same split and writes nothing. A real run is one transaction: the run
+ * with its configuration and result, every payout as a pending ledger line explained by its seat or
+ * override level (its owner notified live), and the audit entry. The same source_reference_id
+ * returns the first run's answer, also when two requests race (the second waits on the unique index).
+ */
+export async function processRevenue(db: DbOrTx, clock: Clock, actorId: string, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
+  if (body.dry_run) {
+    const cell = await selectCell(db, body.cell_id);
+    if (!cell || cell.status === 'archived') throw new AppError('NOT_FOUND', 'Commission cell not found.');
+    if ((await selectCellSeats(db, cell.id)).length === 0) throw new AppError('VALIDATION', 'Commission test revenue needs a cell with at least one member.');
+    const { payout } = await loadConfig(db);
+    const result = await calculate(db, cell, body.amount_cents, payout);
+    return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
+  }
+  const reference = body.source_reference_id!;
+  return db.transaction(async (tx) => {
+    const earlier = await selectRunByReference(tx, reference);
+    if (earlier) return replay(earlier, body);
+    const cell = await selectCellForUpdate(tx, body.cell_id);
+    if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
+    refuseUnavailableCell(cell);
+    const { engineEnabled, payout: config } = await loadConfig(tx);
+    if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+    const result = await calculate(tx, cell, body.amount_cents, config);
+    const run = await insertRunOnce(tx, {
+      cellId: cell.id,
+      sourceReferenceId: reference,
+      amountCents: body.amount_cents,
+      source: body.source,
+      description: body.description,
+      paidCents: result.paid_cents,
+      unallocatedCents: result.unallocated_cents,
+      config,
+      result,
+      createdBy: actorId,
+      createdAt: clock.now(),
+    });
+    if (!run) {
+      const first = await selectRunByReference(tx, reference);
+      if (!first) throw new AppError('CONFLICT', 'This revenue is being processed. Please try again.');
+      return replay(first, body);
+    }
+    for (const payout of result.payouts) {
+      await createCommission(tx, clock, {
+        userId: payout.user_id,
+        productId: null,
+        productName: ledgerLineName(cell.name, payout),
+        source: 'cell',
+        sourceReference: payout.kind === 'seat' ? `${run.id}:seat:${payout.seat_position}` : `${run.id}:override:${payout.override_level}`,
+        amountCents: payout.amount_cents,
+        rateBp: lineRateBp(config, payout),
+        cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
+      });
+    }
+    await recordAudit(tx, clock, {
+      actorId,
+      action: 'commission.revenue_processed',
+      target: cell.id,
+      details: {
+        run_id: run.id,
+        source_reference_id: reference,
+        source: body.source,
+        amount_cents: body.amount_cents,
+        paid_cents: result.paid_cents,
+        unallocated_cents: result.unallocated_cents,
+        payouts_count: result.payouts_count,
+      },
+    });
+    return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result };
+  });
+}

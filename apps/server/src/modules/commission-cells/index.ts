@@ -1,0 +1,1 @@
+export { processRevenue } from './commission-cells.service.ts';
