@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchFailureSummary } from '../schemas/personalization.ts';
-import { cleanWrittenMessage, composeTemplateMessage, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATES, wordCount, type MessageRequest } from './message-templates.ts';
+import { cleanWrittenMessage, composeTemplateMessage, matchesPendingFilters, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATES, wordCount, type MessageRequest } from './message-templates.ts';
 
 const request: MessageRequest = {
   userName: 'Ada',
@@ -76,5 +76,23 @@ describe('wordCount and batchFailureSummary', () => {
     expect(batchFailureSummary({ results: [ok, bad, { ...bad, goal_id: 'c' }], succeeded: 1, failed: 2 })).toBe(
       'Batch processing failed: 2 of 3 goals failed (This goal has already been reviewed.); 1 succeeded.',
     );
+  });
+});
+
+describe('matchesPendingFilters', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  const goal = { goal_type: 'skill', timeframe: 'mid_term', submitted_at: '2026-11-26T00:00:00.000Z' };
+  it('filters by type and timeframe', () => {
+    expect(matchesPendingFilters(goal, { goalType: 'skill', timeframe: 'mid_term', submitted: 'all' }, now)).toBe(true);
+    expect(matchesPendingFilters(goal, { goalType: 'monetary', submitted: 'all' }, now)).toBe(false);
+    expect(matchesPendingFilters(goal, { timeframe: 'short_term', submitted: 'all' }, now)).toBe(false);
+  });
+  it('counts today from midnight UTC, the week as 7 days and the month as 30 days, edges included', () => {
+    expect(matchesPendingFilters(goal, { submitted: 'today' }, now)).toBe(true);
+    expect(matchesPendingFilters({ ...goal, submitted_at: '2026-11-25T23:59:59.999Z' }, { submitted: 'today' }, now)).toBe(false);
+    expect(matchesPendingFilters({ ...goal, submitted_at: '2026-11-19T10:00:00.000Z' }, { submitted: 'week' }, now)).toBe(true);
+    expect(matchesPendingFilters({ ...goal, submitted_at: '2026-11-19T09:59:59.999Z' }, { submitted: 'week' }, now)).toBe(false);
+    expect(matchesPendingFilters({ ...goal, submitted_at: '2026-10-27T10:00:00.000Z' }, { submitted: 'month' }, now)).toBe(true);
+    expect(matchesPendingFilters({ ...goal, submitted_at: '2026-10-27T09:59:59.999Z' }, { submitted: 'month' }, now)).toBe(false);
   });
 });

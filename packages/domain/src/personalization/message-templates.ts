@@ -116,3 +116,24 @@ function limitMessage(text: string): string {
   const lastSpace = cut.search(/\s\S*$/u);
   return `${(lastSpace > MESSAGE_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
+
+export const SUBMITTED_WINDOWS = ['all', 'today', 'week', 'month'] as const;
+export type SubmittedWindow = (typeof SUBMITTED_WINDOWS)[number];
+
+export type PendingGoalFilters = { goalType?: string | undefined; timeframe?: string | undefined; submitted: SubmittedWindow };
+
+/**
+ * The pending-goals filter of the approval screen: type, timeframe and when it was submitted
+ * (today: since midnight UTC; this week: the last 7 days; this month: the last 30 days).
+ */
+export function matchesPendingFilters(goal: { goal_type: string; timeframe: string; submitted_at: string }, filters: PendingGoalFilters, now: Date): boolean {
+  if (filters.goalType && goal.goal_type !== filters.goalType) return false;
+  if (filters.timeframe && goal.timeframe !== filters.timeframe) return false;
+  if (filters.submitted === 'all') return true;
+  const submitted = Date.parse(goal.submitted_at);
+  const since =
+    filters.submitted === 'today'
+      ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+      : now.getTime() - (filters.submitted === 'week' ? 7 : 30) * 86_400_000;
+  return submitted >= since && submitted <= now.getTime();
+}

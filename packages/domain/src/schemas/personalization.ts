@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { GOAL_TYPES } from '../goals/goal-rules.ts';
+import { GOAL_TIMEFRAMES, GOAL_TYPES } from '../goals/goal-rules.ts';
 import { REVIEW_ACTIONS } from '../goals/goal-lifecycle.ts';
-import { DEFAULT_MESSAGE_TEMPLATE, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATE_IDS, PRIORITY_LEVELS } from '../personalization/message-templates.ts';
+import { DEFAULT_MESSAGE_TEMPLATE, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATE_IDS, PRIORITY_LEVELS, SUBMITTED_WINDOWS } from '../personalization/message-templates.ts';
+import { ReviewGoalItemSchema } from './goals.ts';
 
 /** Admin goal approval and AI messages (spec 2 section 7, "Admin goal approval and AI messages"). */
 export const personalizationPaths = {
@@ -10,6 +11,7 @@ export const personalizationPaths = {
   message: '/api/admin/personalized-message',
   previews: '/api/admin/personalized-messages/preview',
   batchReview: '/api/admin/goals/batch-review',
+  pendingGoals: '/api/admin/personalization/pending-goals',
 } as const;
 
 export const MessageTemplateSchema = z.object({
@@ -123,3 +125,14 @@ export function batchFailureSummary(response: Pick<BatchReviewResponse, 'results
   const reasons = [...new Set(response.results.filter((result) => !result.success).map((result) => result.error ?? 'unknown error'))];
   return `Batch processing failed: ${response.failed} of ${response.results.length} goals failed (${reasons.join('; ')}); ${response.succeeded} succeeded.`;
 }
+
+/** GET /api/admin/personalization/pending-goals: the filter panel, applied by the server. */
+export const PendingGoalsQuerySchema = z.strictObject({
+  goal_type: z.enum(GOAL_TYPES).optional(),
+  timeframe: z.enum(GOAL_TIMEFRAMES).optional(),
+  submitted: z.enum(SUBMITTED_WINDOWS).default('all'),
+});
+export type PendingGoalsQuery = z.input<typeof PendingGoalsQuerySchema>;
+/** `total`: every pending goal ("Showing X of Y goals": X is items.length, Y is total). */
+export const PendingGoalsResponseSchema = z.object({ total: z.number().int(), items: z.array(ReviewGoalItemSchema) });
+export type PendingGoalsResponse = z.infer<typeof PendingGoalsResponseSchema>;

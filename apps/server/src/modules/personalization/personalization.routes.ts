@@ -4,6 +4,8 @@ import {
   BatchReviewInputSchema,
   BatchReviewResponseSchema,
   MessageTemplatesResponseSchema,
+  PendingGoalsQuerySchema,
+  PendingGoalsResponseSchema,
   PersonalizationHealthSchema,
   PersonalizedMessageInputSchema,
   PersonalizedMessageResponseSchema,
@@ -12,7 +14,7 @@ import {
   personalizationPaths,
 } from '@myeai/domain';
 import { messageWriterFor } from './message-writer.ts';
-import { batchReview, listMessageTemplates, personalizationHealth, previewMessages, writeMessage } from './personalization.service.ts';
+import { batchReview, listMessageTemplates, listPendingGoals, personalizationHealth, previewMessages, writeMessage } from './personalization.service.ts';
 
 /** Writing costs model calls when the AI writer is on (catalogue T-87): a ceiling per caller. */
 const WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -33,6 +35,12 @@ export async function personalizationRoutes(root: FastifyInstance): Promise<void
     config: { access: 'admin' },
     schema: { tags: ['personalization'], response: { 200: PersonalizationHealthSchema } },
     handler: async () => personalizationHealth(writer),
+  });
+
+  app.get(personalizationPaths.pendingGoals, {
+    config: { access: 'admin' },
+    schema: { tags: ['personalization'], querystring: PendingGoalsQuerySchema, response: { 200: PendingGoalsResponseSchema } },
+    handler: async (request) => listPendingGoals(deps, request.user!.id, request.query),
   });
 
   app.post(personalizationPaths.message, {

@@ -4,12 +4,15 @@ import {
   composeTemplateMessage,
   DEFAULT_MESSAGE_TEMPLATE,
   findMessageTemplate,
+  matchesPendingFilters,
   MESSAGE_TEMPLATES,
   wordCount,
   type BatchReviewInputSchema,
   type BatchReviewResponse,
   type MessageRequest,
   type MessageTemplatesResponse,
+  type PendingGoalsQuerySchema,
+  type PendingGoalsResponse,
   type PersonalizationHealth,
   type PersonalizedMessageInputSchema,
   type PersonalizedMessageResponse,
@@ -70,6 +73,14 @@ function requestFor(goal: PendingGoal, admin: Reviewer, template: MessageRequest
     adminName: admin.name,
     additionalContext,
   };
+}
+
+/** The Pending Goals tab: every goal waiting for review, filtered here, with the unfiltered count. */
+export async function listPendingGoals(deps: Deps, adminId: string, query: z.output<typeof PendingGoalsQuerySchema>): Promise<PendingGoalsResponse> {
+  const queue = await listReviewQueue(deps, adminId);
+  const now = deps.clock.now();
+  const items = queue.items.filter((goal) => matchesPendingFilters(goal, { goalType: query.goal_type, timeframe: query.timeframe, submitted: query.submitted }, now));
+  return { total: queue.pending_count, items };
 }
 
 async function pendingGoalsById(deps: Deps, adminId: string): Promise<Map<string, PendingGoal>> {

@@ -78,6 +78,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/admin/personalized-message',                    '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/personalized-messages/preview',           '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/goals/batch-review',                      '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/personalization/pending-goals',            '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/auth/activate-trial',                           '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/support/requests',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/support/requests',                               '401  ok   ok   ok   ok   ok   ok   ok   ok'],

@@ -166,6 +166,23 @@ describe.each(testDatabaseKinds())('admin goal messages with the template writer
     expect(audits.map((row) => row.action)).toEqual(['goal.approve']);
   });
 
+  it('filters the pending goals on the server and still counts them all', async () => {
+    const owner = await registerNewcomer(t, 'Filter Owner');
+    await t.inject({
+      method: 'POST',
+      url: '/api/goals/setup',
+      cookie: owner.cookie,
+      payload: { short_term: goalTier(t, 30), mid_term: goalTier(t, 200, { goal_type: 'skill', title: 'Learn negotiation', unit: 'count' }) },
+    });
+    const all = (await t.inject({ method: 'GET', url: personalizationPaths.pendingGoals, cookie: admin })).json();
+    expect(all.items).toHaveLength(all.total);
+    const skills = (await t.inject({ method: 'GET', url: `${personalizationPaths.pendingGoals}?goal_type=skill&timeframe=mid_term&submitted=today`, cookie: admin })).json();
+    expect(skills.total).toBe(all.total);
+    expect(skills.items.map((goal: { title: string }) => goal.title)).toContain('Learn negotiation');
+    expect(skills.items.every((goal: { goal_type: string; timeframe: string }) => goal.goal_type === 'skill' && goal.timeframe === 'mid_term')).toBe(true);
+    expect((await t.inject({ method: 'GET', url: `${personalizationPaths.pendingGoals}?goal_type=wealth`, cookie: admin })).statusCode).toBe(400);
+  });
+
   it('needs feedback for a batch rejection and changes nothing without it', async () => {
     const { goalId } = await pendingGoal();
     const response = await t.inject({ method: 'POST', url: personalizationPaths.batchReview, cookie: admin, payload: { items: [{ goal_id: goalId, action: 'reject' }] } });
