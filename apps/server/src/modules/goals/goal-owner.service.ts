@@ -159,7 +159,11 @@ export async function tickHabit(deps: Deps, userId: string, goalId: string, inpu
   const habits = input.cadence === 'daily' ? row.dailyHabits : row.weeklyHabits;
   if (!habits.includes(input.habit)) throw new AppError('VALIDATION', 'This goal has no such habit.', [{ path: 'habit', message: 'This goal has no such habit.' }]);
   const now = deps.clock.now();
-  await insertHabitTick(deps.db, { goalId, cadence: input.cadence, habit: input.habit, period: habitPeriod(input.cadence, now), tickedAt: now });
+  await deps.db.transaction(async (tx) => {
+    await insertHabitTick(tx, { goalId, cadence: input.cadence, habit: input.habit, period: habitPeriod(input.cadence, now), tickedAt: now });
+    // Touching the goal announces the owner on the change feed, so their cached goal views are dropped.
+    await updateGoalRow(tx, goalId, { updatedAt: now });
+  });
   return viewOf(deps, userId, goalId);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  dashboardFiguresValidUntil,
   GoalCheckInInputSchema,
   GoalIdParamsSchema,
   GoalProgressResponseSchema,
@@ -15,6 +16,7 @@ import {
   ReviewListResponseSchema,
   UpdateGoalInputSchema,
 } from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { listReviewQueue, getOwnGoal, moveOwnGoal, recordCheckIn, tickHabit, updateGoal } from './goal-owner.service.ts';
 import { reviewGoal } from './goal-review.service.ts';
 import { getGoalProgress, getMyGoals } from './goal-views.service.ts';
@@ -23,6 +25,9 @@ import { setupGoals } from './goals.service.ts';
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
+  // Each user's goal views as sent, until their goals (check-ins and habit ticks touch the goal row),
+  // commissions or profile change (the change feed), or the UTC day ends (days left, streaks).
+  const views = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   /** Onboarding step 3 (and goal setup): the complete tiers become goals pending approval. */
   app.post(goalsPaths.setup, {
@@ -38,13 +43,25 @@ export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   app.get(goalsPaths.mine, {
     config: { access: 'signedIn' },
     schema: { tags: ['goals'], response: { 200: MyGoalsResponseSchema } },
-    handler: async (request) => getMyGoals(deps.db, deps.clock, request.user!.id),
+    handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const now = deps.clock.now();
+      const body = await views.readForUser(userId, 'my goals', now, async () => validatedJsonBody(MyGoalsResponseSchema, await getMyGoals(deps.db, deps.clock, userId)), dashboardFiguresValidUntil(now));
+      reply.header('cache-control', 'no-store');
+      return sendJsonBody(reply, body);
+    },
   });
 
   app.get(goalsPaths.progress, {
     config: { access: 'signedIn' },
     schema: { tags: ['goals'], response: { 200: GoalProgressResponseSchema } },
-    handler: async (request) => getGoalProgress(deps.db, deps.clock, request.user!.id),
+    handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const now = deps.clock.now();
+      const body = await views.readForUser(userId, 'goal progress', now, async () => validatedJsonBody(GoalProgressResponseSchema, await getGoalProgress(deps.db, deps.clock, userId)), dashboardFiguresValidUntil(now));
+      reply.header('cache-control', 'no-store');
+      return sendJsonBody(reply, body);
+    },
   });
 
   app.get(goalsPaths.review, {
