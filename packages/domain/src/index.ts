@@ -38,6 +38,7 @@ export * from './commissions/payout-schedule.ts';
 export * from './commissions/conversion-signature.ts';
 export * from './commissions/commission-csv.ts';
 export * from './commissions/cell-payout.ts';
+export * from './commissions/revenue-csv.ts';
 export * from './schemas/commissions.ts';
 export * from './schemas/commission-cells.ts';
 export * from './subscriptions/plans.ts';

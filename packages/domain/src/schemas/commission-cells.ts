@@ -4,6 +4,7 @@ import { CELL_SEAT_ROLES, CELL_SIZE, CellPayoutConfigSchema } from '../commissio
 /** Commission-cell API paths (spec 3 section 7, "Commission cells (admin)"). */
 export const commissionCellsPaths = {
   processRevenue: '/api/admin/commission/process-revenue',
+  processRevenueBatch: '/api/admin/commission/process-revenue/batch',
 } as const;
 
 /** Spec 3 section 4: a cell is active, locked, processing (while a run holds it) or archived. */
@@ -81,3 +82,31 @@ export function processRevenueMessage(status: ProcessRevenueResponse['status'], 
   if (status === 'already_processed') return `This revenue was processed before; ${payoutsCount} ${payoutsCount === 1 ? 'payout was' : 'payouts were'} generated then. Nothing new was written.`;
   return `Revenue processed successfully! ${payoutsCount} payouts generated.`;
 }
+
+/** An uploaded file of revenue lines (commissions/revenue-csv.ts): previewed with dry_run, then processed. */
+export const ProcessRevenueBatchInputSchema = z.object({
+  csv: z.string().max(1_000_000, { message: 'The file is larger than 1 MB.' }),
+  dry_run: z.boolean().default(true),
+});
+
+export const REVENUE_BATCH_LINE_STATUSES = ['processed', 'already_processed', 'dry_run', 'error'] as const;
+
+export const RevenueBatchLineSchema = z.object({
+  row: z.number().int(),
+  reference: z.string().nullable(),
+  status: z.enum(REVENUE_BATCH_LINE_STATUSES),
+  message: z.string(),
+  run_id: z.string().nullable(),
+  amount_cents: z.number().int().nullable(),
+  payouts_count: z.number().int().nullable(),
+  paid_cents: z.number().int().nullable(),
+  unallocated_cents: z.number().int().nullable(),
+});
+export type RevenueBatchLine = z.infer<typeof RevenueBatchLineSchema>;
+
+export const ProcessRevenueBatchResponseSchema = z.object({
+  dry_run: z.boolean(),
+  lines: z.array(RevenueBatchLineSchema),
+  counts: z.record(z.enum(REVENUE_BATCH_LINE_STATUSES), z.number().int()),
+});
+export type ProcessRevenueBatchResponse = z.infer<typeof ProcessRevenueBatchResponseSchema>;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commissionCellsPaths, ProcessRevenueInputSchema, ProcessRevenueResponseSchema } from '@myeai/domain';
-import { processRevenue } from './commission-cells.service.ts';
+import {
+  commissionCellsPaths,
+  ProcessRevenueBatchInputSchema,
+  ProcessRevenueBatchResponseSchema,
+  ProcessRevenueInputSchema,
+  ProcessRevenueResponseSchema,
+} from '@myeai/domain';
+import { processRevenue, processRevenueBatch } from './commission-cells.service.ts';
 
 /** Commission cells (admin, spec 3 section 7): processing revenue; the screens come later. */
 export async function commissionCellsRoutes(root: FastifyInstance): Promise<void> {
@@ -13,5 +19,11 @@ export async function commissionCellsRoutes(root: FastifyInstance): Promise<void
     config: { access: 'admin' },
     schema: { tags, body: ProcessRevenueInputSchema, response: { 200: ProcessRevenueResponseSchema } },
     handler: async (request) => processRevenue(deps.db, deps.clock, request.user!.id, request.body),
+  });
+
+  app.post(commissionCellsPaths.processRevenueBatch, {
+    config: { access: 'admin' },
+    schema: { tags, body: ProcessRevenueBatchInputSchema, response: { 200: ProcessRevenueBatchResponseSchema } },
+    handler: async (request) => processRevenueBatch(deps.db, deps.clock, request.user!.id, request.body.csv, request.body.dry_run),
   });
 }

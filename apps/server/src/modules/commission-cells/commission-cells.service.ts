@@ -2,13 +2,17 @@ import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   CellPayoutConfigSchema,
+  REVENUE_BATCH_LINE_STATUSES,
+  readRevenueCsv,
   DEFAULT_CELL_PAYOUT_CONFIG,
   computeCellPayout,
   processRevenueMessage,
   type CalculationResult,
   type CellPayoutConfig,
   type CellPayoutResult,
+  type ProcessRevenueBatchResponse,
   type ProcessRevenueRequest,
+  type RevenueBatchLine,
   type ProcessRevenueResponse,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
@@ -162,4 +166,55 @@ export async function processRevenue(db: DbOrTx, clock: Clock, actorId: string, 
     });
     return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result };
   });
+}
+
+/** What a real run would answer for a line of a batch, without writing: the preview of the file. */
+async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
+  const earlier = await selectRunByReference(db, body.source_reference_id!);
+  if (earlier) return replay(earlier, body);
+  const cell = await selectCell(db, body.cell_id);
+  if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
+  refuseUnavailableCell(cell);
+  const { engineEnabled, payout } = await loadConfig(db);
+  if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+  const result = await calculate(db, cell, body.amount_cents, payout);
+  return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
+}
+
+/**
+ * A file of revenue lines: previewed (dry_run) or processed line by line, each line its own
+ * transaction through processRevenue, so a batch cut short (a crash, a refused line) is simply
+ * submitted again: lines already processed answer their first run and pay nothing twice.
+ */
+export async function processRevenueBatch(db: DbOrTx, clock: Clock, actorId: string, csv: string, dryRun: boolean): Promise<ProcessRevenueBatchResponse> {
+  const read = readRevenueCsv(csv);
+  if (!read.ok) throw new AppError('VALIDATION', read.message);
+  const lines: RevenueBatchLine[] = [];
+  for (const line of read.lines) {
+    const empty = { run_id: null, amount_cents: null, payouts_count: null, paid_cents: null, unallocated_cents: null };
+    if (!line.ok) {
+      lines.push({ row: line.row, reference: line.reference, status: 'error', message: line.message, ...empty });
+      continue;
+    }
+    try {
+      const answer = dryRun ? await previewRevenueLine(db, line.input) : await processRevenue(db, clock, actorId, line.input);
+      const result = answer.calculation_result;
+      lines.push({
+        row: line.row,
+        reference: line.input.source_reference_id!,
+        status: answer.status,
+        message: answer.message,
+        run_id: answer.run_id,
+        amount_cents: result.revenue_cents,
+        payouts_count: result.payouts_count,
+        paid_cents: result.paid_cents,
+        unallocated_cents: result.unallocated_cents,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      lines.push({ row: line.row, reference: line.input.source_reference_id!, status: 'error', message: error.message, ...empty, amount_cents: line.input.amount_cents });
+    }
+  }
+  const counts = Object.fromEntries(REVENUE_BATCH_LINE_STATUSES.map((status) => [status, lines.filter((line) => line.status === status).length])) as ProcessRevenueBatchResponse['counts'];
+  return { dry_run: dryRun, lines, counts };
 }

@@ -196,6 +196,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/admin/commissions',                              '401  403  403  403  403  403  403  ok   403'],
   ['PATCH /api/admin/commissions/:id/status',                 '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue',              '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/commission/process-revenue/batch',        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/users/:userId/subscription',               '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/video-widgets',                            '401  403  403  403  403  403  403  ok   403'],
   ['PUT /api/admin/video-widgets/:id',                        '401  403  403  403  403  403  403  ok   403'],

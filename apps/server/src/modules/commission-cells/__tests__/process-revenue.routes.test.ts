@@ -180,6 +180,48 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('a file of revenue lines is previewed (nothing written), processed line by line with a per-line report, and resubmitted without paying twice', async () => {
+    const batch = (csv: string, dryRun: boolean) => t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv, dry_run: dryRun } });
+    const csv = [
+      'cell,amount,source,reference,description',
+      `${cell},1000.07,trading_fees,fees-2026-w47,Week 47 again`,
+      `${cell},250.01,trading_fees,batch-1,Batch line`,
+      `${lockedCell},10.00,trading_fees,batch-2,Locked`,
+      `${cell},12.345,trading_fees,batch-3,Bad amount`,
+      `${emptyCell},99.99,subscriptions,batch-4,`,
+    ].join('\n');
+    const runsBefore = (await runs()).length;
+    const ledgerBefore = (await cellLedger()).length;
+
+    const preview = await batch(csv, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const report = (response: typeof preview) => (response.json() as { lines: { row: number; status: string; message: string }[] }).lines.map((line) => [line.row, line.status]);
+    expect(report(preview)).toEqual([[2, 'already_processed'], [3, 'dry_run'], [4, 'error'], [5, 'error'], [6, 'dry_run']]);
+    expect(await runs()).toHaveLength(runsBefore);
+    expect(await cellLedger()).toHaveLength(ledgerBefore);
+
+    const processed = await batch(csv, false);
+    expect(processed.statusCode, processed.body).toBe(200);
+    expect(report(processed)).toEqual([[2, 'already_processed'], [3, 'processed'], [4, 'error'], [5, 'error'], [6, 'processed']]);
+    expect((processed.json() as { lines: { message: string }[] }).lines[2]!.message).toBe('This cell is locked. Unlock it before processing revenue.');
+    expect(await runs()).toHaveLength(runsBefore + 2);
+
+    const again = await batch(csv, false);
+    expect(report(again)).toEqual([[2, 'already_processed'], [3, 'already_processed'], [4, 'error'], [5, 'error'], [6, 'already_processed']]);
+    expect(await runs()).toHaveLength(runsBefore + 2);
+    // Every run reconciles: its ledger lines plus its unallocated remainder are its revenue, to the cent.
+    for (const run of await runs()) {
+      const lines = await db().select().from(commissions).where(eq(commissions.cellRunId, run.id));
+      expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + run.unallocatedCents).toBe(run.amountCents);
+    }
+  });
+
+  it('a file without the required columns is refused with a message', async () => {
+    const response = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv: 'cell,amount\n', dry_run: true } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('The file needs the columns cell, amount, source, reference, description (missing: reference).');
+  });
+
   it('an unknown cell is 404; a non-admin is refused', async () => {
     expect((await post({ cell_id: randomUUID(), amount_cents: 100, source_reference_id: 'nowhere' })).statusCode).toBe(404);
     const affiliate = await t.signInAs('affiliate');
