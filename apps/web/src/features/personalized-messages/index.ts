@@ -1,0 +1,1 @@
+export { AdminPersonalizedMessagesPage } from './components/admin-personalized-messages-page.tsx';
