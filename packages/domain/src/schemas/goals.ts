@@ -6,6 +6,8 @@ import { GOAL_STATUSES, GOAL_TIMEFRAMES, GOAL_TYPES, GOAL_UNITS } from '../goals
 /** Goal API paths. */
 export const goalsPaths = {
   setup: '/api/goals/setup',
+  profileStatus: '/api/goals/profile-status',
+  quickSetup: '/api/goals/quick-setup',
   mine: '/api/goals/mine',
   progress: '/api/goals/progress',
   review: '/api/goals/review',
@@ -148,3 +150,19 @@ export type ReviewListResponse = z.infer<typeof ReviewListResponseSchema>;
 export const ReviewGoalResponseSchema = z.object({ goal: GoalSchema, notified: z.boolean() });
 
 export const GoalSetupResponseSchema = z.object({ status: z.literal('success'), goals_created: z.number().int(), goals: z.array(GoalSchema) });
+
+/** Where the goal quick-setup modal opens (spec 2, "Goal quick-setup modal"): each has its own texts. */
+export const QUICK_SETUP_CONTEXTS = ['personalization', 'delayed_data', 'earnings', 'commission'] as const;
+export type QuickSetupContext = (typeof QUICK_SETUP_CONTEXTS)[number];
+
+/** GET /api/goals/profile-status: "incomplete" while the user has no goal (the modal opens). */
+export const GoalProfileStatusSchema = z.object({ status: z.enum(['complete', 'incomplete']) });
+export type GoalProfileStatus = z.infer<typeof GoalProfileStatusSchema>;
+
+/** POST /api/goals/quick-setup: the complete tiers, with the same rules and messages as goal setup. */
+export const QuickSetupInputSchema = z.strictObject({
+  goals: z.strictObject({ short_term: GoalSetupItemSchema.optional(), mid_term: GoalSetupItemSchema.optional(), long_term: GoalSetupItemSchema.optional() }),
+  context: z.enum(QUICK_SETUP_CONTEXTS),
+  submission_id: z.uuid().optional(),
+});
+export type QuickSetupInput = z.input<typeof QuickSetupInputSchema>;

@@ -43,7 +43,7 @@ export const PersonalizedMessageInputSchema = z.strictObject({
   user_email: z.email('Enter a valid e-mail address.').max(320),
   goal_data: z.strictObject({
     goal_type: z.enum(GOAL_TYPES).default('monetary'),
-    goal_title: text(200).default(''),
+    goal_title: text(200).min(1, 'Enter the goal title.'),
     target_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the target date.'),
     goal_description: text(2000).default(''),
     priority_level: z.enum(PRIORITY_LEVELS).default('medium'),
@@ -65,7 +65,7 @@ export type PersonalizedMessageResponse = z.infer<typeof PersonalizedMessageResp
 
 /** POST /api/admin/personalized-messages/preview: one message per pending goal (priority fixed at High). */
 export const PreviewMessagesInputSchema = z.strictObject({
-  goal_ids: z.array(z.uuid('Goal not found.')).min(1, 'Select at least one goal.').max(50, 'Preview at most 50 goals at a time.'),
+  goal_ids: z.array(z.uuid('Goal not found.')).min(1, 'Please select goals to preview').max(50, 'Preview at most 50 goals at a time.'),
   template_type: z.enum(MESSAGE_TEMPLATE_IDS).default(DEFAULT_MESSAGE_TEMPLATE),
   additional_context: text(1000).default(''),
 });
@@ -100,7 +100,7 @@ export const BatchReviewInputSchema = z.strictObject({
         feedback: text(2000).optional(),
       }),
     )
-    .min(1, 'Select at least one goal.')
+    .min(1, 'Please select goals to process')
     .max(50, 'Review at most 50 goals at a time.'),
 });
 export type BatchReviewInput = z.input<typeof BatchReviewInputSchema>;

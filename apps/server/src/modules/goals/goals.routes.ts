@@ -4,6 +4,7 @@ import {
   dashboardFiguresValidUntil,
   GoalCheckInInputSchema,
   GoalIdParamsSchema,
+  GoalProfileStatusSchema,
   GoalProgressResponseSchema,
   GoalSetupInputSchema,
   GoalSetupResponseSchema,
@@ -11,6 +12,7 @@ import {
   goalsPaths,
   HabitTickInputSchema,
   MyGoalsResponseSchema,
+  QuickSetupInputSchema,
   ReviewGoalInputSchema,
   ReviewGoalResponseSchema,
   ReviewListResponseSchema,
@@ -20,7 +22,7 @@ import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '.
 import { listReviewQueue, getOwnGoal, moveOwnGoal, recordCheckIn, tickHabit, updateGoal } from './goal-owner.service.ts';
 import { reviewGoal } from './goal-review.service.ts';
 import { getGoalProgress, getMyGoals } from './goal-views.service.ts';
-import { setupGoals } from './goals.service.ts';
+import { hasGoals, setupGoals } from './goals.service.ts';
 
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +37,24 @@ export async function goalsRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['goals'], body: GoalSetupInputSchema, response: { 201: GoalSetupResponseSchema } },
     handler: async (request, reply) => {
       const created = await setupGoals(deps.db, deps.clock, request.user!.id, request.body);
+      return reply.status(201).send({ status: 'success' as const, goals_created: created.length, goals: created });
+    },
+  });
+
+  /** The quick-setup modal opens while the user has no goal at all (any status). */
+  app.get(goalsPaths.profileStatus, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], response: { 200: GoalProfileStatusSchema } },
+    handler: async (request) => ({ status: (await hasGoals(deps.db, request.user!.id)) ? ('complete' as const) : ('incomplete' as const) }),
+  });
+
+  /** The quick-setup modal's "Save Goals": the same rules, messages and idempotency as goal setup. */
+  app.post(goalsPaths.quickSetup, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], body: QuickSetupInputSchema, response: { 201: GoalSetupResponseSchema } },
+    handler: async (request, reply) => {
+      const { goals, submission_id } = request.body;
+      const created = await setupGoals(deps.db, deps.clock, request.user!.id, { ...goals, ...(submission_id ? { submission_id } : {}) });
       return reply.status(201).send({ status: 'success' as const, goals_created: created.length, goals: created });
     },
   });

@@ -107,18 +107,23 @@ describe.each(testDatabaseKinds())('admin goal messages with the template writer
     expect(await t.database.db.select().from(notifications)).toHaveLength(before.length);
   });
 
-  it('refuses a message without user name, a valid e-mail or a target date, with the field messages', async () => {
+  it('refuses a message without user name, a valid e-mail, a goal title or a target date, and a batch without goals, with the spec messages', async () => {
     const response = await t.inject({
       method: 'POST',
       url: personalizationPaths.message,
       cookie: admin,
-      payload: messageBody({ user_name: ' ', user_email: 'nope', goal_data: { target_date: '' } }),
+      payload: messageBody({ user_name: ' ', user_email: 'nope', goal_data: { goal_title: '', target_date: '' } }),
     });
     expect(response.statusCode).toBe(400);
     const messages = JSON.stringify(response.json());
     expect(messages).toContain('Enter the user name.');
     expect(messages).toContain('Enter a valid e-mail address.');
     expect(messages).toContain('Enter the target date.');
+    expect(messages).toContain('Enter the goal title.');
+    const none = await t.inject({ method: 'POST', url: personalizationPaths.batchReview, cookie: admin, payload: { items: [] } });
+    expect(JSON.stringify(none.json())).toContain('Please select goals to process');
+    const noPreview = await t.inject({ method: 'POST', url: personalizationPaths.previews, cookie: admin, payload: { goal_ids: [] } });
+    expect(JSON.stringify(noPreview.json())).toContain('Please select goals to preview');
   });
 
   it('previews a message per selected goal and marks one no longer pending as Failed with its reason', async () => {

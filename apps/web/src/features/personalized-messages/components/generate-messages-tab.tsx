@@ -42,7 +42,7 @@ export function GenerateMessagesTab({ writerOffline }: { writerOffline: boolean 
           <TextInput label="User name" required {...form.getInputProps('user_name')} />
           <TextInput label="User email" type="email" required {...form.getInputProps('user_email')} />
           <Select label="Goal type" data={GOAL_TYPES.map((type) => ({ value: type, label: GOAL_TYPE_LABELS[type] }))} allowDeselect={false} {...form.getInputProps('goal_data.goal_type')} />
-          <TextInput label="Goal title" {...form.getInputProps('goal_data.goal_title')} />
+          <TextInput label="Goal title" required {...form.getInputProps('goal_data.goal_title')} />
           <TextInput label="Target date" type="date" required {...form.getInputProps('goal_data.target_date')} />
           <Textarea label="Goal description" autosize minRows={2} {...form.getInputProps('goal_data.goal_description')} />
           <Select label="Priority level" data={PRIORITY_LEVELS.map((level) => ({ value: level, label: PRIORITY_LABELS[level] }))} allowDeselect={false} {...form.getInputProps('goal_data.priority_level')} />
