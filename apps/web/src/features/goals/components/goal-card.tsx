@@ -13,7 +13,7 @@ export function GoalCard({ goal }: { goal: GoalView }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`goal-${goal.id}`}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start">
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {TYPE_LABEL[goal.goal_type]} · {goal.timeframe.replace('_', ' ')}

@@ -14,7 +14,8 @@ const STATUS_COLOR: Record<GoalStatus, string> = {
 
 export function GoalStatusBadge({ status }: { status: GoalStatus }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="dot" c="dark.9">
+    // Never shrunk beside a long title (it would cut the status to "PENDING APPROV...").
+    <Badge color={STATUS_COLOR[status]} variant="dot" c="dark.9" style={{ flexShrink: 0 }}>
       {GOAL_STATUS_LABELS[status]}
     </Badge>
   );
