@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('/admin-personalized-messages in Chromium', () => 
 
   it('an admin writes a message, then approves two goals with edited messages and the owner is notified', async () => {
     const stamp = Date.now();
-    const titles = [`Close five deals ${stamp}`, `Learn objection handling ${stamp}`];
+    const titles = [`Close five deals ${stamp}`, `Learn objection handling ${stamp}`] as const;
     const affiliate = await newPage();
     await signInWithDemo(affiliate.page, 'Alex Affiliate');
     const created = await affiliate.page.request.post('/api/goals/setup', {

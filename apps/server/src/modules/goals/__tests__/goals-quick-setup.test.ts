@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('goal quick setup on %s', (kind) => {
   afterAll(() => t.close());
 
   const status = async (cookie: string) => (await t.inject({ method: 'GET', url: goalsPaths.profileStatus, cookie })).json().status as string;
-  const quickSetup = (cookie: string, payload: unknown) => t.inject({ method: 'POST', url: goalsPaths.quickSetup, cookie, payload });
+  const quickSetup = (cookie: string, payload: Record<string, unknown>) => t.inject({ method: 'POST', url: goalsPaths.quickSetup, cookie, payload });
 
   it('reports incomplete until the user has a goal, then stores the complete tiers pending approval', async () => {
     const user = await registerNewcomer(t, 'Quinn Quick');
