@@ -120,7 +120,8 @@ describe.skipIf(!hasChromium)('platform shell in Chromium', () => {
     await expect(current.getAttribute('data-combobox-disabled')).resolves.toBe('true');
     await page.getByRole('option', { name: 'Admin' }).click();
     await page.getByText('Active role: Admin').waitFor();
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // The same address, now open to the active role: People Management replaces the refusal.
+    await page.getByRole('heading', { level: 1, name: 'People Management' }).waitFor();
     const asAdmin = await page.request.put('/api/admin/landing', { data: {} });
     expect(asAdmin.status()).toBe(400);
 
