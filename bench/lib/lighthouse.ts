@@ -69,7 +69,29 @@ function configFor(width: number | undefined) {
   return { ...desktopConfig, settings: { ...desktopConfig.settings, formFactor: 'mobile' as const, screenEmulation: { mobile: true, width, height: 812, deviceScaleFactor: 2, disabled: false } } };
 }
 
+/**
+ * Empties the browser's cookie jar. Lighthouse keeps cookies between runs, and a cookie a page
+ * set (the visitor id of /join) is sent instead of the session given in `extraHeaders`, so every
+ * signed-in screen measured after /join ended on /login.
+ */
+async function clearCookies(port: number): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.onerror = () => reject(new Error('DevTools socket failed'));
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: 'Storage.clearCookies' }));
+    socket.onmessage = (event) => {
+      const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (reply.id !== 1) return;
+      socket.close();
+      if (reply.error) reject(new Error(`Storage.clearCookies: ${reply.error.message}`));
+      else resolve();
+    };
+  });
+}
+
 async function runOnce(port: number, baseUrl: string, page: LighthousePage): Promise<LighthouseRun> {
+  await clearCookies(port);
   const runner = await lighthouse(
     new URL(page.path, baseUrl).href,
     {
