@@ -184,7 +184,8 @@ export function JoinPage() {
           <Landing data={landing.data} />
         )}
       </Container>
-      <LegalFooter />
+      {/* Drawn once the invitation is in: below the spinner it was pushed down by the whole landing (Lighthouse CLS 0.41 at 1440 px). */}
+      {!landing.isPending && <LegalFooter />}
     </Box>
   );
 }
