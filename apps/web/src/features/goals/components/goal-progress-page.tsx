@@ -17,7 +17,9 @@ const TYPE_EMOJI: Record<string, string> = { monetary: '💰', skill: '🎯', li
 export function GoalProgressPage({ user }: { user: UserProfile }) {
   useGoalsLiveRefresh();
   const progress = useGoalProgress();
+  // The goal shown stays set while the modal closes, so the closing dialog keeps its title (axe aria-dialog-name).
   const [details, setDetails] = useState<GoalView | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   if (progress.isError) return <LoadError message={progress.error.message} onRetry={() => void progress.refetch()} />;
   if (!progress.data) return <Loader aria-label="Loading goal progress" />;
   const data = progress.data;
@@ -68,11 +70,18 @@ export function GoalProgressPage({ user }: { user: UserProfile }) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {data.items.map((goal) => (
-            <ProgressCard key={goal.id} goal={goal} onDetails={() => setDetails(goal)} />
+            <ProgressCard
+              key={goal.id}
+              goal={goal}
+              onDetails={() => {
+                setDetails(goal);
+                setDetailsOpen(true);
+              }}
+            />
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={details !== null} onClose={() => setDetails(null)} title={details?.title ?? ''}>
+      <Modal opened={detailsOpen} onClose={() => setDetailsOpen(false)} title={details?.title ?? 'Goal details'}>
         {details && <GoalDetails goal={details} />}
       </Modal>
     </Stack>
