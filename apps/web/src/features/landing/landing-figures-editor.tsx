@@ -6,6 +6,7 @@ import { apiPath, LandingContentResponseSchema, LandingContentSchema, landingPat
 import { apiRequest } from '../../lib/api-client.ts';
 import { useDomainForm } from '../../lib/use-domain-form.ts';
 import { useLandingContent } from './landing-api.ts';
+import { SaveBar } from '../../components/ui/save-bar.tsx';
 
 /** Spec 3 section 8: the success message shows for 5 seconds. */
 const SAVED_MESSAGE_MS = 5_000;
@@ -61,21 +62,7 @@ function FiguresForm({ content }: { content: LandingContent }) {
         </Button>
         <TextInput label="Community link" description="Shown with a QR code on the landing page; leave empty for none." key={form.key('community_url')} {...form.getInputProps('community_url')} />
         <TextInput label="Community name" key={form.key('community_name')} {...form.getInputProps('community_name')} />
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-          {saved && (
-            <Text size="sm" c="teal.9" role="status">
-              Landing page content saved successfully!
-            </Text>
-          )}
-        </Group>
-        {save.isError && (
-          <Alert color="red" role="alert" title="Failed to save content">
-            {save.error.message}
-          </Alert>
-        )}
+        <SaveBar isPending={save.isPending} saved={saved} error={save.error} />
       </Stack>
     </form>
   );

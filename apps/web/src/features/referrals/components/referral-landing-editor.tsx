@@ -11,6 +11,7 @@ import {
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useReferralLandingContent, useSaveReferralLandingContent } from '../api/referral-programme-api.ts';
 import { JoinLandingView } from './join-page.tsx';
+import { SaveBar } from '../../../components/ui/save-bar.tsx';
 
 /** Spec 3 section 8: the success message shows for 5 seconds. */
 const SAVED_MESSAGE_MS = 5_000;
@@ -110,21 +111,7 @@ function Editor({ content }: { content: ReferralLandingContent }) {
             </Button>
             <TextInput label="Call-to-action button text" key={form.key('cta_text')} {...form.getInputProps('cta_text')} />
             <TextInput label="Call-to-action subtitle" key={form.key('cta_subtitle')} {...form.getInputProps('cta_subtitle')} />
-            <Group gap="sm">
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-              {saved && (
-                <Text size="sm" c="teal.9" role="status">
-                  Landing page content saved successfully!
-                </Text>
-              )}
-            </Group>
-            {save.isError && (
-              <Alert color="red" role="alert" title="Failed to save content">
-                {save.error.message}
-              </Alert>
-            )}
+            <SaveBar isPending={save.isPending} saved={saved} error={save.error} />
           </Stack>
         </form>
       )}
