@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium } from './support/browser.ts';
+import { checkBothWidths, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/goals');
@@ -10,17 +10,7 @@ describe.skipIf(!hasChromium)('Goals in Chromium: Purpose Alignment Center, revi
   const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
   const { newPage, signInWithDemo } = suite;
 
-  async function bothWidths(page: Page, name: string, ready: () => Promise<unknown>) {
-    await ready();
-    await expectAccessible(page);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-1440.png`), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await ready();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAccessible(page);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  const bothWidths = (page: Page, name: string, ready: () => Promise<unknown>) => checkBothWidths(page, SCREENSHOTS, name, ready);
 
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

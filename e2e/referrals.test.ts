@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@myeai/db';
 import type { ReferralAnalytics, ReferralDashboard } from '@myeai/domain';
-import { expectAccessible, hasChromium } from './support/browser.ts';
+import { checkBothWidths, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/referrals');
@@ -21,17 +21,7 @@ describe.skipIf(!hasChromium)('Referral dashboard, sign-up through a shared link
 
   const api = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as { data: T };
 
-  async function bothWidths(page: Page, name: string, ready: () => Promise<unknown>) {
-    await ready();
-    await expectAccessible(page);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-1440.png`), fullPage: true });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await ready();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAccessible(page);
-    await page.screenshot({ path: resolve(SCREENSHOTS, `${name}-375.png`), fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
-  }
+  const bothWidths = (page: Page, name: string, ready: () => Promise<unknown>) => checkBothWidths(page, SCREENSHOTS, name, ready);
 
   it('an affiliate copies the short link, a visitor follows it and signs up, and /referrals and /my-team show the new member', async () => {
     const { context, page } = await newPage();

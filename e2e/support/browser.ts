@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -69,4 +70,20 @@ export async function signInWithDemo(page: Page, name: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * Checks a screen at 1440 px and 375 px: `ready` resolves when it is drawn, then axe, no sideways
+ * scrolling on the phone width, and a full-page screenshot of each width in `dir` named `name`.
+ */
+export async function checkBothWidths(page: Page, dir: string, name: string, ready: () => Promise<unknown>): Promise<void> {
+  await ready();
+  await expectAccessible(page);
+  await page.screenshot({ path: resolve(dir, `${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ready();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+  await page.screenshot({ path: resolve(dir, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
