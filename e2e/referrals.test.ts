@@ -41,7 +41,10 @@ describe.skipIf(!hasChromium)('Referral dashboard, sign-up through a shared link
     await expect(page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).resolves.toContain(encodeURIComponent(`MYEAI-${affiliateCode}`));
     await bothWidths(page, 'referrals-affiliate', () => page.getByText('Top traffic sources').waitFor());
 
-    // A visitor in another browser follows the copied link and creates an account.
+    // A visitor in another browser follows the copied link and creates an account. The test clock
+    // stands still, so it moves a minute on: the demo newcomer and the visitor would otherwise join
+    // at the same instant and "newest first" would fall to the random user ids.
+    suite.app.clock.advance(60_000);
     const visitor = await suite.browser.newContext({ baseURL: suite.app.baseUrl, viewport: { width: 375, height: 800 } });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(copied);
