@@ -21,3 +21,4 @@ export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';
 export * from './support.ts';
+export * from './learning.ts';
