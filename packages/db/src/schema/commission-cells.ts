@@ -59,6 +59,8 @@ export const commissionConfig = pgTable(
     id: integer('id').primaryKey().default(1),
     engineEnabled: boolean('engine_enabled').notNull().default(true),
     elitePoolEnabled: boolean('elite_pool_enabled').notNull().default(false),
+    /** The cell that mirrors the Elite Pool by tier while elite_pool_enabled (DESIGN.md decision 38). */
+    eliteCellId: uuid('elite_cell_id').references(() => commissionCells.id, { onDelete: 'set null' }),
     payout: jsonb('payout').$type<CellPayoutConfig>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,0 +1,2 @@
+ALTER TABLE "commission_config" ADD COLUMN "elite_cell_id" uuid;--> statement-breakpoint
+ALTER TABLE "commission_config" ADD CONSTRAINT "commission_config_elite_cell_id_commission_cells_id_fk" FOREIGN KEY ("elite_cell_id") REFERENCES "public"."commission_cells"("id") ON DELETE set null ON UPDATE no action;
