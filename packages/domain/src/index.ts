@@ -103,3 +103,6 @@ export * from './schemas/people.ts';
 export * from './personalization/message-templates.ts';
 export * from './schemas/personalization.ts';
 export * from './learning/learning-catalogue.ts';
+export * from './learning/access.ts';
+export * from './learning/learning-progress.ts';
+export * from './schemas/learning-hub.ts';
