@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -75,4 +75,20 @@ export const goalHabitTicks = pgTable(
     tickedAt: timestamp('ticked_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('goal_habit_ticks_key').on(t.goalId, t.cadence, t.habit, t.period)],
+);
+
+/**
+ * Goal messages written by the OpenAI-compatible writer, per admin and UTC day (catalogue T-87: a
+ * per-admin daily quota, since each message is a paid model call). Reserved before the call.
+ */
+export const aiMessageUsage = pgTable(
+  'ai_message_usage',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'ai_message_usage_pkey', columns: [t.adminId, t.day] })],
 );

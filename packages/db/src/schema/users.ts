@@ -23,6 +23,8 @@ export const users = pgTable(
     freeTrialUsedAt: timestamp('free_trial_used_at', { withTimezone: true }),
     /** Last request of any session, written at most once a minute (the flow chart's active/idle). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** "Skip for now" on the goal quick-setup modal: it stays closed for GOAL_SETUP_SKIP_DAYS after this (docs/decisions/045). */
+    goalSetupSkippedAt: timestamp('goal_setup_skipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
