@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { AdminAnalyticsQuerySchema, AdminAnalyticsSchema, adminOverviewPaths, AdminOverviewSchema, UserCountSchema } from '@myeai/domain';
 import { countPeopleEarningToday, getAdminAnalytics, getAdminOverview } from './admin-overview.service.ts';
 
 export async function adminOverviewRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   /** The comprehensive dashboard's Overview (spec 3 section 2.9). */
   app.get(adminOverviewPaths.overview, {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { AuditLogPageSchema, auditPaths, ListAuditLogQuerySchema } from '@myeai/domain';
 import { listAuditLog } from './audit.service.ts';
 
 export async function auditRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(auditPaths.log, {
     config: { access: 'admin' },

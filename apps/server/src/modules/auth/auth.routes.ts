@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
   AppError,
@@ -63,8 +63,7 @@ async function attributeNewAccount(app: FastifyInstance, request: FastifyRequest
 }
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   /** Ends the session the request carried (if any) on the server, closes its live sockets, and clears the cookie. */
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {

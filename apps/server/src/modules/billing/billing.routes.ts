@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
   AppError,
@@ -16,8 +17,7 @@ import { activePaymentProvider, stripePaymentProvider } from './providers.ts';
 const WebhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'stale', 'ignored', 'duplicate']) });
 
 export async function billingRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(billingPaths.config, {
     config: { access: 'everyRole' },

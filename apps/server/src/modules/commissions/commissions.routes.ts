@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminCommissionPageSchema,
   CommissionIdParamsSchema,
@@ -21,8 +21,7 @@ import {
 
 /** /commissions (affiliate and admin): the user's own ledger; admins move commissions to processing and paid. */
 export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['commissions'];
 
   app.get(commissionsPaths.list, {

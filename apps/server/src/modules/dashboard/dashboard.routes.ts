@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { dashboardFiguresValidUntil, dashboardPaths, DashboardStatsSchema, MonthlyProgressSchema } from '@myeai/domain';
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getDashboardStats } from './dashboard.service.ts';
 import { getMonthlyProgress } from './monthly-progress.ts';
 
 export async function dashboardRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   // Each user's figures as sent, until their leads, commissions, goals or referrals change (the
   // change feed) or the UTC day ends (the figures' own clock).
   const figures = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });

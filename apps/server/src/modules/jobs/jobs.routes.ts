@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { JobIdParamsSchema, JobPageSchema, JobSchema, jobsPaths, ListJobsQuerySchema } from '@myeai/domain';
 import { listJobs, retryJob } from './jobs.service.ts';
 
 export async function jobsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(jobsPaths.list, {
     config: { access: 'admin' },

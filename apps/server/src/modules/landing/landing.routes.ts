@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import QRCode from 'qrcode';
 import { AppError, LandingContentResponseSchema, LandingContentSchema, landingPaths } from '@myeai/domain';
 import { getLandingContent, saveLandingContent } from './landing.service.ts';
 
 export async function landingRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(landingPaths.content, {
     config: { access: 'public' },

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AppError,
   CreateLeadInputSchema,
@@ -32,8 +32,7 @@ export const IMPORTS_PER_HOUR = 60;
  * query is scoped to the signed-in owner, so another user's lead answers 404.
  */
 export async function leadsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   // Registered here, so multipart parsing exists only for this module's routes.
   await root.register(multipart, { limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 64 * 1024 } });
   const ownerId = (request: FastifyRequest) => request.user!.id;

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { ListMailboxQuerySchema, MailboxMessageSchema, MailboxPageSchema, MailIdParamsSchema, mailPaths } from '@myeai/domain';
 import { getMailboxMessage, listMailbox } from './mail.service.ts';
 
 /** The admin mailbox exists in demo mode only: outside it, mail content is not browsable. */
 export async function mailRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   if (!deps.config.demoMode) return;
 
   app.get(mailPaths.mailbox, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
   ListNotificationsQuerySchema,
@@ -24,8 +24,7 @@ import {
 } from './notifications.service.ts';
 
 export async function notificationsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['notifications'];
   // Pages as sent, per user and query, until the user's notifications (or anything else of
   // theirs) change: the bell asks for the first page on every screen.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   onboardingPaths,
   OnboardingProfileSchema,
@@ -14,8 +14,7 @@ import { findReferrer, getOnboardingProfile, saveOnboardingProfile } from './onb
 const LOOKUP_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export async function onboardingRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['onboarding'];
 
   /** Onboarding step 1: who is behind a referral code (first name only). */

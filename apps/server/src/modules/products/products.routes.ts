@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
   ConversionSecretSchema,
@@ -33,8 +33,7 @@ function viewerOf(request: FastifyRequest): ProductViewer {
 
 /** The Opportunity Engine (/products, every role); admins add, edit and delete products. */
 export async function productsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['products'];
 
   app.get(productsPaths.list, {

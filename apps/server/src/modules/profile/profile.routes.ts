@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { AppError, ProfileJourneySchema, profilePaths } from '@myeai/domain';
 import { countReferredUsers, countSessions, getUserById } from '../auth/index.ts';
 
 export async function profileRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   /** Journey figures of the profile page, each counted from the user's own rows. */
   app.get(profilePaths.journey, {

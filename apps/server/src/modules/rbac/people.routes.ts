@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminUserResponseSchema,
   AdminUsersPageSchema,
@@ -19,8 +19,7 @@ import { getMyTeam, listAvailableReferrers, listPeople, reactivateUser, setUserR
 
 /** Admin People Management (spec 2 "Admin People Management", admin only) and My Team (every role, own team). */
 export async function peopleRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['people'];
   const pages = new PeopleDirectoryCache<Buffer>(userChangeFeedFor(deps));
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminSubscriptionHistorySchema,
   CancelSubscriptionResponseSchema,
@@ -30,8 +30,7 @@ function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
 }
 
 export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(subscriptionsPaths.status, {
     config: { access: 'everyRole' },

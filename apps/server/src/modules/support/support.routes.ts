@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminSupportPageSchema,
   ListSupportRequestsQuerySchema,
@@ -13,8 +13,7 @@ import {
 import { answerSupportRequest, createSupportRequest, listMySupportRequests, listSupportRequests } from './support.service.ts';
 
 export async function supportRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   /** "Contact support" on /profile: every signed-in user. */
   app.post(supportPaths.mine, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AppError,
   CONVERSION_SIGNATURE_HEADER,
@@ -45,8 +45,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * signed sale report). Registered in their own scope: the JSON parser here keeps the raw body.
  */
 export async function trackingRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CONVERSION_BODY_LIMIT }, (request, body, done) => {

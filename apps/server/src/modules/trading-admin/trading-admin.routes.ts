@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminTraderListSchema,
   AdminTraderSchema,
@@ -38,8 +38,7 @@ import { getAdminSettings, getAdminStats, getConsensusStatus, getLeaderboard, li
 
 /** The System Command Center and the Flow Chart (admin only; every write audited). */
 export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const admin = { access: 'admin' as const };
   const tags = ['trading-admin'];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { AlertCellParamsSchema, tradingAlertsPaths, TradingAlertsSchema } from '@myeai/domain';
 import { followCell, getTradingAlerts, unfollowCell } from './trading-alerts.service.ts';
 
@@ -10,8 +10,7 @@ const tags = ['trading alerts'];
  * follow is their entitlements' question (403 with the reason), answered in the service.
  */
 export async function tradingAlertsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   app.get(tradingAlertsPaths.list, {
     config: { access: 'everyRole' },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
   ActiveWindowListSchema,
@@ -58,8 +58,7 @@ import { castVote, openWindow } from './windows.service.ts';
  * service) endpoints. docs/decisions/008-trading-api.md describes each one.
  */
 export async function tradingRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const grid = gridCacheFor(deps);
   const planOf = planReaderFor(deps);
   const compassFacts = { planId: planOf, accessLevel: accessLevelReaderFor(deps), pick: pickReaderFor(deps) };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { AppError, OkSchema, TrackEventInputSchema, usagePaths } from '@myeai/domain';
 import { usageWriterFor } from './usage-writer.ts';
 
@@ -13,8 +13,7 @@ const TRACK_BODY_LIMIT = 4096;
 export const TRACK_EVENTS_PER_MINUTE = 60;
 
 export async function usageRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const writer = usageWriterFor(deps);
   writer.onFailure((error, lost) => root.log.error({ err: error, lost }, 'usage events could not be stored'));
   root.addHook('preClose', () => writer.drain());

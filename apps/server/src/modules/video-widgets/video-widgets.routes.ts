@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import { UpdateVideoWidgetInputSchema, UpdateVideoWidgetResponseSchema, VideoWidgetListSchema, videoWidgetsPaths } from '@myeai/domain';
 import { listActiveVideoWidgets, listAllVideoWidgets, updateVideoWidget } from './video-widgets.service.ts';
@@ -7,8 +7,7 @@ import { listActiveVideoWidgets, listAllVideoWidgets, updateVideoWidget } from '
 const WidgetParamsSchema = z.object({ id: z.uuid('Video widget not found.') });
 
 export async function videoWidgetsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
 
   /** The dashboard's widgets: active ones only (spec 1 section 7). */
   app.get(videoWidgetsPaths.list, {
