@@ -106,3 +106,5 @@ export * from './learning/learning-catalogue.ts';
 export * from './learning/access.ts';
 export * from './learning/learning-progress.ts';
 export * from './schemas/learning-hub.ts';
+export * from './learning/learning-module-rules.ts';
+export * from './schemas/learning.ts';
