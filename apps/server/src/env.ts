@@ -32,10 +32,18 @@ const EnvSchema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  AI_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
 /** An OpenAI-compatible chat-completions service that writes goal messages (DESIGN.md decision 30). */
-export type AiSettings = { baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+export type AiSettings = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+  /** Messages each admin may have written per UTC day (catalogue T-87); AI_DAILY_MESSAGE_QUOTA_DEFAULT when unset. */
+  dailyQuota?: number | undefined;
+};
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
 
@@ -119,7 +127,7 @@ function readAiSettings(parsed: z.infer<typeof EnvSchema>): AiSettings | undefin
   const set = [parsed.AI_BASE_URL, parsed.AI_API_KEY, parsed.AI_MODEL].filter((value) => value !== undefined).length;
   if (set === 0) return undefined;
   if (set < 3) throw new Error('AI_BASE_URL, AI_API_KEY and AI_MODEL are set together (or none of them, for the template writer)');
-  return { baseUrl: parsed.AI_BASE_URL!.replace(/\/+$/, ''), apiKey: parsed.AI_API_KEY!, model: parsed.AI_MODEL!, timeoutMs: parsed.AI_TIMEOUT_MS };
+  return { baseUrl: parsed.AI_BASE_URL!.replace(/\/+$/, ''), apiKey: parsed.AI_API_KEY!, model: parsed.AI_MODEL!, timeoutMs: parsed.AI_TIMEOUT_MS, dailyQuota: parsed.AI_DAILY_QUOTA };
 }
 
 function readAdminEmails(raw: string | undefined): string[] {

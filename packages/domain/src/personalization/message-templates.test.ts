@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchFailureSummary } from '../schemas/personalization.ts';
-import { cleanWrittenMessage, composeTemplateMessage, matchesPendingFilters, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATES, wordCount, type MessageRequest } from './message-templates.ts';
+import { aiQuotaMessage, cleanWrittenMessage, composeTemplateMessage, matchesPendingFilters, MESSAGE_MAX_CHARS, MESSAGE_TEMPLATES, secondsToNextUtcDay, wordCount, type MessageRequest } from './message-templates.ts';
 
 const request: MessageRequest = {
   userName: 'Ada',
@@ -94,5 +94,17 @@ describe('matchesPendingFilters', () => {
     expect(matchesPendingFilters({ ...goal, submitted_at: '2026-11-19T09:59:59.999Z' }, { submitted: 'week' }, now)).toBe(false);
     expect(matchesPendingFilters({ ...goal, submitted_at: '2026-10-27T10:00:00.000Z' }, { submitted: 'month' }, now)).toBe(true);
     expect(matchesPendingFilters({ ...goal, submitted_at: '2026-10-27T09:59:59.999Z' }, { submitted: 'month' }, now)).toBe(false);
+  });
+});
+
+describe('the daily AI message quota', () => {
+  it('says what is left, or that the day is spent', () => {
+    expect(aiQuotaMessage(3, 3, 1)).toBe('Daily AI message limit reached: you have used all 3 AI-written messages for today. It resets at 00:00 UTC.');
+    expect(aiQuotaMessage(3, 2, 2)).toBe("This would write 2 AI messages, but only 1 of today's 3 are left. Select fewer goals, or try again after 00:00 UTC.");
+  });
+  it('retries after the next 00:00 UTC, never 0 seconds', () => {
+    expect(secondsToNextUtcDay(new Date('2026-11-26T22:00:00Z'))).toBe(7200);
+    expect(secondsToNextUtcDay(new Date('2026-11-26T00:00:00Z'))).toBe(86_400);
+    expect(secondsToNextUtcDay(new Date('2026-11-26T23:59:59.999Z'))).toBe(1);
   });
 });

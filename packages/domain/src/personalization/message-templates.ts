@@ -137,3 +137,24 @@ export function matchesPendingFilters(goal: { goal_type: string; timeframe: stri
       : now.getTime() - (filters.submitted === 'week' ? 7 : 30) * 86_400_000;
   return submitted >= since && submitted <= now.getTime();
 }
+
+/**
+ * Catalogue T-87: each message the OpenAI-compatible writer writes is a paid model call, so an admin
+ * may have at most this many written per UTC day (AI_DAILY_QUOTA overrides it). At most 400 reply
+ * tokens each (the adapter's max_tokens), so the quota is also the day's cost budget per admin.
+ * The template writer costs nothing and has no quota.
+ */
+export const AI_DAILY_MESSAGE_QUOTA_DEFAULT = 200;
+
+/** The 429 text when `requested` messages do not fit in what is left of an admin's daily quota. */
+export function aiQuotaMessage(limit: number, used: number, requested: number): string {
+  const left = Math.max(0, limit - used);
+  if (left === 0) return `Daily AI message limit reached: you have used all ${limit} AI-written messages for today. It resets at 00:00 UTC.`;
+  return `This would write ${requested} AI messages, but only ${left} of today's ${limit} are left. Select fewer goals, or try again after 00:00 UTC.`;
+}
+
+/** Seconds from `now` to the next 00:00 UTC (the quota's Retry-After). */
+export function secondsToNextUtcDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}

@@ -1,4 +1,4 @@
-import { AppError, cleanWrittenMessage, composeTemplateMessage, findMessageTemplate, type MessageRequest } from '@myeai/domain';
+import { AI_DAILY_MESSAGE_QUOTA_DEFAULT, AppError, cleanWrittenMessage, composeTemplateMessage, findMessageTemplate, type MessageRequest } from '@myeai/domain';
 import type { AiSettings } from '../../env.ts';
 
 /**
@@ -8,6 +8,8 @@ import type { AiSettings } from '../../env.ts';
 export type MessageWriter = {
   kind: 'templates' | 'ai';
   model: string | null;
+  /** Messages each admin may have written per UTC day (catalogue T-87), null: no quota (no cost). */
+  dailyQuota: number | null;
   /** Throws AppError UNAVAILABLE with the reason when the writer cannot answer. */
   write(request: MessageRequest): Promise<string>;
   /** Whether the writer answers now (the health indicator). */
@@ -18,6 +20,7 @@ export type MessageWriter = {
 export const templateWriter: MessageWriter = {
   kind: 'templates',
   model: null,
+  dailyQuota: null,
   write: (request) => Promise.resolve(composeTemplateMessage(request)),
   check: () => Promise.resolve({ ok: true, detail: null }),
 };
@@ -93,6 +96,7 @@ export function chatCompletionsWriter(settings: AiSettings, allowedOrigins: read
   return {
     kind: 'ai',
     model: settings.model,
+    dailyQuota: settings.dailyQuota ?? AI_DAILY_MESSAGE_QUOTA_DEFAULT,
     async write(request) {
       const first = await attempt(request);
       if ('text' in first) return first.text;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  aiQuotaMessage,
   AppError,
   composeTemplateMessage,
   DEFAULT_MESSAGE_TEMPLATE,
@@ -19,10 +20,13 @@ import {
   type PreviewMessagesInputSchema,
   type PreviewMessagesResponse,
   type ReviewGoalItemSchema,
+  secondsToNextUtcDay,
+  utcDay,
 } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { listReviewQueue, reviewGoal } from '../goals/index.ts';
 import type { MessageWriter } from './message-writer.ts';
+import { reserveAiMessages, selectAiMessagesUsed } from './personalization.queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Reviewer = { id: string; name: string };
@@ -37,8 +41,33 @@ export async function personalizationHealth(writer: MessageWriter): Promise<Pers
   return { status: ok ? 'healthy' : 'degraded', writer: writer.kind, model: writer.model, detail };
 }
 
+/** 429 when an admin's daily AI message quota does not hold the messages asked for; Retry-After: the next UTC day. */
+export class AiQuotaError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * Takes `count` messages from the admin's quota of the UTC day before the writer is called
+ * (catalogue T-87). A call that then fails still counts: the model may have billed it. The template
+ * writer has no quota.
+ */
+async function reserveAiQuota(deps: Deps, writer: MessageWriter, adminId: string, count: number): Promise<void> {
+  if (writer.dailyQuota === null || count === 0) return;
+  const now = deps.clock.now();
+  const day = utcDay(now);
+  const total = await reserveAiMessages(deps.db, adminId, day, count, writer.dailyQuota);
+  if (total !== null) return;
+  const used = await selectAiMessagesUsed(deps.db, adminId, day);
+  throw new AiQuotaError(aiQuotaMessage(writer.dailyQuota, used, count), secondsToNextUtcDay(now));
+}
+
 /** The Generate Messages tab: a message to copy or edit. It is sent to nobody. */
 export async function writeMessage(deps: Deps, writer: MessageWriter, admin: Reviewer, input: z.output<typeof PersonalizedMessageInputSchema>): Promise<PersonalizedMessageResponse> {
+  await reserveAiQuota(deps, writer, admin.id, 1);
   const message = await writer.write({
     userName: input.user_name,
     goalType: input.goal_data.goal_type,
@@ -94,8 +123,10 @@ async function pendingGoalsById(deps: Deps, adminId: string): Promise<Map<string
  */
 export async function previewMessages(deps: Deps, writer: MessageWriter, admin: Reviewer, input: z.output<typeof PreviewMessagesInputSchema>): Promise<PreviewMessagesResponse> {
   const pending = await pendingGoalsById(deps, admin.id);
+  const goalIds = [...new Set(input.goal_ids)];
+  await reserveAiQuota(deps, writer, admin.id, goalIds.filter((id) => pending.has(id)).length);
   const items = [];
-  for (const goalId of new Set(input.goal_ids)) {
+  for (const goalId of goalIds) {
     const goal = pending.get(goalId);
     const base = { goal_id: goalId, goal_title: goal?.title ?? '', user_name: goal?.owner.name ?? '', user_email: goal?.owner.email ?? '', template_type: input.template_type };
     if (!goal) {

@@ -294,3 +294,66 @@ describe.each(testDatabaseKinds())('admin goal messages with the chat-completion
     expect(statuses.map((row) => row.status)).toEqual(['pending_approval', 'pending_approval']);
   });
 });
+
+describe.each(testDatabaseKinds())('the per-admin daily AI message quota (catalogue T-87) on %s', (kind) => {
+  const fake = new FakeChatService();
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    await fake.start();
+    t = await createTestApp(kind, { ai: { baseUrl: fake.url, apiKey: 'test-key', model: 'fake-model', timeoutMs: 300, dailyQuota: 3 } });
+    admin = await t.signInAs('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  const write = () => t.inject({ method: 'POST', url: personalizationPaths.message, cookie: admin, payload: messageBody() });
+  async function pendingGoalId(): Promise<string> {
+    const owner = await registerNewcomer(t, 'Nova Newbie');
+    const response = await t.inject({ method: 'POST', url: '/api/goals/setup', cookie: owner.cookie, payload: { short_term: goalTier(t, 30) } });
+    return response.json().goals[0].id as string;
+  }
+
+  it('refuses with 429, a clear message and Retry-After once the day is spent, without calling the model, and resets at 00:00 UTC', async () => {
+    const start = t.clock.now();
+    t.clock.set(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate(), 22, 0, 0)));
+    expect((await write()).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(200);
+
+    // Two goals to preview, one message left: nothing is written, the model is not called.
+    const goalIds = [await pendingGoalId(), await pendingGoalId()];
+    fake.calls = [];
+    const preview = await t.inject({ method: 'POST', url: personalizationPaths.previews, cookie: admin, payload: { goal_ids: goalIds, template_type: 'standard', additional_context: '' } });
+    expect(preview.statusCode).toBe(429);
+    expect(preview.json().error).toEqual({ code: 'RATE_LIMITED', message: "This would write 2 AI messages, but only 1 of today's 3 are left. Select fewer goals, or try again after 00:00 UTC." });
+    expect(preview.headers['retry-after']).toBe(String(2 * 3600));
+    expect(fake.calls).toHaveLength(0);
+
+    expect((await write()).statusCode).toBe(200);
+    const spent = await write();
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().error.message).toBe('Daily AI message limit reached: you have used all 3 AI-written messages for today. It resets at 00:00 UTC.');
+    expect(spent.headers['retry-after']).toBe(String(2 * 3600));
+    expect(fake.calls).toHaveLength(1);
+
+    // Quick Approve needs no writer and is not counted.
+    const approve = await t.inject({ method: 'POST', url: personalizationPaths.batchReview, cookie: admin, payload: { items: [{ goal_id: goalIds[0], action: 'approve' }] } });
+    expect(approve.json()).toMatchObject({ succeeded: 1 });
+
+    t.clock.advance(2 * 3600_000);
+    expect((await write()).statusCode).toBe(200);
+    t.clock.set(start);
+  });
+
+  it('counts each admin apart: two concurrent requests for the last message write one', async () => {
+    const start = t.clock.now();
+    t.clock.set(new Date(start.getTime() + 10 * 86_400_000));
+    expect((await write()).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(200);
+    const raced = await Promise.all([write(), write()]);
+    expect(raced.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    t.clock.set(start);
+  });
+});
