@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey, uuidRef } from './columns.ts';
 import { COMMISSION_STATUSES } from '@myeai/domain';
 import { commissionRevenueRuns } from './commission-cells.ts';
 import { oneOf } from './one-of.ts';
@@ -14,10 +15,8 @@ import { users } from './users.ts';
 export const commissions = pgTable(
   'commissions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: uuidPrimaryKey(),
+    userId: uuidRef('user_id', () => users.id, 'restrict'),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     source: text('source').notNull(),
     sourceReference: text('source_reference').notNull(),
@@ -26,9 +25,9 @@ export const commissions = pgTable(
     currency: text('currency').notNull().default('USD'),
     rateBp: integer('rate_bp'),
     status: text('status').notNull().default('pending'),
-    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
-    processingAt: timestamp('processing_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    earnedAt: timestamptz('earned_at').notNull(),
+    processingAt: timestamptz('processing_at'),
+    paidAt: timestamptz('paid_at'),
     /**
      * The member this commission arose from (a purchase they made, a payout from their seat), when
      * there is one: My Team sums these per member (DESIGN.md decision 43).

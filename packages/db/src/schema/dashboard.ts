@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { uuidRef } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -13,9 +14,7 @@ import { users } from './users.ts';
 export const leadDailyActivity = pgTable(
   'lead_daily_activity',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
     day: date('day', { mode: 'string' }).notNull(),
     leadsAdded: integer('leads_added').notNull().default(0),
     leadsClosed: integer('leads_closed').notNull().default(0),

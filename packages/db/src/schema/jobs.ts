@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /**
  * The job queue: scheduled and retried work (e-mail, notification fan-out, expiring trials...).
@@ -12,15 +13,15 @@ export const jobs = pgTable(
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('queued'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    runAt: timestamptz('run_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lastError: text('last_error'),
     lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     index('jobs_due_idx').on(t.status, t.runAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { LEAD_STAGES } from '@myeai/domain';
 import { users } from './users.ts';
 
@@ -15,7 +16,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const leads = pgTable(
   'leads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -25,9 +26,9 @@ export const leads = pgTable(
     stage: leadStage('stage').notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull().default(0),
     notes: text('notes'),
-    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    lastContactAt: timestamptz('last_contact_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
     /**
      * The words of name, e-mail and company (punctuation split, so "ada@engines.io" gives ada,
      * engines, io) for the hub's search: each typed word matches the start of a word, through a

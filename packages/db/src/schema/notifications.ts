@@ -1,21 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { users } from './users.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     data: jsonb('data'),
     actionRequired: boolean('action_required').notNull().default(false),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestamptz('read_at'),
     /** Set by fan-out jobs so that a retried job never notifies a user twice. */
     sourceKey: text('source_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('notifications_user_source_key').on(t.userId, t.sourceKey),
@@ -34,7 +35,7 @@ export const notificationSettings = pgTable('notification_settings', {
   emailNotifications: boolean('email_notifications').notNull().default(true),
   tradingAlerts: boolean('trading_alerts').notNull().default(true),
   tradingAlertsEmail: boolean('trading_alerts_email').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 /**
@@ -51,7 +52,7 @@ export const liveEvents = pgTable(
     roles: text('roles').array(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('live_events_user_id_idx').on(t.userId, t.id),

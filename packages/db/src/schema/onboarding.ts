@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /** The onboarding profile questionnaire (spec 2 section 3), one row per user, saved again on each completion. */
@@ -17,6 +18,6 @@ export const userProfiles = pgTable('user_profiles', {
   idealTradingDay: text('ideal_trading_day'),
   contactPreference: text('contact_preference').notNull().default('email'),
   bestContactTime: text('best_contact_time').notNull().default('evening'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });

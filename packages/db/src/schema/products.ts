@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey, uuidRef } from './columns.ts';
 import { users } from './users.ts';
 
 /** Categories of the Opportunity Engine (spec 2: id, name); names are unique ignoring case. */
 export const productCategories = pgTable(
   'product_categories',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [uniqueIndex('product_categories_name_key').on(sql`lower(${t.name})`)],
 );
@@ -21,12 +22,10 @@ export const productCategories = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => productCategories.id, { onDelete: 'restrict' }),
+    categoryId: uuidRef('category_id', () => productCategories.id, 'restrict'),
     commissionRateBp: integer('commission_rate_bp').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     masterLink: text('master_link').notNull(),
@@ -35,9 +34,9 @@ export const products = pgTable(
     /** HMAC key the merchant signs conversion reports with. */
     conversionSecret: text('conversion_secret').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),
@@ -53,13 +52,11 @@ export const products = pgTable(
 export const linkClicks = pgTable(
   'link_clicks',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    productId: uuidRef('product_id', () => products.id, 'cascade'),
     /** The affiliate whose code was in ?ref=; null for a missing or unknown code. */
     referrerId: uuid('referrer_id').references(() => users.id, { onDelete: 'set null' }),
-    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
+    clickedAt: timestamptz('clicked_at').notNull(),
     clickedOn: date('clicked_on', { mode: 'string' }).notNull(),
     visitorHash: text('visitor_hash').notNull(),
     userAgent: text('user_agent'),
@@ -77,21 +74,17 @@ export const linkClicks = pgTable(
 export const conversions = pgTable(
   'conversions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    id: uuidPrimaryKey(),
+    productId: uuidRef('product_id', () => products.id, 'restrict'),
     merchantOrderId: text('merchant_order_id').notNull(),
-    referrerId: uuid('referrer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    referrerId: uuidRef('referrer_id', () => users.id, 'restrict'),
     /** The click the sale is attributed to (the referrer's latest click on the product in the window). */
     clickId: uuid('click_id').references(() => linkClicks.id, { onDelete: 'set null' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('USD'),
     /** The product's rate when the sale was reported. */
     commissionRateBp: integer('commission_rate_bp').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('conversions_product_order_key').on(t.productId, t.merchantOrderId),

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey, uuidRef } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,26 +10,24 @@ import { users } from './users.ts';
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
     provider: text('provider').notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     providerCustomerId: text('provider_customer_id'),
     plan: text('plan').notNull(),
     status: text('status').notNull(),
-    trialEnd: timestamp('trial_end', { withTimezone: true }),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    trialEnd: timestamptz('trial_end'),
+    currentPeriodStart: timestamptz('current_period_start'),
+    currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    providerObservedAt: timestamp('provider_observed_at', { withTimezone: true }).notNull(),
+    canceledAt: timestamptz('canceled_at'),
+    endedAt: timestamptz('ended_at'),
+    providerObservedAt: timestamptz('provider_observed_at').notNull(),
     /** True when this subscription added the subscriber role (so its end removes it, and only then). */
     subscriberRoleGranted: boolean('subscriber_role_granted').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), uniqueIndex('subscriptions_provider_subscription_key').on(t.provider, t.providerSubscriptionId)],
 );
@@ -38,10 +36,8 @@ export const subscriptions = pgTable(
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
     provider: text('provider').notNull(),
     /** The provider's id (cs_... of Stripe, cs_local_... of the embedded provider); null until created there. */
     providerSessionId: text('provider_session_id'),
@@ -54,13 +50,13 @@ export const checkoutSessions = pgTable(
     marketingAccepted: boolean('marketing_accepted').notNull(),
     termsVersion: text('terms_version').notNull(),
     /** Server time of the consent; the client's value is never used. */
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamptz('accepted_at').notNull(),
     /** The request's IP as the server saw it (behind the trusted proxy in production). */
     ipAddress: text('ip_address'),
     providerSubscriptionId: text('provider_subscription_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [uniqueIndex('checkout_sessions_provider_session_key').on(t.provider, t.providerSessionId), index('checkout_sessions_user_idx').on(t.userId, t.createdAt)],
 );
@@ -78,8 +74,8 @@ export const billingEvents = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     providerSubscriptionId: text('provider_subscription_id'),
     /** Provider time of the event. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
     /** applied: changed state; stale: older than the stored state; ignored: not for us / unknown type. */
     outcome: text('outcome').notNull().default('applied'),
     statusAfter: text('status_after'),
@@ -98,25 +94,23 @@ export const localBillingSubscriptions = pgTable(
   'local_billing_subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
     checkoutSessionId: text('checkout_session_id').notNull(),
     plan: text('plan').notNull(),
     status: text('status').notNull(),
     card: text('card').notNull(),
-    trialEnd: timestamp('trial_end', { withTimezone: true }),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    trialEnd: timestamptz('trial_end'),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    canceledAt: timestamptz('canceled_at'),
+    endedAt: timestamptz('ended_at'),
     /** Failed attempts to collect the current invoice. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     invoiceCount: integer('invoice_count').notNull().default(0),
-    nextActionAt: timestamp('next_action_at', { withTimezone: true }),
+    nextActionAt: timestamptz('next_action_at'),
     eventCount: integer('event_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [uniqueIndex('local_billing_subscriptions_checkout_key').on(t.checkoutSessionId), index('local_billing_subscriptions_user_idx').on(t.userId)],
 );

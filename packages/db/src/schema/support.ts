@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { SUPPORT_STATUSES } from '@myeai/domain';
 import { oneOf } from './one-of.ts';
 import { users } from './users.ts';
@@ -12,7 +13,7 @@ import { users } from './users.ts';
 export const supportRequests = pgTable(
   'support_requests',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
@@ -20,8 +21,8 @@ export const supportRequests = pgTable(
     status: text('status').notNull().default('open'),
     answer: text('answer'),
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamptz('answered_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('support_requests_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { consensusEvents, tradingAssets, tradingTimeframes } from './trading.ts';
 import { users } from './users.ts';
 
@@ -14,7 +15,7 @@ export const tradingAlertFollows = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     assetId: uuid('asset_id').notNull().references(() => tradingAssets.id, { onDelete: 'cascade' }),
     timeframeId: uuid('timeframe_id').notNull().references(() => tradingTimeframes.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.assetId, t.timeframeId] }), index('trading_alert_follows_cell_idx').on(t.assetId, t.timeframeId)],
 );
@@ -26,7 +27,7 @@ export const tradingAlertDigestItems = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull().references(() => consensusEvents.id, { onDelete: 'cascade' }),
     /** The UTC date whose digest lists the event (digestDayOf). */
     digestDay: text('digest_day').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('trading_alert_digest_items_day_idx').on(t.userId, t.digestDay)],
 );

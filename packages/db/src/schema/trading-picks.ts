@@ -1,4 +1,5 @@
-import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /*
@@ -12,5 +13,5 @@ export const tradingAssetPicks = pgTable('trading_asset_picks', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   assetIds: uuid('asset_ids').array().notNull(),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  changedAt: timestamptz('changed_at').notNull(),
 });

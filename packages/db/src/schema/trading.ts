@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { ASSET_CLASSES, BIASES, CONSENSUS_EVENT_TYPES, CONSENSUS_MODES, ENTRY_WINDOW_STATUSES, SPECIALIZATIONS } from '@myeai/domain';
 import { oneOf } from './one-of.ts';
 import { users } from './users.ts';
@@ -13,13 +14,13 @@ import { users } from './users.ts';
 export const tradingAssets = pgTable(
   'trading_assets',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     symbol: text('symbol').notNull(),
     name: text('name').notNull(),
     assetClass: text('asset_class').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('trading_assets_symbol_key').on(t.symbol),
@@ -30,14 +31,14 @@ export const tradingAssets = pgTable(
 export const tradingTimeframes = pgTable(
   'trading_timeframes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     code: text('code').notNull(),
     label: text('label').notNull(),
     minutes: integer('minutes').notNull(),
     votingWindowMinutes: integer('voting_window_minutes').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('trading_timeframes_code_key').on(t.code),
@@ -65,8 +66,8 @@ export const traders = pgTable(
     agreedVotes: integer('agreed_votes').notNull().default(0),
     calibrationSum: integer('calibration_sum').notNull().default(0),
     confidenceSum: integer('confidence_sum').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [
     check('traders_weight_check', sql`${t.weightTenths} between 0 and 1000`),
@@ -89,7 +90,7 @@ export const tradingSettings = pgTable(
     maxConsensusSize: integer('max_consensus_size').notNull(),
     performanceWeightEnabled: boolean('performance_weight_enabled').notNull(),
     assetSpecializationEnabled: boolean('asset_specialization_enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -108,18 +109,18 @@ export const tradingSettings = pgTable(
 export const entryWindows = pgTable(
   'entry_windows',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     assetId: uuid('asset_id').notNull().references(() => tradingAssets.id, { onDelete: 'cascade' }),
     timeframeId: uuid('timeframe_id').notNull().references(() => tradingTimeframes.id, { onDelete: 'cascade' }),
     openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
-    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    openedAt: timestamptz('opened_at').notNull(),
+    closesAt: timestamptz('closes_at').notNull(),
     status: text('status').notNull().default('open'),
     mode: text('mode').notNull(),
     poolSize: integer('pool_size').notNull(),
     rules: jsonb('rules').notNull(),
     voteCount: integer('vote_count').notNull().default(0),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
     closeReason: text('close_reason'),
     longTenths: integer('long_tenths'),
     shortTenths: integer('short_tenths'),
@@ -147,7 +148,7 @@ export const entryWindows = pgTable(
 export const windowVotes = pgTable(
   'window_votes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     windowId: uuid('window_id').notNull().references(() => entryWindows.id, { onDelete: 'cascade' }),
     traderId: uuid('trader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     bias: text('bias').notNull(),
@@ -155,7 +156,7 @@ export const windowVotes = pgTable(
     note: text('note'),
     /** The weight the vote counts with, fixed when it was cast (tenths). */
     weightTenths: integer('weight_tenths').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('window_votes_window_trader_key').on(t.windowId, t.traderId),
@@ -176,7 +177,7 @@ export const consensusEvents = pgTable(
     eventType: text('event_type').notNull(),
     confirmedBias: text('confirmed_bias'),
     consensusTenths: integer('consensus_tenths'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     // A window records each type at most once: a repeated close writes nothing twice.
@@ -203,9 +204,9 @@ export const sentimentAggregates = pgTable(
     openNeutralTenths: integer('open_neutral_tenths').notNull().default(0),
     /** Strict top of the live shares, decided on exact weights (rounded shares can tie-break wrongly). */
     openTopBias: text('open_top_bias'),
-    openUpdatedAt: timestamp('open_updated_at', { withTimezone: true }),
+    openUpdatedAt: timestamptz('open_updated_at'),
     lastWindowId: uuid('last_window_id'),
-    lastClosedAt: timestamp('last_closed_at', { withTimezone: true }),
+    lastClosedAt: timestamptz('last_closed_at'),
     lastVoteCount: integer('last_vote_count').notNull().default(0),
     lastLongTenths: integer('last_long_tenths').notNull().default(0),
     lastShortTenths: integer('last_short_tenths').notNull().default(0),
@@ -213,8 +214,8 @@ export const sentimentAggregates = pgTable(
     lastTopBias: text('last_top_bias'),
     confirmedBias: text('confirmed_bias'),
     confirmedTenths: integer('confirmed_tenths'),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamptz('confirmed_at'),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.timeframeId] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,15 +11,15 @@ import { users } from './users.ts';
 export const trials = pgTable(
   'trials',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('active'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     extendedDays: integer('extended_days').notNull().default(0),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
-    convertedAt: timestamp('converted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiredAt: timestamptz('expired_at'),
+    convertedAt: timestamptz('converted_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('trials_user_key').on(t.userId),

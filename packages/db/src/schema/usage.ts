@@ -1,4 +1,5 @@
-import { bigint, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -15,7 +16,7 @@ export const usageEvents = pgTable('usage_events', {
   targetRoute: text('target_route'),
   timeSpentMs: integer('time_spent_ms'),
   details: jsonb('details'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
 });
 
 /** Per user and UTC day: counts of tracked events; engagement and analytics read only these rows. */

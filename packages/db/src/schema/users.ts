@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     picture: text('picture'),
@@ -17,15 +18,15 @@ export const users = pgTable(
     /** The code the user joined with (the referrer's code then; codes can change later). */
     referralCodeUsed: text('referral_code_used'),
     /** When the referral was recorded (sign-up, or an admin's referral edit with its join date). */
-    referredAt: timestamp('referred_at', { withTimezone: true }),
+    referredAt: timestamptz('referred_at'),
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user used their one free trial (platform trial or a paid plan's trial; DESIGN.md section 3, item 18). */
-    freeTrialUsedAt: timestamp('free_trial_used_at', { withTimezone: true }),
+    freeTrialUsedAt: timestamptz('free_trial_used_at'),
     /** Last request of any session, written at most once a minute (the flow chart's active/idle). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at'),
     /** "Skip for now" on the goal quick-setup modal: it stays closed for GOAL_SETUP_SKIP_DAYS after this (docs/decisions/045). */
-    goalSetupSkippedAt: timestamp('goal_setup_skipped_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    goalSetupSkippedAt: timestamptz('goal_setup_skipped_at'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -47,11 +48,11 @@ export const users = pgTable(
 export const identities = pgTable(
   'identities',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [uniqueIndex('identities_issuer_subject_key').on(t.issuer, t.subject), index('identities_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -10,7 +11,7 @@ import { users } from './users.ts';
 export const videoWidgets = pgTable(
   'video_widgets',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     position: integer('position').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
@@ -24,7 +25,7 @@ export const videoWidgets = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** +1 on every update; "notify all users" is delivered once per revision. */
     revision: integer('revision').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
