@@ -25,7 +25,10 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       if (await getUserByEmail(tx, account.email)) continue;
-      await createUser(tx, clock, { email: account.email, name: account.name, roles: [...account.roles], isDemo: true });
+      const created = await createUser(tx, clock, { email: account.email, name: account.name, roles: [...account.roles], isDemo: true });
+      // The demo accounts start with no goals; they have "skipped" the goal quick-setup modal, so it
+      // does not cover every screen of a demo (it asks again GOAL_SETUP_SKIP_DAYS later; docs/decisions/045).
+      await tx.update(users).set({ goalSetupSkippedAt: clock.now() }).where(eq(users.id, created.id));
     }
     const affiliate = await getUserByEmail(tx, 'affiliate@demo.myeai.local');
     const newcomer = await getUserByEmail(tx, 'newcomer@demo.myeai.local');

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { GoalSetupInputSchema } from '../schemas/goals.ts';
-import { daysUntil, deadlineError, goalDeadlineWindow, isGoalDraftComplete, isoDay } from './goal-rules.ts';
+import { daysUntil, deadlineError, goalDeadlineWindow, GOAL_SETUP_SKIP_DAYS, goalSetupSkipEndsAt, isGoalDraftComplete, isoDay, shouldPromptGoalSetup } from './goal-rules.ts';
 
 const TODAY = '2026-11-23';
 
@@ -60,5 +60,23 @@ describe('tier completeness', () => {
     expect(GoalSetupInputSchema.safeParse({ short_term: item }).success).toBe(true);
     expect(GoalSetupInputSchema.safeParse({ short_term: { ...item, status: 'approved' } }).success).toBe(false);
     expect(GoalSetupInputSchema.safeParse({ short_term: item, goal_quality_score: 100 }).success).toBe(false);
+  });
+});
+
+describe('when the goal quick-setup modal opens', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const base = { hasGoals: false, activeRole: 'trader', skippedAt: null, now };
+  it('opens for traders and affiliates without goals only', () => {
+    expect(shouldPromptGoalSetup(base)).toBe(true);
+    expect(shouldPromptGoalSetup({ ...base, activeRole: 'affiliate' })).toBe(true);
+    for (const role of ['newcomer', 'subscriber_free', 'subscriber', 'investor', 'admin']) expect(shouldPromptGoalSetup({ ...base, activeRole: role })).toBe(false);
+    expect(shouldPromptGoalSetup({ ...base, hasGoals: true })).toBe(false);
+  });
+  it('stays closed for exactly GOAL_SETUP_SKIP_DAYS after a skip', () => {
+    const skippedAt = new Date(now.getTime() - GOAL_SETUP_SKIP_DAYS * 86_400_000);
+    expect(shouldPromptGoalSetup({ ...base, skippedAt })).toBe(true);
+    expect(shouldPromptGoalSetup({ ...base, skippedAt: new Date(skippedAt.getTime() + 1) })).toBe(false);
+    expect(goalSetupSkipEndsAt(skippedAt)?.toISOString()).toBe(now.toISOString());
+    expect(goalSetupSkipEndsAt(null)).toBeNull();
   });
 });

@@ -90,3 +90,25 @@ export function isGoalDraftComplete(draft: GoalDraft): boolean {
 export function daysUntil(deadline: string, today: string): number {
   return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
+
+/**
+ * The goal quick-setup modal (spec 2, "Goal quick-setup modal"; docs/decisions/045). It opens for
+ * the roles whose advancement reads the Goal Achievement Score (DESIGN.md decision 40): traders and
+ * affiliates. A newcomer is asked in onboarding step 3 already; an admin reviews other people's goals.
+ */
+export const GOAL_SETUP_PROMPT_ROLES = ['trader', 'affiliate'] as const;
+/** "Skip for now" keeps the modal closed this many days, on every device; then it asks again. */
+export const GOAL_SETUP_SKIP_DAYS = 7;
+
+/** When a skip made at `skippedAt` ends (null: never skipped). */
+export function goalSetupSkipEndsAt(skippedAt: Date | null): Date | null {
+  return skippedAt ? new Date(skippedAt.getTime() + GOAL_SETUP_SKIP_DAYS * 86_400_000) : null;
+}
+
+/** Whether the modal opens: no goal of any status, a role that sets goals, and no skip running. */
+export function shouldPromptGoalSetup(input: { hasGoals: boolean; activeRole: string; skippedAt: Date | null; now: Date }): boolean {
+  if (input.hasGoals) return false;
+  if (!(GOAL_SETUP_PROMPT_ROLES as readonly string[]).includes(input.activeRole)) return false;
+  const ends = goalSetupSkipEndsAt(input.skippedAt);
+  return ends === null || input.now.getTime() >= ends.getTime();
+}

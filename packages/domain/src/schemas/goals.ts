@@ -8,6 +8,7 @@ export const goalsPaths = {
   setup: '/api/goals/setup',
   profileStatus: '/api/goals/profile-status',
   quickSetup: '/api/goals/quick-setup',
+  quickSetupSkip: '/api/goals/quick-setup/skip',
   mine: '/api/goals/mine',
   progress: '/api/goals/progress',
   review: '/api/goals/review',
@@ -155,8 +156,12 @@ export const GoalSetupResponseSchema = z.object({ status: z.literal('success'), 
 export const QUICK_SETUP_CONTEXTS = ['personalization', 'delayed_data', 'earnings', 'commission'] as const;
 export type QuickSetupContext = (typeof QUICK_SETUP_CONTEXTS)[number];
 
-/** GET /api/goals/profile-status: "incomplete" while the user has no goal (the modal opens). */
-export const GoalProfileStatusSchema = z.object({ status: z.enum(['complete', 'incomplete']) });
+/**
+ * GET /api/goals/profile-status: "incomplete" while the user has no goal; `prompt` says whether the
+ * quick-setup modal opens now (shouldPromptGoalSetup: role, and no "Skip for now" running until
+ * `skipped_until`).
+ */
+export const GoalProfileStatusSchema = z.object({ status: z.enum(['complete', 'incomplete']), prompt: z.boolean(), skipped_until: z.iso.datetime().nullable() });
 export type GoalProfileStatus = z.infer<typeof GoalProfileStatusSchema>;
 
 /** POST /api/goals/quick-setup: the complete tiers, with the same rules and messages as goal setup. */

@@ -10,6 +10,16 @@ export async function userHasAnyGoal(db: DbOrTx, userId: string): Promise<boolea
   return row !== undefined;
 }
 
+/** When the user last chose "Skip for now" on the goal quick-setup modal (null: never). */
+export async function selectGoalSetupSkippedAt(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: users.goalSetupSkippedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.at ?? null;
+}
+
+export async function updateGoalSetupSkippedAt(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ goalSetupSkippedAt: at }).where(eq(users.id, userId));
+}
+
 export async function insertGoals(db: DbOrTx, rows: NewGoalRow[]): Promise<GoalRow[]> {
   return db.insert(goals).values(rows).returning();
 }

@@ -22,7 +22,7 @@ import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '.
 import { listReviewQueue, getOwnGoal, moveOwnGoal, recordCheckIn, tickHabit, updateGoal } from './goal-owner.service.ts';
 import { reviewGoal } from './goal-review.service.ts';
 import { getGoalProgress, getMyGoals } from './goal-views.service.ts';
-import { hasGoals, setupGoals } from './goals.service.ts';
+import { goalProfileStatus, setupGoals, skipGoalSetup } from './goals.service.ts';
 
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +45,14 @@ export async function goalsRoutes(root: FastifyInstance): Promise<void> {
   app.get(goalsPaths.profileStatus, {
     config: { access: 'signedIn' },
     schema: { tags: ['goals'], response: { 200: GoalProfileStatusSchema } },
-    handler: async (request) => ({ status: (await hasGoals(deps.db, request.user!.id)) ? ('complete' as const) : ('incomplete' as const) }),
+    handler: async (request) => goalProfileStatus(deps.db, deps.clock, request.user!),
+  });
+
+  /** The quick-setup modal's "Skip for now", remembered on the server (GOAL_SETUP_SKIP_DAYS). */
+  app.post(goalsPaths.quickSetupSkip, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['goals'], response: { 200: GoalProfileStatusSchema } },
+    handler: async (request) => skipGoalSetup(deps.db, deps.clock, request.user!),
   });
 
   /** The quick-setup modal's "Save Goals": the same rules, messages and idempotency as goal setup. */

@@ -3,6 +3,9 @@ import {
   AppError,
   deadlineError,
   GOAL_TIMEFRAMES,
+  goalSetupSkipEndsAt,
+  shouldPromptGoalSetup,
+  type GoalProfileStatus,
   goalQualityScore,
   INCOMPLETE_GOALS_MESSAGE,
   isoDay,
@@ -14,7 +17,15 @@ import {
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
-import { insertGoals, insertSubmittedGoals, selectSubmittedGoals, userHasAnyGoal, type GoalRow } from './goals.queries.ts';
+import {
+  insertGoals,
+  insertSubmittedGoals,
+  selectGoalSetupSkippedAt,
+  selectSubmittedGoals,
+  updateGoalSetupSkippedAt,
+  userHasAnyGoal,
+  type GoalRow,
+} from './goals.queries.ts';
 
 type SetupInput = z.output<typeof GoalSetupInputSchema>;
 
@@ -43,6 +54,21 @@ export function toGoal(row: GoalRow): Goal {
 /** True once the user has submitted goals (onboarding step 3 or goal setup): "goals completed". */
 export async function hasGoals(db: DbOrTx, userId: string): Promise<boolean> {
   return userHasAnyGoal(db, userId);
+}
+
+/** GET /api/goals/profile-status: whether the user has goals and whether the quick-setup modal opens now. */
+export async function goalProfileStatus(db: DbOrTx, clock: Clock, user: { id: string; activeRole: string }): Promise<GoalProfileStatus> {
+  const [has, skippedAt] = await Promise.all([userHasAnyGoal(db, user.id), selectGoalSetupSkippedAt(db, user.id)]);
+  const now = clock.now();
+  const prompt = shouldPromptGoalSetup({ hasGoals: has, activeRole: user.activeRole, skippedAt, now });
+  const ends = goalSetupSkipEndsAt(skippedAt);
+  return { status: has ? 'complete' : 'incomplete', prompt, skipped_until: ends && ends > now ? ends.toISOString() : null };
+}
+
+/** "Skip for now": the modal stays closed for GOAL_SETUP_SKIP_DAYS, on every device (a repeat restarts the wait). */
+export async function skipGoalSetup(db: DbOrTx, clock: Clock, user: { id: string; activeRole: string }): Promise<GoalProfileStatus> {
+  await updateGoalSetupSkippedAt(db, user.id, clock.now());
+  return goalProfileStatus(db, clock, user);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goalsPaths } from '@myeai/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '@myeai/db';
+import { authPaths, goalsPaths } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { goalTier, registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
@@ -48,5 +50,56 @@ describe.each(testDatabaseKinds())('goal quick setup on %s', (kind) => {
     expect(second.json().goals.map((goal: { id: string }) => goal.id)).toEqual(first.json().goals.map((goal: { id: string }) => goal.id));
     const mine = await t.inject({ method: 'GET', url: goalsPaths.mine, cookie: user.cookie });
     expect(mine.json().items).toHaveLength(1);
+  });
+});
+
+describe.each(testDatabaseKinds())('when the goal quick-setup modal opens, and "Skip for now", on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** A second session of the same account (another device), signed in with its password. */
+  async function secondSession(userId: string): Promise<string> {
+    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const response = await t.inject({ method: 'POST', url: authPaths.password, payload: { email: row!.email, password: 'correct horse battery' } });
+    const session = response.cookies.find((cookie) => cookie.name === 'myeai_session') ?? response.cookies[0];
+    if (response.statusCode !== 200 || !session) throw new Error(`sign-in failed: ${response.body}`);
+    return `${session.name}=${session.value}`;
+  }
+  const profile = async (cookie: string) => (await t.inject({ method: 'GET', url: goalsPaths.profileStatus, cookie })).json() as { status: string; prompt: boolean; skipped_until: string | null };
+
+  it('opens for a trader or affiliate without goals, not for a newcomer (onboarding asks them); the seeded demo accounts have skipped', async () => {
+    const user = await registerNewcomer(t, 'Pia Prompt');
+    expect(await profile(user.cookie)).toEqual({ status: 'incomplete', prompt: false, skipped_until: null });
+    await t.database.db.update(users).set({ roles: ['trader'], activeRole: 'trader' }).where(eq(users.id, user.id));
+    expect(await profile(user.cookie)).toEqual({ status: 'incomplete', prompt: true, skipped_until: null });
+    // The demo accounts were seeded as having skipped: no modal over every screen of a demo.
+    const demoTrader = await t.signInAs('trader');
+    expect((await profile(demoTrader)).prompt).toBe(false);
+  });
+
+  it('"Skip for now" is remembered on the server for 7 days, on every device; goals close it for good', async () => {
+    const user = await registerNewcomer(t, 'Sam Skip');
+    await t.database.db.update(users).set({ roles: ['affiliate'], activeRole: 'affiliate' }).where(eq(users.id, user.id));
+    const phone = user.cookie;
+    const laptop = await secondSession(user.id);
+    const skipped = await t.inject({ method: 'POST', url: goalsPaths.quickSetupSkip, cookie: phone });
+    expect(skipped.statusCode).toBe(200);
+    const until = new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString();
+    expect(skipped.json()).toEqual({ status: 'incomplete', prompt: false, skipped_until: until });
+    expect(await profile(laptop)).toEqual({ status: 'incomplete', prompt: false, skipped_until: until });
+
+    const start = t.clock.now();
+    t.clock.advance(7 * 86_400_000 - 1);
+    expect((await profile(laptop)).prompt).toBe(false);
+    t.clock.advance(1);
+    expect(await profile(laptop)).toEqual({ status: 'incomplete', prompt: true, skipped_until: null });
+
+    const saved = await t.inject({ method: 'POST', url: goalsPaths.quickSetup, cookie: laptop, payload: { goals: { short_term: goalTier(t, 30) }, context: 'commission' } });
+    expect(saved.statusCode).toBe(201);
+    expect(await profile(phone)).toMatchObject({ status: 'complete', prompt: false });
+    t.clock.set(start);
   });
 });
