@@ -1,1 +1,2 @@
 export { processRevenue } from './commission-cells.service.ts';
+export { enforceElitePool } from './elite-pool.service.ts';

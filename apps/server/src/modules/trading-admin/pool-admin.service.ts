@@ -27,6 +27,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { enforceElitePool } from '../commission-cells/index.ts';
 import { countersOf, getEngineSettings, getTrader, listAssets, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
 import { consensusDayFigures, countActiveAssets, countActiveTraders, listTraderProfiles, lockPoolChanges, recentAgreement, upsertTraderProfile } from './trading-admin.queries.ts';
 
@@ -85,8 +86,9 @@ export async function listAdminTraders(db: DbOrTx, now: Date) {
 
 /**
  * Saves a trader's weight (tenths), specialization, KYC flag and pool membership, audited.
- * At most 13 traders are active at once (the Elite Pool); the tier mix is reported, not forced,
- * so an admin can move weights one trader at a time.
+ * At most 13 traders are active at once (the Elite Pool) and no save takes a tier above its count
+ * (1 Lead, 3 Senior, 9 Regular), so a full pool always has the mix; with the elite pool flag on,
+ * the elite cell follows in the same transaction (commission-cells enforceElitePool).
  */
 export async function updateTrader(db: Database, clock: Clock, actorId: string, userId: string, input: UpdateTraderInput): Promise<AdminTrader> {
   return db.transaction(async (tx) => {
@@ -108,6 +110,9 @@ export async function updateTrader(db: Database, clock: Clock, actorId: string, 
       updatedAt: now,
     };
     const row = await upsertTraderProfile(tx, userId, values, now);
+    // The Elite Pool rule shared with the Network Manager's dialog (no tier above 1 Lead + 3 Senior
+    // + 9 Regular) and the elite cell's mirror, in this transaction (DESIGN.md decision 38).
+    await enforceElitePool(tx, clock);
     await recordAudit(tx, clock, {
       actorId,
       action: 'trading.trader.update',

@@ -109,12 +109,16 @@ describe.each(testDatabaseKinds())('trading admin API on %s', (kind) => {
     for (const weight of [100.01, -0.1, 46.05, Number.NaN]) {
       expect((await call('PUT', `/api/trading/admin/traders/${regular.id}`, { weight, specialization: null, kyc_verified: true, is_active: true })).statusCode, String(weight)).toBe(400);
     }
-    const saved = await call('PUT', `/api/trading/admin/traders/${regular.id}`, { weight: 8.5, specialization: 'momentum', kyc_verified: false, is_active: true });
+    // A fourth senior breaks the 1 + 3 + 9 mix (DESIGN.md decision 38): refused, nothing saved.
+    const fourthSenior = await call('PUT', `/api/trading/admin/traders/${regular.id}`, { weight: 8.5, specialization: 'momentum', kyc_verified: false, is_active: true });
+    expect(fourthSenior.statusCode).toBe(409);
+    expect(fourthSenior.json().error.message).toBe('The Elite Pool needs exactly 3 Senior (now 4): 1 Lead + 3 Senior + 9 Regular.');
+    const saved = await call('PUT', `/api/trading/admin/traders/${regular.id}`, { weight: 7.5, specialization: 'momentum', kyc_verified: false, is_active: true });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ weight: 8.5, tier: 'senior', tier_label: 'Senior', specialization: 'momentum', kyc_verified: false });
+    expect(saved.json()).toMatchObject({ weight: 7.5, tier: 'regular', tier_label: 'Regular', specialization: 'momentum', kyc_verified: false });
     expect(await audits('trading.trader.update')).toContainEqual(expect.objectContaining({ target: 'trader trader13', actorId: expect.any(String) }));
     const after = (await call('GET', '/api/trading/admin/traders')).json();
-    expect(after.pool).toMatchObject({ valid: false, counts: { lead: 1, senior: 4, regular: 8 } });
+    expect(after.pool).toMatchObject({ valid: true, counts: { lead: 1, senior: 3, regular: 9 } });
 
     // A 14th active trader is refused: the Elite Pool is full.
     const full = await call('PUT', `/api/trading/admin/traders/${multi.user_id}`, { weight: 3, specialization: null, kyc_verified: true, is_active: true });
