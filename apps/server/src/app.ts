@@ -17,6 +17,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { commissionCellsRoutes } from './modules/commission-cells/commission-cells.routes.ts';
 import { cellNetworkRoutes } from './modules/commission-cells/cell-network.routes.ts';
 import { commissionConfigRoutes } from './modules/commission-cells/commission-config.routes.ts';
@@ -47,7 +48,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -78,6 +78,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/admin-users': lazyPage(() => import('../features/people/index.ts'), 'AdminUsersPage'),
   '/my-team': lazyPage(() => import('../features/people/index.ts'), 'MyTeamPage'),
   '/referrals': lazyPage(() => import('../features/referrals/components/referrals-page.tsx'), 'ReferralsPage'),
+  '/earnings': lazyPage(() => import('../features/earnings/index.ts'), 'EarningsPage'),
   '/trading-admin': lazyPage(() => import('../features/trading-admin/index.ts'), 'TradingAdminPage'),
   '/admin-flow-chart': lazyPage(() => import('../features/trading-admin/index.ts'), 'AdminFlowChartPage'),
   '/admin-comprehensive-dashboard': lazyPage(() => import('../features/admin-operations/index.ts'), 'AdminOperationsPage'),

@@ -120,6 +120,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/referral/analytics',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/referral/qr.svg',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/referral/qr.png',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // My Earnings Potential (spec 2 section 6: /earnings for all seven roles; own data only)
+  ['GET /api/earnings/current_user',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // The newcomer panels are read by every role (spec 1 section 7; the screens show them to newcomers)
   ['GET /api/rbac/trial-status',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // My Team: every signed-in role sees their own team (DESIGN.md 3.3)

@@ -1,0 +1,73 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { commissionCellMembers, commissionCells, commissions, conversions, users, type DbOrTx } from '@myeai/db';
+
+export type MySeatRow = { cellId: string; cellName: string; cellStatus: string; position: number };
+
+/** The seat the user holds (a user holds at most one), with its cell. */
+export async function selectMySeat(db: DbOrTx, userId: string): Promise<MySeatRow | undefined> {
+  const [row] = await db
+    .select({ cellId: commissionCells.id, cellName: commissionCells.name, cellStatus: commissionCells.status, position: commissionCellMembers.position })
+    .from(commissionCellMembers)
+    .innerJoin(commissionCells, eq(commissionCells.id, commissionCellMembers.cellId))
+    .where(eq(commissionCellMembers.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** The occupied seats of a cell with their holders' names, by position. */
+export async function selectCellSeatNames(db: DbOrTx, cellId: string): Promise<{ position: number; userId: string; name: string }[]> {
+  return db
+    .select({ position: commissionCellMembers.position, userId: commissionCellMembers.userId, name: users.name })
+    .from(commissionCellMembers)
+    .innerJoin(users, eq(users.id, commissionCellMembers.userId))
+    .where(eq(commissionCellMembers.cellId, cellId))
+    .orderBy(asc(commissionCellMembers.position));
+}
+
+const cents = (expression: ReturnType<typeof sql>) => sql`coalesce(${expression}, 0)`.mapWith(Number);
+
+/**
+ * The user's ledger lines earned in [since, until], summed by kind: cell seat payouts, product
+ * commissions (conversions), cell overrides and anything else (adjustments). Every status counts.
+ */
+export async function selectLedgerSums(db: DbOrTx, userId: string, since: Date, until: Date) {
+  const [row] = await db
+    .select({
+      seat: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'cell' and ${commissions.cellSeatPosition} is not null)`),
+      product: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'conversion')`),
+      override: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'cell' and ${commissions.cellOverrideLevel} is not null)`),
+      total: cents(sql`sum(${commissions.amountCents})`),
+      lines: sql`count(*)`.mapWith(Number),
+    })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, since), lte(commissions.earnedAt, until)));
+  return row ?? { seat: 0, product: 0, override: 0, total: 0, lines: 0 };
+}
+
+/** DESIGN.md decision 40: order amounts of the conversions credited to the user since `since`. */
+export async function selectPersonalRevenue(db: DbOrTx, userId: string, since: Date, until: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: cents(sql`sum(${conversions.amountCents})`) })
+    .from(conversions)
+    .where(and(eq(conversions.referrerId, userId), gte(conversions.createdAt, since), lte(conversions.createdAt, until)));
+  return row?.total ?? 0;
+}
+
+/** DESIGN.md decision 40: the personal revenue (same window) of the users the user referred. */
+export async function selectTeamVolume(db: DbOrTx, userId: string, since: Date, until: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: cents(sql`sum(${conversions.amountCents})`) })
+    .from(conversions)
+    .innerJoin(users, eq(users.id, conversions.referrerId))
+    .where(and(eq(users.referredBy, userId), gte(conversions.createdAt, since), lte(conversions.createdAt, until)));
+  return row?.total ?? 0;
+}
+
+/** DESIGN.md decision 40: the users the user referred who signed in (made a request) since `since`. */
+export async function countActiveRecruits(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(and(eq(users.referredBy, userId), gte(users.lastSeenAt, since)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,1 @@
+export { getMyEarnings } from './earnings.service.ts';

@@ -1,0 +1,1 @@
+export { EarningsPage } from './components/earnings-page.tsx';
