@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAdminEmails, type PlanId } from '@myeai/domain';
 
@@ -8,6 +8,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Uploaded learning videos and documents (DESIGN.md decision 33); default: `uploads` in DATA_DIR. */
+  UPLOADS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   MYEAI_DEMO: z.string().optional(),
@@ -100,6 +102,10 @@ export type AppConfig = {
   readCaches: boolean;
   /** AI_BASE_URL, AI_API_KEY and AI_MODEL: unset, goal messages come from the stored templates. */
   ai?: AiSettings;
+  /** UPLOADS_DIR: where uploaded learning files are kept (DESIGN.md decision 33); unset: `data/uploads`. */
+  uploadsDir?: string;
+  /** Largest learning upload in bytes (LEARNING_UPLOAD_MAX_BYTES unless a test lowers it). */
+  learningUploadMaxBytes?: number;
   /**
    * Tests only (createTestApp sets it; the environment never does): each request first waits
    * until every change committed before it has reached this instance's caches, as a user asking a
@@ -168,6 +174,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionTtlDays: parsed.SESSION_TTL_DAYS,
       oidc,
       webDistDir: resolve(import.meta.dirname, '../../web/dist'),
+      uploadsDir: resolve(parsed.UPLOADS_DIR ?? join(parsed.DATA_DIR, 'uploads')),
       logger: parsed.NODE_ENV !== 'test',
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,

@@ -110,3 +110,4 @@ export * from './learning/learning-progress.ts';
 export * from './schemas/learning-hub.ts';
 export * from './learning/learning-module-rules.ts';
 export * from './schemas/learning.ts';
+export * from './learning/learning-upload-rules.ts';

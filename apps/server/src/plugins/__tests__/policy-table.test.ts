@@ -186,6 +186,19 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   // /commission-management, /admin-users and the admin's edits of products, widgets, landing content
   // (spec 1 6.1 and 6.2, spec 2 section 6, spec 3 section 6, DESIGN.md 3.2)
   ['PUT /api/admin/landing',                                  '401  403  403  403  403  403  403  ok   403'],
+  // The learning module admin (/admin-passion-content, spec 2 section 6: admin only; issue 20 item 4)
+  ['GET /api/admin/learning/modules',                         '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/learning/modules',                        '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/learning/modules/:id',                     '401  403  403  403  403  403  403  ok   403'],
+  ['DELETE /api/admin/learning/modules/:id',                  '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/learning/modules/:id/reactivate',         '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/learning/modules/:id/analytics',           '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/learning/module-order',                    '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/learning/categories',                     '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/learning/categories/:id',                  '401  403  403  403  403  403  403  ok   403'],
+  ['DELETE /api/admin/learning/categories/:id',               '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/learning/uploads',                        '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/learning/analytics',                       '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/audit-log',                                '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/jobs',                                     '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/jobs/:id/retry',                          '401  403  403  403  403  403  403  ok   403'],
