@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEARNER_STANDINGS } from '../learning/access.ts';
+import { youtubeEmbedUrl } from '../video-widgets/video-widget-rules.ts';
 import { LEARNING_ACCESS_LEVELS, LEARNING_COLLECTIONS, LEARNING_CONTENT_TYPES, LEARNING_DIFFICULTIES, LEARNING_RATING_MAX, LEARNING_RATING_MIN } from '../learning/learning-catalogue.ts';
 
 /** The learner side of learning (issue 20 items 1-3): the hub, the player, progress, ratings, files. */
@@ -108,27 +109,6 @@ export type LearningProgressResponse = z.infer<typeof LearningProgressResponseSc
 export const LearningRatingInputSchema = z.strictObject({ rating: z.number().int().min(LEARNING_RATING_MIN).max(LEARNING_RATING_MAX) });
 export const LearningRatingResponseSchema = z.object({ my_rating: z.number().int(), rating: z.number().nullable(), ratings_count: z.number().int() });
 
-/** The id of a YouTube video in a watch, share, embed or shorts link; null when the link is not one. */
-export function youtubeVideoId(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  const host = u.hostname.replace(/^www\.|^m\./, '');
-  let id: string | null = null;
-  if (host === 'youtu.be') id = u.pathname.slice(1).split('/')[0] ?? null;
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    if (u.pathname === '/watch') id = u.searchParams.get('v');
-    else {
-      const m = /^\/(?:embed|shorts|v|live)\/([^/?#]+)/.exec(u.pathname);
-      id = m?.[1] ?? null;
-    }
-  }
-  return id && /^[A-Za-z0-9_-]{6,20}$/.test(id) ? id : null;
-}
-
 /** The numeric id of a Vimeo video (vimeo.com/123, player.vimeo.com/video/123); null otherwise. */
 export function vimeoVideoId(url: string): string | null {
   let u: URL;
@@ -143,9 +123,9 @@ export function vimeoVideoId(url: string): string | null {
   return m?.[1] ?? null;
 }
 
-/** The privacy-enhanced YouTube embed with the IFrame API enabled (the player reports its time). */
-export function youtubeEmbedUrl(videoId: string, origin: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?enablejsapi=1&rel=0&origin=${encodeURIComponent(origin)}`;
+/** The privacy-enhanced YouTube embed (youtubeEmbedUrl) with the IFrame API on, so the player reports its time to `origin`. */
+export function youtubePlayerEmbedUrl(videoId: string, origin: string): string {
+  return `${youtubeEmbedUrl(videoId)}?enablejsapi=1&rel=0&origin=${encodeURIComponent(origin)}`;
 }
 
 export function vimeoEmbedUrl(videoId: string): string {

@@ -122,6 +122,14 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/referral/qr.png',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // My Earnings Potential (spec 2 section 6: /earnings for all seven roles; own data only)
   ['GET /api/earnings/current_user',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // The learning hub (/learning, /learning-hub: all seven roles, spec 2 section 6; what opens inside is
+  // the access table of DESIGN.md decision 41, refused with its own 403 message, not the role refusal)
+  ['GET /api/learning/modules',                               '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/learning/modules/:id',                           '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/learning/modules/:id/rating',                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/learning/progress/:moduleId',                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/learning/progress/:moduleId/done',              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/learning/files/:id',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // The newcomer panels are read by every role (spec 1 section 7; the screens show them to newcomers)
   ['GET /api/rbac/trial-status',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // My Team: every signed-in role sees their own team (DESIGN.md 3.3)

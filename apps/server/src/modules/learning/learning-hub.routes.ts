@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LearningHubResponseSchema,
+  learningHubPaths,
+  LearningIdParamsSchema,
+  LearningModuleIdParamsSchema,
+  LearningModulesQuerySchema,
+  LearningPlayerModuleSchema,
+  LearningProgressInputSchema,
+  LearningProgressResponseSchema,
+  LearningRatingInputSchema,
+  LearningRatingResponseSchema,
+} from '@myeai/domain';
+import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
+import { learningCatalogueFor } from './learning-catalogue-cache.ts';
+import { parseByteRange } from './byte-range.ts';
+import { getHub, getPlayerModule, openableUpload, rateModule, reportProgress } from './learning-hub.service.ts';
+
+/** The uploads folder (DESIGN.md decision 33): UPLOADS_DIR of the configuration, as the module admin stores files. */
+function uploadsDirOf(root: FastifyInstance): string {
+  return resolve((root.deps.config as { uploadsDir?: string }).uploadsDir ?? join('data', 'uploads'));
+}
+
+export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
+  const catalogue = learningCatalogueFor(deps);
+  // Each learner's hub as sent, per search and filter, until their data changes (change feed) or
+  // the catalogue does (a new key: its version is part of it), at most a minute (a trial's next day).
+  const hubs = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
+
+  /** The hub: tiles, chips, tabs, modules (never a source), "continue where you left off". */
+  app.get(learningHubPaths.modules, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], querystring: LearningModulesQuerySchema, response: { 200: LearningHubResponseSchema } },
+    handler: async (request, reply) => {
+      const user = request.user!;
+      const now = deps.clock.now();
+      const current = await catalogue.read(now);
+      const key = `${current.version}\u0000${JSON.stringify(request.query)}`;
+      const body = await hubs.readForUser(user.id, key, now, async () => validatedJsonBody(LearningHubResponseSchema, await getHub(deps.db, current.value, user, request.query, now)));
+      reply.header('cache-control', 'no-store');
+      return sendJsonBody(reply, body);
+    },
+  });
+
+  /** The player's module with its source; 403 with spec 2 section 8's message when locked. */
+  app.get(learningHubPaths.module, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], params: LearningIdParamsSchema, response: { 200: LearningPlayerModuleSchema } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPlayerModule(deps.db, request.user!, request.params.id, deps.clock.now());
+    },
+  });
+
+  /** The player's time reports: stored progress only grows; complete at 90%, once. */
+  app.post(learningHubPaths.progress, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], params: LearningModuleIdParamsSchema, body: LearningProgressInputSchema, response: { 200: LearningProgressResponseSchema } },
+    handler: async (request) => {
+      const result = await reportProgress(deps, request.user!, request.params.moduleId, request.body);
+      catalogue.changed();
+      return result;
+    },
+  });
+
+  /** "Mark as done" on a document or an external link. */
+  app.post(learningHubPaths.done, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], params: LearningModuleIdParamsSchema, response: { 200: LearningProgressResponseSchema } },
+    handler: async (request) => {
+      const result = await reportProgress(deps, request.user!, request.params.moduleId, 'done');
+      catalogue.changed();
+      return result;
+    },
+  });
+
+  /** A learner's rating (1-5) of a module they completed. */
+  app.post(learningHubPaths.rating, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], params: LearningIdParamsSchema, body: LearningRatingInputSchema, response: { 200: LearningRatingResponseSchema } },
+    handler: async (request) => {
+      const result = await rateModule(deps, request.user!, request.params.id, request.body.rating);
+      catalogue.changed();
+      return result;
+    },
+  });
+
+  /** An uploaded video or PDF, with HTTP range requests (206), for a learner who may open a module using it. */
+  app.get(learningHubPaths.file, {
+    config: { access: 'signedIn' },
+    schema: { tags: ['learning'], params: LearningIdParamsSchema },
+    handler: async (request, reply) => {
+      const upload = await openableUpload(deps.db, request.user!, request.params.id, deps.clock.now());
+      const path = join(uploadsDirOf(root), upload.storedName);
+      const size = (await stat(path)).size;
+      reply.header('accept-ranges', 'bytes');
+      reply.header('content-type', upload.mimeType);
+      reply.header('cache-control', 'private, no-store');
+      reply.header('content-disposition', 'inline');
+      const range = parseByteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${size}`);
+        return reply.status(416).send();
+      }
+      if (range) {
+        reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+        reply.header('content-length', range.end - range.start + 1);
+        return reply.status(206).send(createReadStream(path, { start: range.start, end: range.end }));
+      }
+      reply.header('content-length', size);
+      return reply.send(createReadStream(path));
+    },
+  });
+}
