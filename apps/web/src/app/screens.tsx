@@ -82,6 +82,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/trading-admin': lazyPage(() => import('../features/trading-admin/index.ts'), 'TradingAdminPage'),
   '/admin-flow-chart': lazyPage(() => import('../features/trading-admin/index.ts'), 'AdminFlowChartPage'),
   '/admin-comprehensive-dashboard': lazyPage(() => import('../features/admin-operations/index.ts'), 'AdminOperationsPage'),
+  '/commission-management': lazyPage(() => import('../features/commission-management/index.ts'), 'CommissionManagementPage'),
   '/admin-personalized-messages': lazyPage(() => import('../features/personalized-messages/index.ts'), 'AdminPersonalizedMessagesPage'),
   '/notifications': lazyPage(() => import('../features/notifications/components/notifications-page.tsx'), 'NotificationsPage'),
   '/trading-subscription': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionPage'),

@@ -1,0 +1,66 @@
+import { Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { UserProfile } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { useCommissionConfig, useCommissionOverview } from '../api/commission-management-api.ts';
+import { CellsTab } from './cells-tab.tsx';
+import { ConfigurationForm } from './configuration-tab.tsx';
+import { ElitePoolDialog } from './elite-pool-dialog.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+
+type Tab = 'overview' | 'cells' | 'configuration';
+
+/** /commission-management (spec 3 section 2.10, admin): overview, cells and the configuration of the payout engine. */
+export function CommissionManagementPage(_props: { user: UserProfile }) {
+  const [tab, setTab] = useState<Tab>('overview');
+  const [eliteOpen, setEliteOpen] = useState(false);
+  const config = useCommissionConfig();
+  const overview = useCommissionOverview();
+  const failed = config.isError || overview.isError;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Commission Management</Title>
+          <Text c="dimmed">Commission cells, the payout engine and its configuration</Text>
+        </div>
+        {config.data && (
+          <Badge size="lg" color={config.data.engine_enabled ? 'green' : 'red'} variant="light">
+            {config.data.engine_enabled ? 'Engine Enabled' : 'Engine Disabled'}
+          </Badge>
+        )}
+      </Group>
+      {failed ? (
+        <LoadError
+          message="Failed to load commission data"
+          onRetry={() => {
+            void config.refetch();
+            void overview.refetch();
+          }}
+        />
+      ) : !config.data || !overview.data ? (
+        <PageLoader />
+      ) : (
+        <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'overview')} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="cells">Commission Cells</Tabs.Tab>
+            <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview" pt="md">
+            <OverviewTab overview={overview.data} config={config.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="cells" pt="md">
+            <CellsTab overview={overview.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="configuration" pt="md">
+            <ConfigurationForm key={config.data.updated_at ?? 'defaults'} config={config.data} onEditElitePool={() => setEliteOpen(true)} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+      <ElitePoolDialog opened={eliteOpen} onClose={() => setEliteOpen(false)} />
+    </Stack>
+  );
+}
