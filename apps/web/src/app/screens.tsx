@@ -84,6 +84,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/admin-comprehensive-dashboard': lazyPage(() => import('../features/admin-operations/index.ts'), 'AdminOperationsPage'),
   '/commission-management': lazyPage(() => import('../features/commission-management/index.ts'), 'CommissionManagementPage'),
   '/admin-personalized-messages': lazyPage(() => import('../features/personalized-messages/index.ts'), 'AdminPersonalizedMessagesPage'),
+  '/admin-passion-content': lazyPage(() => import('../features/learning-admin/index.ts'), 'AdminPassionContentPage'),
   '/notifications': lazyPage(() => import('../features/notifications/components/notifications-page.tsx'), 'NotificationsPage'),
   '/trading-subscription': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionPage'),
   '/subscription-success': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionSuccessPage'),

@@ -1,0 +1,221 @@
+import { Alert, Button, Checkbox, FileInput, Group, Modal, NativeSelect, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import {
+  isUploadedContentType,
+  LEARNING_ACCESS_LEVEL_LABELS,
+  LEARNING_ACCESS_LEVELS,
+  LEARNING_ADMIN_MESSAGES as M,
+  LEARNING_COLLECTION_LABELS,
+  LEARNING_COLLECTIONS,
+  LEARNING_CONTENT_TYPE_LABELS,
+  LEARNING_CONTENT_TYPES,
+  LEARNING_DESCRIPTION_MAX,
+  LEARNING_DIFFICULTIES,
+  LEARNING_TITLE_MAX,
+  LEARNING_UPLOAD_MAX_BYTES,
+  LearningModuleFormSchema,
+  newLearningModuleFormValues,
+  URL_MAX,
+  type AdminLearningCategory,
+  type AdminLearningModule,
+  type LearningContentType,
+  type LearningModuleFormValues,
+  type LearningUpload,
+} from '@myeai/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
+import { uploadLearningFile, useSaveLearningModule } from '../api/learning-admin-api.ts';
+
+function formOf(module: AdminLearningModule): LearningModuleFormValues {
+  return {
+    title: module.title,
+    category_id: module.category_id,
+    description: module.description,
+    content_type: module.content_type,
+    url: module.url ?? '',
+    upload_id: module.upload?.id ?? '',
+    thumbnail_url: module.thumbnail_url ?? '',
+    duration_minutes: module.duration_minutes === null ? '' : String(module.duration_minutes),
+    tags: module.tags.join(', '),
+    difficulty: module.difficulty,
+    access_level: module.access_level,
+    sort_order: String(module.sort_order),
+    collection: module.collection ?? '',
+    is_active: module.is_active,
+  };
+}
+
+const ACCEPT: Partial<Record<LearningContentType, string>> = { uploaded_video: 'video/mp4,video/webm,.mp4,.m4v,.webm', pdf_upload: 'application/pdf,.pdf' };
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The file of an uploaded video or PDF: sent as soon as it is chosen, with a progress bar; the server reads what it is. */
+function UploadField({ contentType, current, onUploaded, error }: { contentType: LearningContentType; current: LearningUpload | null; onUploaded: (upload: LearningUpload) => void; error: string | undefined }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const onFile = (file: File | null) => {
+    if (!file) return;
+    setUploadError(null);
+    if (file.size > LEARNING_UPLOAD_MAX_BYTES) {
+      setUploadError(M.uploadTooLarge);
+      return;
+    }
+    abort.current = new AbortController();
+    setProgress(0);
+    uploadLearningFile(file, ({ loaded, total }) => setProgress(Math.round((loaded / total) * 100)), abort.current.signal)
+      .then((upload) => {
+        setProgress(null);
+        onUploaded(upload);
+      })
+      .catch((failure: unknown) => {
+        setProgress(null);
+        setUploadError(failure instanceof ApiError ? failure.message : 'The upload failed. Please try again.');
+      });
+  };
+
+  return (
+    <Stack gap={6}>
+      <FileInput
+        label={contentType === 'pdf_upload' ? 'PDF file' : 'Video file (MP4 or WebM)'}
+        description={`Up to ${formatBytes(LEARNING_UPLOAD_MAX_BYTES)}; the file's content is checked.`}
+        placeholder="Choose a file"
+        accept={ACCEPT[contentType]}
+        onChange={onFile}
+        disabled={progress !== null}
+        error={uploadError ?? error}
+        clearable={false}
+      />
+      {progress !== null && (
+        <Group gap="xs" wrap="nowrap">
+          <Progress value={progress} flex={1} aria-label="Upload progress" striped animated />
+          <Text size="sm" w={48} ta="right">
+            {progress}%
+          </Text>
+          <Button size="xs" variant="subtle" onClick={() => abort.current?.abort()}>
+            Cancel
+          </Button>
+        </Group>
+      )}
+      {current && progress === null && (
+        <Text size="sm" data-testid="uploaded-file">
+          Uploaded: {current.original_name} ({formatBytes(current.size_bytes)})
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+type ModuleFormProps = { module: AdminLearningModule | null; categories: AdminLearningCategory[]; onClose: () => void };
+
+function ModuleForm({ module, categories, onClose }: ModuleFormProps) {
+  const form = useDomainForm(LearningModuleFormSchema, module ? formOf(module) : newLearningModuleFormValues(categories[0]?.id ?? ''));
+  const save = useSaveLearningModule();
+  const [upload, setUpload] = useState<LearningUpload | null>(module?.upload ?? null);
+  const contentType = form.values.content_type as LearningContentType;
+  const uploaded = isUploadedContentType(contentType);
+  const failurePrefix = module ? M.updateFailed : M.createFailed;
+
+  const onSubmit = form.onSubmit((input) => {
+    save.mutate(
+      { id: module?.id ?? null, input },
+      {
+        onSuccess: (response) => {
+          notifications.show({ color: 'green', message: response.message });
+          onClose();
+        },
+        onError: (error) => {
+          form.setServerErrors(error);
+          const detail = error instanceof ApiError ? error.message : 'Please try again.';
+          notifications.show({ color: 'red', message: `${failurePrefix}${detail}` });
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={module ? 'Edit learning module' : 'Create learning module'}>
+      <Stack gap="sm">
+        {categories.length === 0 && (
+          <Alert color="yellow" title="No categories yet">
+            Add a category in the Categories tab first: every module belongs to one.
+          </Alert>
+        )}
+        <TextInput label="Title" required maxLength={LEARNING_TITLE_MAX} {...form.getInputProps('title')} />
+        <NativeSelect
+          label="Category"
+          required
+          data={[{ value: '', label: 'Choose a category' }, ...categories.map((category) => ({ value: category.id, label: category.name }))]}
+          {...form.getInputProps('category_id')}
+        />
+        <Textarea label="Description" required autosize minRows={2} maxLength={LEARNING_DESCRIPTION_MAX} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NativeSelect label="Content type" required data={LEARNING_CONTENT_TYPES.map((type) => ({ value: type, label: LEARNING_CONTENT_TYPE_LABELS[type] }))} {...form.getInputProps('content_type')} />
+          <NativeSelect label="Access level" required data={LEARNING_ACCESS_LEVELS.map((level) => ({ value: level, label: LEARNING_ACCESS_LEVEL_LABELS[level] }))} {...form.getInputProps('access_level')} />
+        </SimpleGrid>
+        {uploaded ? (
+          <UploadField
+            contentType={contentType}
+            current={upload && form.values.upload_id === upload.id ? upload : null}
+            error={form.errors.upload_id as string | undefined}
+            onUploaded={(stored) => {
+              setUpload(stored);
+              form.setFieldValue('upload_id', stored.id);
+              form.setFieldValue('content_type', stored.mime_type === 'application/pdf' ? 'pdf_upload' : 'uploaded_video');
+            }}
+          />
+        ) : (
+          <TextInput
+            label={contentType === 'pdf_link' ? 'Document URL' : 'Video URL'}
+            required
+            type="url"
+            maxLength={URL_MAX}
+            placeholder="https://"
+            description={contentType === 'youtube' ? 'A YouTube watch, youtu.be or embed link' : contentType === 'vimeo' ? 'A vimeo.com link' : undefined}
+            {...form.getInputProps('url')}
+          />
+        )}
+        <TextInput label="Thumbnail URL" type="url" maxLength={URL_MAX} placeholder="https:// (optional)" {...form.getInputProps('thumbnail_url')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Duration (minutes)" inputMode="numeric" placeholder="e.g. 15" {...form.getInputProps('duration_minutes')} />
+          <NativeSelect label="Difficulty" data={[...LEARNING_DIFFICULTIES]} {...form.getInputProps('difficulty')} />
+          <TextInput label="Sort order" inputMode="numeric" {...form.getInputProps('sort_order')} />
+        </SimpleGrid>
+        <TextInput label="Tags" description="Separate tags with commas" placeholder="sales, closing" {...form.getInputProps('tags')} />
+        <NativeSelect
+          label="Resource collection"
+          description="Shown as a resource tile of the hub and the Opportunity Engine"
+          data={[{ value: '', label: 'None' }, ...LEARNING_COLLECTIONS.map((collection) => ({ value: collection, label: LEARNING_COLLECTION_LABELS[collection] }))]}
+          {...form.getInputProps('collection')}
+        />
+        <Checkbox label="Active (shown to learners)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {module ? 'Save changes' : 'Create module'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+
+type ModuleFormModalProps = { opened: boolean; module: AdminLearningModule | null; categories: AdminLearningCategory[]; onClose: () => void };
+
+/** The create and edit dialog (spec 2 "Learning module admin", section 5 rules, section 8 messages). */
+export function ModuleFormModal({ opened, module, categories, onClose }: ModuleFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={module ? 'Edit learning module' : 'Add learning module'} size="lg" centered>
+      {opened && <ModuleForm key={module?.id ?? 'new'} module={module} categories={categories} onClose={onClose} />}
+    </Modal>
+  );
+}
