@@ -120,22 +120,20 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await page.getByRole('heading', { name: 'Your trial journey: day 1 of 7' }).waitFor();
     await expect(page.getByLabel('Welcome Package: Unlocked').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Trading Powerup: Coming Soon').isVisible()).resolves.toBe(true);
-    // CEO Tools holds the learning library only, whose screen is not built: it says so, on any day.
-    await expect(page.getByLabel('CEO Tools: In development').isVisible()).resolves.toBe(true);
-    // The journey lists the stage table of decision 35 only: no feature of another role, and the
-    // learning features, whose screen is not built, say so instead of "Unlocked" (decision 021).
+    // The journey lists the stage table of decision 35 only: no feature of another role; the
+    // learning hub is built (issue 20), so its day-1 feature is unlocked like the others.
     const journey = page.getByRole('region', { name: 'Your trial journey: day 1 of 7' });
     await expect(journey.getByLabel('Business Hub: Unlocked').isVisible()).resolves.toBe(true);
     await expect(journey.getByLabel('Goals & Progress: Unlocked').isVisible()).resolves.toBe(true);
     await expect(journey.getByLabel('Trading Compass (live, standard timeframes): Unlocked').isVisible()).resolves.toBe(true);
-    await expect(journey.getByLabel('Basic Learning Hub: In development').isVisible()).resolves.toBe(true);
+    await expect(journey.getByLabel('Basic Learning Hub: Unlocked').isVisible()).resolves.toBe(true);
     await expect(journey.getByLabel('Premium Trading Compass: Coming Soon').isVisible()).resolves.toBe(true);
     await expect(journey.getByLabel('Trader Breakdown: Locked').isVisible()).resolves.toBe(true);
     for (const otherRole of ['Lead Management', 'Products & Offers', 'Commission Tracking']) await expect(journey.getByText(otherRole, { exact: false }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Activate my 7-day free trial' }).count()).resolves.toBe(0);
     // Quick actions lead only to built screens a newcomer may open.
     const quickActions = page.getByRole('region', { name: 'Quick actions' });
-    await expect(quickActions.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).resolves.toEqual(['/trading-compass', '/products']);
+    await expect(quickActions.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).resolves.toEqual(['/learning-hub', '/trading-compass', '/products']);
     await expectAccessible(page);
     await shoot(page, 'dashboard-day1-1440');
 
@@ -168,9 +166,9 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
       .where(eq(trials.userId, me!.id));
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Your trial journey: day 5 of 7' }).waitFor({ timeout: 60_000 });
-    // CEO Tools opens the learning library only, not built yet: the stage says so on its day.
-    await expect(page.getByLabel('CEO Tools: In development').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Full Learning Library: In development').isVisible()).resolves.toBe(true);
+    // CEO Tools opens the learning library (built since issue 20) on its day.
+    await expect(page.getByLabel('CEO Tools: Unlocked').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Full Learning Library: Unlocked').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Premium Trading Compass: Unlocked').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Full Access: Coming Soon').isVisible()).resolves.toBe(true);
     await page.getByTestId('trial-banner').getByText('3 days 0 hours left in your 7-day trial.').waitFor();

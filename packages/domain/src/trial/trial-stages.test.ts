@@ -52,26 +52,25 @@ describe('trial days and stage unlocks at day boundaries (±1 s)', () => {
     expect(answer.days_until_next_unlock).toBe(until);
   });
 
-  it('lists the built features of unlocked stages, never a learning feature while the learning hub is not built', () => {
-    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)']);
-    expect(unlockedFeaturesForDay(3).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)', 'Premium Trading Compass']);
-    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual(unlockedFeaturesForDay(3).unlocked_features);
-    expect(unlockedFeaturesForDay(7).unlocked_features).toEqual([...unlockedFeaturesForDay(3).unlocked_features, 'Trading Alerts', 'Trader Breakdown']);
-    for (const day of [1, 3, 5, 7]) expect(unlockedFeaturesForDay(day).unlocked_features.filter((name) => /Learning/.test(name))).toEqual([]);
+  it('lists the features of unlocked stages, those of the learning hub among them since it is built (issue 20)', () => {
+    expect(unlockedFeaturesForDay(1).unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
+    expect(unlockedFeaturesForDay(3).unlocked_features).toEqual([...unlockedFeaturesForDay(1).unlocked_features, 'Premium Trading Compass', 'Advanced Learning Modules']);
+    expect(unlockedFeaturesForDay(5).unlocked_features).toEqual([...unlockedFeaturesForDay(3).unlocked_features, 'Full Learning Library']);
+    expect(unlockedFeaturesForDay(7).unlocked_features).toEqual([...unlockedFeaturesForDay(5).unlocked_features, 'Trading Alerts', 'Trader Breakdown']);
   });
 
-  it('marks each stage feature with its availability; a stage with nothing built is not available', () => {
+  it('marks each stage feature with its availability (every one is built now)', () => {
     const stages = unlockedFeaturesForDay(5).stages;
     expect(stages[0]!.features).toEqual([
       { key: 'business_hub', name: 'Business Hub', available: true },
       { key: 'goal_progress', name: 'Goals & Progress', available: true },
-      { key: 'basic_learning_hub', name: 'Basic Learning Hub', available: false },
+      { key: 'basic_learning_hub', name: 'Basic Learning Hub', available: true },
       { key: 'trading_compass_live', name: 'Trading Compass (live, standard timeframes)', available: true },
     ]);
     expect(stages.map((s) => [s.name, s.status, s.available])).toEqual([
       ['Welcome Package', 'unlocked', true],
       ['Trading Powerup', 'unlocked', true],
-      ['CEO Tools', 'unlocked', false],
+      ['CEO Tools', 'unlocked', true],
       ['Full Access', 'coming_soon', true],
     ]);
   });

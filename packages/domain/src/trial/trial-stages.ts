@@ -56,11 +56,10 @@ export const TRIAL_FEATURE_SCREENS: Readonly<Record<TrialFeature, string>> = {
 
 /**
  * Staged features whose screen is not built yet (DESIGN.md decision 34): the journey shows them
- * as "in development", never as unlocked, and nothing links to them. The change that builds the
- * learning hub removes its features from here (a web test checks this list against the screens
- * the web app registers).
+ * as "in development", never as unlocked, and nothing links to them (a web test checks this list
+ * against the screens the web app registers). Empty since the learning hub was built (issue 20).
  */
-export const TRIAL_FEATURES_IN_DEVELOPMENT: ReadonlySet<TrialFeature> = new Set<TrialFeature>(['basic_learning_hub', 'advanced_learning_modules', 'full_learning_library']);
+export const TRIAL_FEATURES_IN_DEVELOPMENT: ReadonlySet<TrialFeature> = new Set<TrialFeature>([]);
 
 export const isTrialFeatureAvailable = (feature: TrialFeature): boolean => !TRIAL_FEATURES_IN_DEVELOPMENT.has(feature);
 

@@ -39,7 +39,7 @@ describe('upgrade recommendation', () => {
     expect(upgradeRecommendation({ ...base, level: 'high' })).toMatchObject({ should_show_prompt: true, recommendation: { urgency: 'medium' } });
   });
   test('highlights the built features still to unlock, never one in development', () => {
-    expect(upgradeRecommendation({ ...base, level: 'medium' }).recommendation.features_highlight).toEqual(['Premium Trading Compass', 'Trading Alerts', 'Trader Breakdown']);
+    expect(upgradeRecommendation({ ...base, level: 'medium' }).recommendation.features_highlight).toEqual(['Premium Trading Compass', 'Advanced Learning Modules', 'Full Learning Library']);
     expect(upgradeRecommendation({ ...base, level: 'medium', trialDay: 7 }).recommendation.features_highlight).toEqual(['Real-time Trading Compass', 'Trading Alerts', 'Trader Breakdown']);
   });
   test('three days left: medium; under a day or expired: high, with no discount unless one is configured', () => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,12 +18,9 @@ import {
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { learningCatalogueFor } from './learning-catalogue-cache.ts';
 import { parseByteRange } from './byte-range.ts';
+import { learningUploadsDir } from './learning-uploads.service.ts';
 import { getHub, getPlayerModule, openableUpload, rateModule, reportProgress } from './learning-hub.service.ts';
 
-/** The uploads folder (DESIGN.md decision 33): UPLOADS_DIR of the configuration, as the module admin stores files. */
-function uploadsDirOf(root: FastifyInstance): string {
-  return resolve((root.deps.config as { uploadsDir?: string }).uploadsDir ?? join('data', 'uploads'));
-}
 
 export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +94,7 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['learning'], params: LearningIdParamsSchema },
     handler: async (request, reply) => {
       const upload = await openableUpload(deps.db, request.user!, request.params.id, deps.clock.now());
-      const path = join(uploadsDirOf(root), upload.storedName);
+      const path = join(learningUploadsDir(deps.config), upload.storedName);
       const size = (await stat(path)).size;
       reply.header('accept-ranges', 'bytes');
       reply.header('content-type', upload.mimeType);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningCategories, learningModules, learningProgress, learningUploads, notifications, subscriptions, trials, users } from '@myeai/db';
-import { apiPath, learningHubPaths, type AppConfig, type LearningAccessLevel, type LearningContentType } from '@myeai/domain';
+import { apiPath, learningHubPaths, type LearningAccessLevel, type LearningContentType } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('learning hub on %s', (kind) => {
 
   beforeAll(async () => {
     uploadsDir = mkdtempSync(join(tmpdir(), 'learnhub-uploads-'));
-    t = await createTestApp(kind, { uploadsDir } as Partial<AppConfig>);
+    t = await createTestApp(kind, { uploadsDir });
     const now = t.clock.now();
     const admin = await person(['admin']);
     adminId = admin.id;

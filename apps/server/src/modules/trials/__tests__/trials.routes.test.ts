@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     expect(await get(me.cookie, '/api/rbac/trial-status')).toMatchObject({ has_trial: true, is_expired: false, days_remaining: 7, hours_remaining: 0, minutes_remaining: 0 });
     const day1 = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
     expect(day1).toMatchObject({ trial_day: 1, next_unlock_day: 3, days_until_next_unlock: 2 });
-    expect(day1.unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Trading Compass (live, standard timeframes)']);
+    expect(day1.unlocked_features).toEqual(['Business Hub', 'Goals & Progress', 'Basic Learning Hub', 'Trading Compass (live, standard timeframes)']);
     expect(day1.stages.map((s: { status: string }) => s.status)).toEqual(['unlocked', 'coming_soon', 'locked', 'locked']);
 
     t.clock.advance(DAY + 5 * 3_600_000);
@@ -123,6 +123,9 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
     const access = (feature: string) => t.inject({ method: 'GET', url: `/api/rbac/analytics/feature-access/${feature}`, cookie: me.cookie });
     const stages = [
       { day: 3, feature: 'premium_trading_compass', name: 'Premium Trading Compass', stage: 'Trading Powerup' },
+      { day: 3, feature: 'advanced_learning_modules', name: 'Advanced Learning Modules', stage: 'Trading Powerup' },
+      // CEO Tools holds the learning library, built since issue 20.
+      { day: 5, feature: 'full_learning_library', name: 'Full Learning Library', stage: 'CEO Tools' },
       { day: 7, feature: 'trading_alerts', name: 'Trading Alerts', stage: 'Full Access' },
       { day: 7, feature: 'trader_breakdown', name: 'Trader Breakdown', stage: 'Full Access' },
     ];
@@ -142,19 +145,6 @@ describe.each(testDatabaseKinds())('newcomer trial on %s', (kind) => {
       expect(after.unlocked_features).toContain(name);
       expect(after.stages.find((s: { name: string }) => s.name === stage).status).toBe('unlocked');
       expect((await access(feature)).json()).toMatchObject({ feature, unlocked: true, unlock_day: day });
-    }
-    // Day 5 (CEO Tools) holds only the learning library, whose screen is not built: the stage
-    // turns on its day but names no feature as unlocked, and the feature answers 404 on any day.
-    t.clock.set(new Date(start + 4 * DAY - 1000));
-    expect((await get(me.cookie, '/api/rbac/analytics/unlocked-features')).stages[2]).toMatchObject({ name: 'CEO Tools', status: 'coming_soon', available: false });
-    t.clock.set(new Date(start + 4 * DAY));
-    const day5 = await get(me.cookie, '/api/rbac/analytics/unlocked-features');
-    expect(day5.stages[2]).toMatchObject({ name: 'CEO Tools', status: 'unlocked', available: false, features: [{ key: 'full_learning_library', available: false }] });
-    expect(day5.unlocked_features.filter((f: string) => f.includes('Learning'))).toEqual([]);
-    for (const learning of ['basic_learning_hub', 'advanced_learning_modules', 'full_learning_library']) {
-      const answer = await access(learning);
-      expect(answer.statusCode).toBe(404);
-      expect(answer.json().error.message).toMatch(/is not open yet: it is still in development\.$/);
     }
     // The trial's last second still opens everything built; its end closes it.
     t.clock.set(new Date(start + 7 * DAY - 1000));

@@ -1,0 +1,269 @@
+import { Badge, Button, Card, Chip, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBook, IconCircleCheck, IconClock, IconFolder, IconLock, IconPlus, IconProgress, IconSearch, IconSettings } from '@tabler/icons-react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { decideAccess, LEARNING_COLLECTIONS, LEARNING_HUB_TAB_LABELS, LEARNING_HUB_TABS, type LearningCollection, type LearningHubModule, type LearningHubResponse, type LearningHubTab, type UserProfile } from '@myeai/domain';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { useIsBuilt } from '../../../lib/built-screens.ts';
+import { useLearningHub } from '../api/learning-api.ts';
+import { ModuleCard } from './module-card.tsx';
+import { ModulePlayerModal } from './module-player.tsx';
+
+const ALL = 'all';
+const ANALYTICS = 'analytics';
+
+type Tile = { label: string; value: string; icon: ComponentType<{ size?: number }> };
+
+function StatTiles({ stats }: { stats: LearningHubResponse['stats'] }) {
+  const tiles: Tile[] = [
+    { label: 'Modules', value: String(stats.modules), icon: IconBook },
+    { label: 'Completed', value: String(stats.completed), icon: IconCircleCheck },
+    { label: 'Minutes watched', value: String(stats.minutes_watched), icon: IconClock },
+    { label: 'In progress', value: String(stats.in_progress), icon: IconProgress },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="My learning">
+      {tiles.map((tile) => (
+        <Card key={tile.label} withBorder radius="md" padding="md">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" aria-hidden>
+              <tile.icon size={20} />
+            </ThemeIcon>
+            <div>
+              <Text size="xs" c="dimmed">
+                {tile.label}
+              </Text>
+              <Text fw={700} size="lg">
+                {tile.value}
+              </Text>
+            </div>
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Resource tiles (issue 20 item 5): the collections that hold modules; a tile filters the hub to its collection. */
+function ResourceTiles({ collections, onOpen }: { collections: LearningHubResponse['collections']; onOpen: (collection: LearningCollection) => void }) {
+  if (collections.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Resources">
+      <Title order={2} size="h4">
+        Resources
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {collections.map((c) => (
+          <UnstyledButton key={c.collection} onClick={() => onOpen(c.collection)} aria-label={`${c.label}: ${c.count} ${c.count === 1 ? 'item' : 'items'}`}>
+            <Card withBorder radius="md" padding="md">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" color="teal" size="lg" aria-hidden>
+                  <IconFolder size={20} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600}>{c.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {c.count} {c.count === 1 ? 'item' : 'items'}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ModuleGrid({ modules, onOpen }: { modules: LearningHubModule[]; onOpen: (module: LearningHubModule) => void }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      {modules.map((module) => (
+        <ModuleCard key={module.id} module={module} onOpen={onOpen} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function EmptyState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+  return (
+    <Stack align="center" gap="xs" py="xl">
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="dimmed" ta="center">
+        {text}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
+
+const isTab = (value: string | null): value is LearningHubTab => (LEARNING_HUB_TABS as readonly string[]).includes(value ?? '');
+const isCollection = (value: string | null): value is LearningCollection => (LEARNING_COLLECTIONS as readonly string[]).includes(value ?? '');
+
+type LearningHubPageProps = { user: UserProfile; analytics?: ComponentType | undefined };
+
+/** /learning and /learning-hub: one hub for every role (spec 2 "Learning hub", DESIGN.md decision 6). */
+export function LearningHubPage({ user, analytics: AnalyticsPanel }: LearningHubPageProps) {
+  const isBuilt = useIsBuilt();
+  const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
+  const canManage = isAdmin && isBuilt('/admin-passion-content');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: LearningHubTab | typeof ANALYTICS = tabParam === ANALYTICS && isAdmin && AnalyticsPanel ? ANALYTICS : isTab(tabParam) ? tabParam : ALL;
+  const category = params.get('category');
+  const collectionParam = params.get('collection');
+  const collection = isCollection(collectionParam) ? collectionParam : undefined;
+  const [searchText, setSearchText] = useState(params.get('search') ?? '');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const hub = useLearningHub({ search: search || undefined, category: category ?? undefined, tab: tab === ANALYTICS ? 'all' : tab, collection });
+  const [opened, setOpened] = useState<LearningHubModule | null>(null);
+  const [locked, setLocked] = useState<LearningHubModule | null>(null);
+
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null || value === ALL) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  };
+  const onOpen = (module: LearningHubModule) => (module.locked ? setLocked(module) : setOpened(module));
+  const data = hub.data;
+  const collectionLabel = collection && data?.collections.find((c) => c.collection === collection)?.label;
+
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>Learning Hub</Title>
+            <Text c="dimmed">Passion Development: videos and documents to grow your business.</Text>
+          </div>
+          {canManage && (
+            <Group gap="xs">
+              <Button component={Link} to="/admin-passion-content" variant="default" leftSection={<IconSettings size={16} aria-hidden />}>
+                Manage
+              </Button>
+              <Button component={Link} to="/admin-passion-content?new=1" leftSection={<IconPlus size={16} aria-hidden />}>
+                Add Content
+              </Button>
+            </Group>
+          )}
+        </Group>
+
+        {hub.isError ? (
+          <LoadError message={hub.error.message} onRetry={() => void hub.refetch()} />
+        ) : !data ? (
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Loading the learning hub">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={72} radius="md" />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <>
+            <StatTiles stats={data.stats} />
+            {data.stats.modules === 0 ? (
+              <EmptyState
+                title="No learning modules yet"
+                text={canManage ? 'Add the first module in the module admin.' : 'New modules will appear here as soon as they are published.'}
+                action={
+                  canManage && (
+                    <Button component={Link} to="/admin-passion-content?new=1" leftSection={<IconPlus size={16} aria-hidden />}>
+                      Add Content
+                    </Button>
+                  )
+                }
+              />
+            ) : (
+              <>
+                <ResourceTiles collections={data.collections} onOpen={(c) => setParam('collection', c)} />
+                {data.continue_watching.length > 0 && (
+                  <Stack gap="xs" component="section" aria-label="Continue where you left off">
+                    <Title order={2} size="h4">
+                      Continue where you left off
+                    </Title>
+                    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+                      {data.continue_watching.map((module) => (
+                        <ModuleCard key={module.id} module={module} onOpen={onOpen} compact />
+                      ))}
+                    </SimpleGrid>
+                  </Stack>
+                )}
+                <TextInput
+                  label="Search modules"
+                  placeholder="Search by title, description or tag"
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  value={searchText}
+                  onChange={(event) => setSearchText(event.currentTarget.value)}
+                />
+                {collection && (
+                  <Group gap="xs">
+                    <Badge size="lg" variant="light" color="teal">
+                      {collectionLabel ?? collection}: {data.modules.length}
+                    </Badge>
+                    <Button size="xs" variant="subtle" onClick={() => setParam('collection', null)}>
+                      Show all modules
+                    </Button>
+                  </Group>
+                )}
+                <Chip.Group multiple={false} value={category ?? ALL} onChange={(value) => setParam('category', Array.isArray(value) ? (value[0] ?? null) : value)}>
+                  <Group gap="xs" role="radiogroup" aria-label="Filter by category">
+                    <Chip value={ALL}>All</Chip>
+                    {data.categories.map((c) => (
+                      <Chip key={c.id} value={c.id}>
+                        {c.name} ({c.count})
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
+              </>
+            )}
+          </>
+        )}
+
+        {data && data.stats.modules > 0 && (
+          <Tabs value={tab} onChange={(value) => setParam('tab', value)} keepMounted={false}>
+            <Tabs.List>
+              {LEARNING_HUB_TABS.map((t) => (
+                <Tabs.Tab key={t} value={t}>
+                  {LEARNING_HUB_TAB_LABELS[t]} ({data.tab_counts[t]})
+                </Tabs.Tab>
+              ))}
+              {isAdmin && AnalyticsPanel && <Tabs.Tab value={ANALYTICS}>Analytics</Tabs.Tab>}
+            </Tabs.List>
+            {LEARNING_HUB_TABS.map((t) => (
+              <Tabs.Panel key={t} value={t} pt="md">
+                <section aria-label="Modules" aria-busy={hub.isFetching}>
+                  {data.modules.length === 0 ? <EmptyState title="No modules match" text="Try another search, category or tab." /> : <ModuleGrid modules={data.modules} onOpen={onOpen} />}
+                </section>
+              </Tabs.Panel>
+            ))}
+            {isAdmin && AnalyticsPanel && (
+              <Tabs.Panel value={ANALYTICS} pt="md">
+                <AnalyticsPanel />
+              </Tabs.Panel>
+            )}
+          </Tabs>
+        )}
+      </Stack>
+
+      <ModulePlayerModal moduleId={opened?.id ?? null} title={opened?.title ?? ''} onClose={() => setOpened(null)} />
+      <Modal opened={locked !== null} onClose={() => setLocked(null)} title="Subscription Required" centered>
+        {locked && (
+          <Stack gap="md">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon color="gray" variant="light" radius="xl" size="lg" aria-hidden>
+                <IconLock size={20} />
+              </ThemeIcon>
+              <Text>{locked.locked_message}</Text>
+            </Group>
+            {isBuilt('/trading-subscription') && (
+              <Button component={Link} to="/trading-subscription">
+                See plans
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </Container>
+  );
+}

@@ -1,0 +1,1 @@
+export { LearningHubPage } from './components/learning-hub-page.tsx';
