@@ -1,7 +1,8 @@
 import { Paper, Progress, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPath, dashboardPaths, formatDollars, MonthlyProgressSchema } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
+import { useLiveEvents } from '../../lib/live-channel.tsx';
 
 /** Under the dashboard key: setting goals (onboarding) invalidates ['dashboard'], so the card follows. */
 export const monthlyProgressKey = ['dashboard', 'monthly-progress'] as const;
@@ -16,6 +17,13 @@ export function MonthlyProgressCard() {
     queryKey: monthlyProgressKey,
     queryFn: () => apiRequest(apiPath(dashboardPaths.monthlyProgress), { schema: MonthlyProgressSchema }),
     staleTime: 60_000,
+  });
+  // The goal is fed by the ledger: a commission (or a goal reviewed) told on the live socket refetches it.
+  const queryClient = useQueryClient();
+  useLiveEvents((event) => {
+    if (event.kind === 'notification.created' && (event.payload.type === 'commission' || event.payload.type === 'achievement')) {
+      void queryClient.invalidateQueries({ queryKey: monthlyProgressKey });
+    }
   });
   const goal = progress.data?.goal;
   if (!goal) return null;

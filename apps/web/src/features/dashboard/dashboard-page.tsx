@@ -5,10 +5,11 @@ import { Link, useLocation } from 'react-router';
 import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { useIsBuilt } from '../../lib/built-screens.ts';
+import { GoalQuickSetupPrompt } from '../goals/index.ts';
 import { ShareEarnButton } from '../referrals/index.ts';
 import { NewcomerPanels, useTrackPageView } from '../trial/index.ts';
 import { VideoWidgetsSection } from '../video-widgets/index.ts';
-import { useDashboardStats } from './api/dashboard-api.ts';
+import { useDashboardLiveRefresh, useDashboardStats } from './api/dashboard-api.ts';
 import { AchievementsList, AchievementsListSkeleton } from './components/achievements-list.tsx';
 import { MetricCards, MetricCardsSkeleton } from './components/metric-cards.tsx';
 import { PipelinePanel } from './components/pipeline-panel.tsx';
@@ -49,6 +50,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   const isNewAccount = (useLocation().state as { newAccount?: boolean } | null)?.newAccount === true;
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
   const stats = useDashboardStats();
+  useDashboardLiveRefresh();
   const isBuilt = useIsBuilt();
   // Chosen per active role from the route table, built screens only (DESIGN.md decision 34).
   const quickActions = quickActionsFor({ activeRole: user.active_role }, isBuilt);
@@ -63,6 +65,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
         <NewcomerPanels user={user} />
+        <GoalQuickSetupPrompt context="personalization" />
         <FiguresSection stats={stats} user={user} />
         <VideoWidgetsSection isAdmin={isAdmin} />
         <PipelineSection stats={stats} user={user} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { decideAccess, type CommissionStatusFilter, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { downloadCommissionsCsv, useCommissionList, useCommissionSummary } from '../api/commissions-api.ts';
 import { AdminPayoutsPanel } from './admin-payouts-panel.tsx';
 import { CommissionTable } from './commission-table.tsx';
@@ -59,6 +60,7 @@ export function CommissionsPage({ user }: { user: UserProfile }) {
 
   return (
     <Container size="xl" px={0}>
+      <GoalQuickSetupPrompt context="commission" />
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>

@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
+  GoalProfileStatusSchema,
   GoalProgressResponseSchema,
+  GoalSetupResponseSchema,
   goalsPaths,
   GoalViewSchema,
   MyGoalsResponseSchema,
   ReviewGoalResponseSchema,
   ReviewListResponseSchema,
   type GoalCheckInInput,
+  type QuickSetupInput,
   type ReviewGoalBody,
   type UpdateGoalInput,
 } from '@myeai/domain';
@@ -19,6 +22,7 @@ export const goalKeys = {
   mine: ['goals', 'mine'] as const,
   progress: ['goals', 'progress'] as const,
   review: ['goals', 'review'] as const,
+  profileStatus: ['goals', 'profile-status'] as const,
   one: (id: string) => ['goals', 'one', id] as const,
 };
 
@@ -91,5 +95,34 @@ export function useGoalsLiveRefresh(): void {
     if (event.kind === 'notification.created' && (event.payload.type === 'achievement' || event.payload.type === 'commission')) {
       void queryClient.invalidateQueries({ queryKey: goalKeys.all });
     }
+  });
+}
+
+/** Whether the quick-setup modal opens (GET /api/goals/profile-status). */
+export function useGoalProfileStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: goalKeys.profileStatus,
+    enabled,
+    staleTime: 60_000,
+    queryFn: () => apiRequest(apiPath(goalsPaths.profileStatus), { schema: GoalProfileStatusSchema }),
+  });
+}
+
+/** "Skip for now": remembered on the server; the answer (prompt false) closes the modal on every screen. */
+export function useSkipGoalSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(apiPath(goalsPaths.quickSetupSkip), { method: 'POST', schema: GoalProfileStatusSchema }),
+    onSuccess: (status) => queryClient.setQueryData(goalKeys.profileStatus, status),
+  });
+}
+
+/** "Save Goals" of the quick-setup modal: goals, the Business Hub and the trial checklist change. */
+export function useQuickSetupGoals() {
+  const invalidate = useInvalidateGoals();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuickSetupInput) => apiRequest(apiPath(goalsPaths.quickSetup), { method: 'POST', body: input, schema: GoalSetupResponseSchema }),
+    onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['trial'] })]),
   });
 }

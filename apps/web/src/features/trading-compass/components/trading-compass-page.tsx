@@ -4,6 +4,7 @@ import { ELITE_POOL, getPlan, type CompassAccessInfo, type SentimentGrid as Sent
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
+import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { FollowedCellsCard } from '../../trading-alerts/index.ts';
 import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
@@ -101,6 +102,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
         </Stack>
       </Group>
       <AccessBanners access={grid.access} />
+      <GoalQuickSetupPrompt context="delayed_data" enabled={delayed} />
       {grid.access.picked_asset_ids !== null && <AssetPickerCard grid={grid} />}
       <SentimentGrid grid={grid} selected={selected} onSelect={setChosen} />
       <Grid>
