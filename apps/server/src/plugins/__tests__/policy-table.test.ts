@@ -63,6 +63,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/goals/setup',                                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/goals/profile-status',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/goals/quick-setup',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/goals/quick-setup/skip',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // Own goals: every signed-in user, their own goals only (decision 1); review: affiliates and admins (decision 23)
   ['GET /api/goals/mine',                                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/goals/progress',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
