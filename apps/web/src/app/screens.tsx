@@ -76,6 +76,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/goal-onboarding': lazyPage(() => import('../features/onboarding/index.ts'), 'OnboardingPage'),
   '/admin-trial-analytics': lazyPage(() => import('../features/admin-trial-analytics/index.ts'), 'AdminTrialAnalyticsPage'),
   '/admin-users': lazyPage(() => import('../features/people/index.ts'), 'AdminUsersPage'),
+  '/admin/commission-manager': lazyPage(() => import('../features/network-manager/components/network-manager-page.tsx'), 'NetworkManagerPage'),
   '/my-team': lazyPage(() => import('../features/people/index.ts'), 'MyTeamPage'),
   '/referrals': lazyPage(() => import('../features/referrals/components/referrals-page.tsx'), 'ReferralsPage'),
   '/earnings': lazyPage(() => import('../features/earnings/index.ts'), 'EarningsPage'),
