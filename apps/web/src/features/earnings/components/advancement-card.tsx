@@ -38,9 +38,11 @@ function CriterionRow({ criterion, windowDays }: { criterion: Criterion; windowD
         </Text>
         <Group gap="xs">
           <Text size="sm" data-testid={`criterion-${criterion.key}`}>
-            {formatValue(criterion.key, criterion.current)} of {formatValue(criterion.key, criterion.threshold)}
+            {criterion.current === null
+              ? `No scored goal yet · needs ${formatValue(criterion.key, criterion.threshold)}`
+              : `${formatValue(criterion.key, criterion.current)} of ${formatValue(criterion.key, criterion.threshold)}`}
           </Text>
-          <Badge size="sm" color={criterion.met ? 'green.9' : 'gray.7'} variant="light">
+          <Badge size="sm" color={criterion.met ? 'green.9' : 'gray.7'} variant="filled">
             {criterion.met ? 'Met' : 'Not yet'}
           </Badge>
         </Group>

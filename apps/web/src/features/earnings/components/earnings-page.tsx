@@ -87,7 +87,7 @@ function PersonalOverview({ data }: { data: EarningsData }) {
             Personal Overview
           </Title>
           {seat.cell_status !== 'active' && (
-            <Badge color="orange.9" variant="light">
+            <Badge color="orange.9" variant="filled">
               Cell {seat.cell_status}
             </Badge>
           )}

@@ -20,7 +20,7 @@ function Seat({ seat }: { seat: Grid[number] }) {
         <Badge size="xs" color={ROLE_COLOURS[seat.role]} variant="filled">
           {ROLE_LABELS[seat.role]} · {seat.position}
         </Badge>
-        <Text size="sm" fw={seat.is_me ? 700 : 500} c={seat.name ? undefined : 'dimmed'} truncate="end">
+        <Text size="sm" fw={seat.is_me ? 700 : 500} c={seat.name ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
           {seat.name ?? 'Open seat'}
           {seat.is_me ? ' (you)' : ''}
         </Text>
@@ -41,12 +41,12 @@ export function SeatGrid({ grid }: { grid: Grid }) {
           <Seat key={seat.position} seat={seat} />
         ))}
       </SimpleGrid>
-      <SimpleGrid cols={3}>
+      <SimpleGrid cols={{ base: 2, xs: 3 }}>
         {seniors.map((seat) => (
           <Seat key={seat.position} seat={seat} />
         ))}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 3, sm: 9 }}>
+      <SimpleGrid cols={{ base: 2, xs: 3 }}>
         {regulars.map((seat) => (
           <Seat key={seat.position} seat={seat} />
         ))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Slider, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Paper, SimpleGrid, Slider, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   CALCULATOR_DEFAULTS,
@@ -79,9 +79,12 @@ export function TeamCalculator({ config }: { config: Config }) {
             View Details
           </Button>
         </Group>
-        <Alert color="yellow" variant="light" title="Illustration – not actuals" p="xs">
+        <Paper withBorder p="xs" radius="sm" bg="var(--mantine-color-yellow-0)">
+          <Text size="sm" fw={700}>
+            Illustration – not actuals
+          </Text>
           <Text size="xs">Figures here follow the formula below from the numbers you choose; they are not your earnings and not a promise of any return.</Text>
-        </Alert>
+        </Paper>
         <SliderField id="calc-team" label="Team members" value={inputs.team_size} display={`${inputs.team_size} of ${CALCULATOR_SLIDERS.team_size.max}`} spec={CALCULATOR_SLIDERS.team_size} onChange={set('team_size')} />
         <SliderField
           id="calc-revenue"
@@ -92,7 +95,7 @@ export function TeamCalculator({ config }: { config: Config }) {
           onChange={set('average_revenue_dollars')}
         />
         <SliderField id="calc-activity" label="Activity" value={inputs.activity_percent} display={`${inputs.activity_percent}%`} spec={CALCULATOR_SLIDERS.activity_percent} onChange={set('activity_percent')} />
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <SimpleGrid cols={2}>
           <Figure label="Cell revenue" value={result.cell_revenue_cents} testId="calc-cell-revenue" />
           <Figure label={`Direct (${formatBpPercent(config.lead_share_bp)} after the pool)`} value={result.direct_cents} testId="calc-direct" />
           <Figure label={`Override (${CALCULATOR_OVERRIDE_SHARE_PERCENT}% of the ${formatBpPercent(config.override_pool_bp)} pool)`} value={result.override_cents} testId="calc-override" />
