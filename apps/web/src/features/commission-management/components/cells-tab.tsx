@@ -8,7 +8,7 @@ import { TestRevenueDialog, type TestRevenueCell } from './test-revenue-dialog.t
 /** Spec 3 section 5: a test run needs at least one member. */
 export const TEST_NEEDS_MEMBERS = 'Commission test revenue needs a cell with at least one member.';
 
-const STATUS_COLOR: Record<CommissionOverviewCell['status'], string> = { active: 'green', locked: 'orange', processing: 'blue', archived: 'gray' };
+const STATUS_COLOR: Record<CommissionOverviewCell['status'], string> = { active: 'teal.9', locked: 'orange.9', processing: 'blue.8', archived: 'gray.7' };
 
 function CellCard({ cell, onTest }: { cell: CommissionOverviewCell; onTest: () => void }) {
   const percent = Math.round((cell.member_count / CELL_SIZE) * 1000) / 10;
@@ -29,11 +29,11 @@ function CellCard({ cell, onTest }: { cell: CommissionOverviewCell; onTest: () =
           </div>
           <Group gap={4} wrap="nowrap">
             {cell.is_elite && (
-              <Badge color="grape" variant="light">
+              <Badge color="grape.9" variant="filled">
                 Elite Pool
               </Badge>
             )}
-            <Badge color={STATUS_COLOR[cell.status]}>{cell.status}</Badge>
+            <Badge color={STATUS_COLOR[cell.status]} variant="filled">{cell.status}</Badge>
           </Group>
         </Group>
         <Group justify="space-between">

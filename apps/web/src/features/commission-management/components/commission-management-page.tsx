@@ -27,7 +27,7 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
           <Text c="dimmed">Commission cells, the payout engine and its configuration</Text>
         </div>
         {config.data && (
-          <Badge size="lg" color={config.data.engine_enabled ? 'green' : 'red'} variant="light">
+          <Badge size="lg" color={config.data.engine_enabled ? 'teal.9' : 'red.9'} variant="filled">
             {config.data.engine_enabled ? 'Engine Enabled' : 'Engine Disabled'}
           </Badge>
         )}

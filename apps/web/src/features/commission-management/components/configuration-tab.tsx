@@ -126,7 +126,7 @@ export function ConfigurationForm({ config, onEditElitePool }: { config: Commiss
                 <NumberInput key={index} label={`Level ${index + 1}`} {...percentInput} {...form.getInputProps(`payout.override_levels_bp.${index}`)} />
               ))}
             </SimpleGrid>
-            {form.errors['payout.override_levels_bp'] && (
+            {form.errors['payout.override_levels_bp'] && levelsBp !== toBp(payout.override_pool_bp) && (
               <Text size="sm" c="red.9" role="alert">
                 {form.errors['payout.override_levels_bp']}
               </Text>

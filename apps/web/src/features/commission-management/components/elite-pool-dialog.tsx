@@ -49,11 +49,11 @@ function EliteForm({ pool, onClose }: { pool: ElitePool; onClose: () => void }) 
         </Text>
         <Group gap="xs" aria-live="polite">
           {TRADER_TIERS.map((tier) => (
-            <Badge key={tier} color={counts[tier] === ELITE_POOL[tier] ? 'green' : 'orange'} variant="light">
+            <Badge key={tier} color={counts[tier] === ELITE_POOL[tier] ? 'teal.9' : 'orange.9'} variant="filled">
               {TIER_LABELS[tier]} {counts[tier]}/{ELITE_POOL[tier]}
             </Badge>
           ))}
-          <Badge color={chosen.length === ELITE_POOL.size ? 'green' : 'orange'} variant="outline">
+          <Badge color={chosen.length === ELITE_POOL.size ? 'teal.9' : 'orange.9'} variant="outline">
             {chosen.length}/{ELITE_POOL.size} selected
           </Badge>
         </Group>

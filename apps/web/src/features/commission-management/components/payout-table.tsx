@@ -46,7 +46,7 @@ export function PayoutTable({ result }: { result: CalculationResult }) {
                 <Table.Td>
                   {row.what}
                   {row.unallocated && (
-                    <Badge ml="xs" size="xs" color="gray" variant="outline">
+                    <Badge ml="xs" size="xs" color="gray.7" variant="outline">
                       Unallocated
                     </Badge>
                   )}

@@ -4,10 +4,10 @@ import { formatDollarsAndCents, type ProcessRevenueBatchResponse } from '@myeai/
 import { useProcessRevenueBatch } from '../api/commission-management-api.ts';
 
 const STATUS: Record<ProcessRevenueBatchResponse['lines'][number]['status'], { label: string; color: string }> = {
-  dry_run: { label: 'Ready', color: 'blue' },
-  processed: { label: 'Processed', color: 'green' },
-  already_processed: { label: 'Already processed', color: 'gray' },
-  error: { label: 'Error', color: 'red' },
+  dry_run: { label: 'Ready', color: 'blue.8' },
+  processed: { label: 'Processed', color: 'teal.9' },
+  already_processed: { label: 'Already processed', color: 'gray.7' },
+  error: { label: 'Error', color: 'red.9' },
 };
 
 const money = (cents: number | null) => (cents === null ? '—' : formatDollarsAndCents(cents));
@@ -47,7 +47,7 @@ export function RevenueBatchPanel() {
         A CSV with the columns cell, amount, source, reference, description (amount in dollars). Preview it first; nothing is written until you process it. Lines already processed are not paid again.
       </Text>
       <Stack gap="sm">
-        <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" clearable value={file} onChange={choose} />
+        <FileInput label="CSV file" accept=".csv,text/csv" clearable clearButtonProps={{ 'aria-label': 'Clear file' }} value={file} onChange={choose} />
         <Group gap="sm">
           <Button variant="default" onClick={() => send(true)} disabled={csv === null} loading={batch.isPending && batch.variables?.dry_run === true}>
             Preview
@@ -89,7 +89,7 @@ export function RevenueBatchPanel() {
                       <Table.Td>{line.row}</Table.Td>
                       <Table.Td>{line.reference ?? '—'}</Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS[line.status].color} variant="light">
+                        <Badge color={STATUS[line.status].color} variant="filled">
                           {STATUS[line.status].label}
                         </Badge>
                       </Table.Td>

@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { eq, isNotNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { commissionCellMembers, commissionCells, commissionConfig, commissionRevenueRuns, commissions, users } from '@myeai/db';
+import { checkBothWidths, expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+
+const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/commission-management');
+const NOW = new Date('2026-11-20T12:00:00.000Z');
+
+describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+  const { signedInPage } = suite;
+  const db = () => suite.app.database.db;
+
+  async function userId(email: string): Promise<string> {
+    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row!.id;
+  }
+
+  it('lets an admin edit the configuration, run Test $1000 (nothing written) and process a previewed revenue file', async () => {
+    // Cells as the Network Manager would build them: Alpha (3 members) under Upline (its Lead), and an empty cell.
+    const [upline] = await db().insert(commissionCells).values({ name: 'Upline', createdAt: NOW, updatedAt: NOW }).returning();
+    const [alpha] = await db().insert(commissionCells).values({ name: 'Alpha', description: 'The first team', parentCellId: upline!.id, createdAt: NOW, updatedAt: NOW }).returning();
+    await db().insert(commissionCells).values({ name: 'Empty', createdAt: NOW, updatedAt: NOW });
+    await db()
+      .insert(commissionCellMembers)
+      .values([
+        { cellId: upline!.id, userId: await userId('newcomer@demo.myeai.local'), position: 0, assignedAt: NOW },
+        { cellId: alpha!.id, userId: await userId('affiliate@demo.myeai.local'), position: 0, assignedAt: NOW },
+        { cellId: alpha!.id, userId: await userId('investor@demo.myeai.local'), position: 1, assignedAt: NOW },
+        { cellId: alpha!.id, userId: await userId('subscriber@demo.myeai.local'), position: 4, assignedAt: NOW },
+      ]);
+
+    const { page } = await signedInPage('Ada Admin');
+    await page.goto('/commission-management');
+    await page.getByRole('heading', { level: 1, name: 'Commission Management' }).waitFor();
+    await page.getByText('Engine Enabled', { exact: true }).waitFor();
+    await checkBothWidths(page, SCREENSHOTS, 'overview', async () => {
+      await page.getByLabel('Total Cells: 3').waitFor();
+      await page.getByLabel('Active Cells: 3').waitFor();
+      await page.getByLabel('Locked Cells: 0').waitFor();
+      await page.getByLabel('Total Members: 4').waitFor();
+      await page.getByText('Defaults (not saved yet)').waitFor();
+    });
+
+    // Configuration: the domain schema's message first, then a valid save (audited by the server).
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    const lead = page.getByRole('textbox', { name: 'Lead (1 seat)' });
+    await lead.fill('47');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('The seat shares must add up to 100% (1 Lead + 3 Senior + 9 Regular now make 101%).').waitFor();
+    await lead.fill('46');
+    await page.getByRole('textbox', { name: 'Level 4' }).fill('0.1');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('The override levels must add up to the override pool (2%; they now make 1.9%).').waitFor();
+    await page.getByRole('textbox', { name: 'Level 5' }).fill('0.1');
+    await checkBothWidths(page, SCREENSHOTS, 'configuration', () => page.getByRole('switch', { name: /^Elite Pool enabled/ }).waitFor());
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Commission configuration saved.').first().waitFor();
+    await expect.poll(async () => (await db().select().from(commissionConfig))[0]?.payout.override_levels_bp).toEqual([100, 50, 30, 10, 10]);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByText('L1 1%, L2 0.5%, L3 0.3%, L4 0.1%, L5 0.1%').waitFor();
+
+    // Cells: the empty cell cannot be tested; Test $1000 on Alpha is a dry run that writes nothing.
+    await page.getByRole('tab', { name: 'Commission Cells' }).click();
+    const emptyCard = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Empty' }) });
+    await expect(emptyCard.getByRole('button', { name: 'Test $1000' }).isDisabled()).resolves.toBe(true);
+    await emptyCard.getByText('Commission test revenue needs a cell with at least one member.').waitFor();
+    const alphaCard = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Alpha' }) });
+    await alphaCard.getByText('3/13 (23.1%)').waitFor();
+    await alphaCard.getByRole('button', { name: 'Test $1000' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test $1000 on Alpha' });
+    // 3 seats + the upline Lead at level 1.
+    await dialog.getByText('Dry run: 4 payouts would be made. Nothing was written.').waitFor();
+    await dialog.getByRole('cell', { name: 'Override level 1' }).waitFor();
+    await dialog.getByText('Total: $1,000.00').waitFor();
+    await dialog.getByText('Paid to 4 members: $578.40').waitFor();
+    await dialog.getByText('Unallocated: $421.60').waitFor();
+    await expect(page.getByText('Revenue processed successfully!').count()).resolves.toBe(0);
+    await checkBothWidths(page, SCREENSHOTS, 'test-1000', () => dialog.getByText('Total: $1,000.00').waitFor());
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(0);
+    expect(await db().select().from(commissions).where(isNotNull(commissions.cellRunId))).toHaveLength(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A revenue file: previewed (nothing written), then processed line by line with a report.
+    const csv = [
+      'cell,amount,source,reference,description',
+      `${alpha!.id},250.00,trading_fees,e2e-rev-1,Week 47 fees`,
+      `${alpha!.id},99.99,subscriptions,e2e-rev-2,Subscriptions`,
+      `${alpha!.id},abc,other,e2e-rev-3,Bad amount`,
+    ].join('\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'revenue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('table', { name: 'Revenue file preview' });
+    await preview.getByRole('cell', { name: 'e2e-rev-1' }).waitFor();
+    await page.getByText('Preview, nothing written: 2 ready, 1 error').waitFor();
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(0);
+    await checkBothWidths(page, SCREENSHOTS, 'revenue-preview', () => preview.getByRole('cell', { name: 'e2e-rev-2' }).waitFor());
+    await page.getByRole('button', { name: 'Process 2 lines' }).click();
+    const report = page.getByRole('table', { name: 'Revenue file report' });
+    await report.getByRole('cell', { name: 'Revenue processed successfully! 4 payouts generated.' }).first().waitFor();
+    await page.getByText('Processed: 2 processed, 1 error').waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'revenue-report-1440.png'), fullPage: true });
+
+    // Every run: its ledger lines plus its unallocated remainder are its revenue, to the cent.
+    const runs = await db().select().from(commissionRevenueRuns);
+    expect(runs.map((run) => run.amountCents).sort((a, b) => a - b)).toEqual([9_999, 25_000]);
+    for (const run of runs) {
+      const lines = await db().select().from(commissions).where(eq(commissions.cellRunId, run.id));
+      expect(lines).toHaveLength(4);
+      expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + run.unallocatedCents).toBe(run.amountCents);
+    }
+  });
+});
