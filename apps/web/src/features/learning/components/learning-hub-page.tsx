@@ -55,7 +55,7 @@ function ResourceTiles({ collections, onOpen }: { collections: LearningHubRespon
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {collections.map((c) => (
-          <UnstyledButton key={c.collection} onClick={() => onOpen(c.collection)} aria-label={`${c.label}: ${c.count} ${c.count === 1 ? 'item' : 'items'}`}>
+          <UnstyledButton key={c.collection} onClick={() => onOpen(c.collection)}>
             <Card withBorder radius="md" padding="md">
               <Group gap="sm" wrap="nowrap">
                 <ThemeIcon variant="light" color="teal" size="lg" aria-hidden>

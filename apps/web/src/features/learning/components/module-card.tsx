@@ -25,8 +25,9 @@ export function ModuleCard({ module, onOpen, compact = false }: ModuleCardProps)
   const duration = formatModuleDuration(module.duration_minutes);
   const percent = module.progress?.completion_percentage ?? 0;
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={module.title} style={module.locked ? { opacity: 0.6 } : undefined} h="100%">
-      <Card.Section>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={module.title} bg={module.locked ? 'var(--mantine-color-gray-0)' : undefined} h="100%">
+      {/* A locked module is dimmed by its picture (its text keeps full contrast). */}
+      <Card.Section style={module.locked ? { opacity: 0.45, filter: 'grayscale(1)' } : undefined}>
         {module.thumbnail_url ? (
           <Image src={module.thumbnail_url} alt="" h={compact ? 100 : 140} fit="cover" loading="lazy" />
         ) : (
@@ -46,7 +47,7 @@ export function ModuleCard({ module, onOpen, compact = false }: ModuleCardProps)
             {module.difficulty}
           </Badge>
           {module.locked ? (
-            <Badge color="red" variant="light" size="sm" leftSection={<IconLock size={12} aria-hidden />}>
+            <Badge color="dark" variant="filled" size="sm" leftSection={<IconLock size={12} aria-hidden />}>
               {LOCKED_MODULE_LABEL}
             </Badge>
           ) : (
