@@ -104,9 +104,16 @@ describe.skipIf(!hasChromium)('Network Manager in Chromium', () => {
     const [parentLead] = await db.select({ id: users.id }).from(users).where(eq(users.email, emails[13]!));
     const seated = await app.inject({ method: 'POST', url: `${API}/cells/${parent.id}/assign`, cookie: admin, payload: { user_id: parentLead!.id, position: 0, version: parent.version } });
     expect(seated.statusCode, seated.body).toBe(200);
-    const dry = await app.inject({ method: 'POST', url: `${API}/process-revenue`, cookie: admin, payload: { cell_id: child.id, amount_cents: 100_000, dry_run: true } });
-    expect(dry.statusCode, dry.body).toBe(200);
-    expect(dry.json()).toMatchObject({ status: 'dry_run', run_id: null, calculation_result: { payouts_count: 14, paid_cents: 99_000, unallocated_cents: 1_000 } });
+    // "Test $1000" on the child's card: the dry run, seat by seat and level by level; nothing is written.
+    await page.getByRole('tab', { name: 'Cell Overview' }).click();
+    await page.getByRole('button', { name: 'Test $1000 on North Child' }).click();
+    const test = page.getByRole('dialog', { name: 'Test $1000 on North Child' });
+    await test.getByText('Dry run: 14 payouts would be made. Nothing was written.').waitFor();
+    await expect(test.getByText('Revenue processed successfully!').count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'test-1000-1440.png'), fullPage: true });
+    await page.keyboard.press('Escape');
+    await test.waitFor({ state: 'hidden' });
     await expect(db.select().from(commissionRevenueRuns)).resolves.toHaveLength(0);
     const real = await app.inject({ method: 'POST', url: `${API}/process-revenue`, cookie: admin, payload: { cell_id: child.id, amount_cents: 100_000, source_reference_id: 'e2e-north-1', description: 'E2E revenue' } });
     expect(real.statusCode, real.body).toBe(200);
@@ -116,12 +123,21 @@ describe.skipIf(!hasChromium)('Network Manager in Chromium', () => {
 
     // The audit trail of the child cell: the run, the moves and the seats.
     await page.getByRole('tab', { name: 'Audit Trail' }).click();
+    // The trail opens filtered to the cell chosen in the editor.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Cell' }).inputValue()).toBe('North Child');
     const table = page.getByRole('table', { name: 'Audit records' });
     await table.getByRole('cell', { name: 'Revenue processed' }).waitFor();
     await table.getByText(/\$1,000\.00 \(trading_fees, ref e2e-north-1\): 14 payouts, \$990\.00 paid, \$10\.00 unallocated/).waitFor();
     await expect(table.getByRole('cell', { name: 'Member moved' }).count()).resolves.toBe(2);
     await expect(table.getByRole('cell', { name: 'Member assigned' }).count()).resolves.toBe(13);
     await checkBothWidths(page, SCREENSHOTS, 'audit', () => table.getByRole('cell', { name: 'Revenue processed' }).waitFor());
+
+    // The Elite Pool dialog of Commission Management opens from the header.
+    await page.getByRole('button', { name: 'Elite Pool' }).click();
+    const elite = page.getByRole('dialog', { name: 'Elite Pool' });
+    await elite.waitFor();
+    await page.keyboard.press('Escape');
+    await elite.waitFor({ state: 'hidden' });
 
     // Lock from the editor: the seats can no longer change.
     await page.getByRole('tab', { name: 'Visual Editor' }).click();
