@@ -84,6 +84,18 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
+    // Create Cell (the Network Manager's dialog): the name is optional, the new cell appears in the cards and the tiles.
+    await page.getByRole('button', { name: 'Create Cell' }).click();
+    const create = page.getByRole('dialog', { name: 'New Cell' });
+    await create.getByRole('textbox', { name: /^Cell name/ }).fill('Beta');
+    await create.getByRole('textbox', { name: 'Description' }).fill('A second team');
+    await create.getByRole('button', { name: 'Create Cell' }).click();
+    await page.getByText('Commission cell created successfully!').first().waitFor();
+    await page.getByRole('heading', { name: 'Beta' }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByLabel('Total Cells: 4').waitFor();
+    await page.getByRole('tab', { name: 'Commission Cells' }).click();
+
     // A revenue file: previewed (nothing written), then processed line by line with a report.
     const csv = [
       'cell,amount,source,reference,description',

@@ -1,9 +1,11 @@
-import { Badge, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
-import { useCommissionConfig, useCommissionOverview } from '../api/commission-management-api.ts';
+import { CreateCellDialog } from '../../network-manager/index.ts';
+import { commissionManagementKeys, useCommissionConfig, useCommissionOverview } from '../api/commission-management-api.ts';
 import { CellsTab } from './cells-tab.tsx';
 import { ConfigurationForm } from './configuration-tab.tsx';
 import { ElitePoolDialog } from './elite-pool-dialog.tsx';
@@ -15,6 +17,8 @@ type Tab = 'overview' | 'cells' | 'configuration';
 export function CommissionManagementPage(_props: { user: UserProfile }) {
   const [tab, setTab] = useState<Tab>('overview');
   const [eliteOpen, setEliteOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const queryClient = useQueryClient();
   const config = useCommissionConfig();
   const overview = useCommissionOverview();
   const failed = config.isError || overview.isError;
@@ -53,7 +57,7 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
             <OverviewTab overview={overview.data} config={config.data} />
           </Tabs.Panel>
           <Tabs.Panel value="cells" pt="md">
-            <CellsTab overview={overview.data} />
+            <CellsTab overview={overview.data} createCell={<Button onClick={() => setCreateOpen(true)}>Create Cell</Button>} />
           </Tabs.Panel>
           <Tabs.Panel value="configuration" pt="md">
             <ConfigurationForm key={config.data.updated_at ?? 'defaults'} config={config.data} onEditElitePool={() => setEliteOpen(true)} />
@@ -61,6 +65,12 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
         </Tabs>
       )}
       <ElitePoolDialog opened={eliteOpen} onClose={() => setEliteOpen(false)} />
+      <CreateCellDialog
+        opened={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: commissionManagementKeys.all })}
+        failureTitle="Failed to create commission cell"
+      />
     </Stack>
   );
 }
