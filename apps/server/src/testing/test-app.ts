@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { jobs, listen, mailOutbox, snapshotPglite, type DatabaseHandle } from '@myeai/db';
 import { DEMO_ACCOUNTS, type Role } from '@myeai/domain';
@@ -44,6 +47,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = shared?.database ?? (await createTestDatabase(kind));
   const clock = fixedClock(TEST_NOW);
+  // Uploaded learning files go to a folder of this test app's own (removed on close), never the checkout's data folder.
+  const ownUploadsDir = overrides.uploadsDir === undefined ? await mkdtemp(join(tmpdir(), 'myeai-test-uploads-')) : undefined;
   const config: AppConfig = {
     isProduction: false,
     demoMode: true,
@@ -59,6 +64,7 @@ export async function createTestApp(
     // later: each request first lets the changes the database announced reach the read caches (on
     // PostgreSQL they arrive on another connection; PGlite delivers them with the commit).
     awaitChangesBeforeEachRequest: true,
+    uploadsDir: ownUploadsDir,
     ...overrides,
   };
   if (!shared) await seedDemoData(database.db, clock);
@@ -114,6 +120,7 @@ export async function createTestApp(
       await app.close();
       await app.deps.mailer.close();
       if (!shared) await database.close();
+      if (ownUploadsDir) await rm(ownUploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Chip, Container, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LEARNING_COLLECTION_LABELS, LEARNING_COLLECTIONS, type AdminLearningModule } from '@myeai/domain';
 import { useAdminLearning } from '../api/learning-admin-api.ts';
 import { CategoriesPanel } from './categories-panel.tsx';
@@ -26,7 +27,20 @@ const ALL = 'all';
 export function AdminPassionContentPage() {
   const list = useAdminLearning();
   const [category, setCategory] = useState<string>(ALL);
-  const [dialog, setDialog] = useState<{ module: AdminLearningModule | null } | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The hub's "Add Content" comes here with ?new=1: the create dialog opens as the list arrives.
+  const [dialog, setDialog] = useState<{ module: AdminLearningModule | null } | null>(() => (searchParams.get('new') === '1' ? { module: null } : null));
+  const closeDialog = () => {
+    setDialog(null);
+    if (searchParams.has('new'))
+      setSearchParams(
+        (params) => {
+          params.delete('new');
+          return params;
+        },
+        { replace: true },
+      );
+  };
 
   const header = (
     <Group justify="space-between" wrap="wrap">
@@ -165,7 +179,7 @@ export function AdminPassionContentPage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <ModuleFormModal opened={dialog !== null} module={dialog?.module ?? null} categories={categories} onClose={() => setDialog(null)} />
+      <ModuleFormModal opened={dialog !== null} module={dialog?.module ?? null} categories={categories} onClose={closeDialog} />
     </Container>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';

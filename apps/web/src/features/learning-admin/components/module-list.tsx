@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AspectRatio, Badge, Button, Card, Group, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AspectRatio, Badge, Button, Card, Flex, Group, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
@@ -97,7 +97,7 @@ function ModuleRow({
       },
     );
   return (
-    <Card withBorder padding="sm" draggable={!busy} {...dragHandlers} data-testid="learning-module-row" aria-label={module.title} component="li" opacity={module.is_active ? 1 : 0.75}>
+    <Card withBorder padding="sm" draggable={!busy} {...dragHandlers} data-testid="learning-module-row" aria-label={module.title} component="li" bg={module.is_active ? undefined : 'var(--mantine-color-gray-1)'} style={module.is_active ? undefined : { borderStyle: 'dashed' }}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Stack gap={2} align="center">
           <IconGripVertical size={18} aria-hidden style={{ cursor: 'grab' }} />
@@ -115,51 +115,53 @@ function ModuleRow({
         {module.thumbnail_url && (
           <Image src={module.thumbnail_url} alt="" w={96} h={54} radius="sm" referrerPolicy="no-referrer" visibleFrom="sm" fit="cover" />
         )}
-        <Stack gap={4} flex={1} miw={0}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {module.title}
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="xs" flex={1} miw={0} justify="space-between">
+          <Stack gap={4} flex={1} miw={0}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {module.title}
+              </Text>
+              {!module.is_active && (
+                <Badge color="gray" variant="filled">
+                  INACTIVE
+                </Badge>
+              )}
+            </Group>
+            <Group gap={6} wrap="wrap">
+              <Badge variant="light">{module.category_name}</Badge>
+              <Badge variant="light" color="grape">
+                {LEARNING_CONTENT_TYPE_LABELS[module.content_type]}
+              </Badge>
+              <Badge variant="filled" color={module.access_level === 'free' ? 'teal.9' : 'violet.9'}>
+                {LEARNING_ACCESS_LEVEL_LABELS[module.access_level]}
+              </Badge>
+              <Badge variant="light" color="gray">
+                {module.difficulty}
+              </Badge>
+              {module.collection && (
+                <Badge variant="filled" color="cyan.9">
+                  {LEARNING_COLLECTION_LABELS[module.collection]}
+                </Badge>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {module.duration_minutes !== null ? `${module.duration_minutes} min · ` : ''}
+              {module.learners_started} started · {module.learners_completed} completed
+              {module.creator_name ? ` · by ${module.creator_name}` : ''}
             </Text>
-            {!module.is_active && (
-              <Badge color="gray" variant="filled">
-                INACTIVE
-              </Badge>
-            )}
+          </Stack>
+          <Group gap="xs" wrap="wrap" align="flex-start">
+            <Button size="xs" variant="default" onClick={onPreview}>
+              Preview
+            </Button>
+            <Button size="xs" variant="default" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button size="xs" variant={module.is_active ? 'light' : 'outline'} color={module.is_active ? 'red' : 'dark'} onClick={toggle} loading={setActive.isPending}>
+              {module.is_active ? 'Deactivate' : 'Reactivate'}
+            </Button>
           </Group>
-          <Group gap={6} wrap="wrap">
-            <Badge variant="light">{module.category_name}</Badge>
-            <Badge variant="light" color="grape">
-              {LEARNING_CONTENT_TYPE_LABELS[module.content_type]}
-            </Badge>
-            <Badge variant="light" color={module.access_level === 'free' ? 'green' : 'orange'}>
-              {LEARNING_ACCESS_LEVEL_LABELS[module.access_level]}
-            </Badge>
-            <Badge variant="light" color="gray">
-              {module.difficulty}
-            </Badge>
-            {module.collection && (
-              <Badge variant="light" color="teal">
-                {LEARNING_COLLECTION_LABELS[module.collection]}
-              </Badge>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {module.duration_minutes !== null ? `${module.duration_minutes} min · ` : ''}
-            {module.learners_started} started · {module.learners_completed} completed
-            {module.creator_name ? ` · by ${module.creator_name}` : ''}
-          </Text>
-        </Stack>
-        <Group gap="xs" wrap="wrap" justify="flex-end" maw={{ base: 110, sm: 'none' }}>
-          <Button size="xs" variant="default" onClick={onPreview}>
-            Preview
-          </Button>
-          <Button size="xs" variant="default" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="xs" variant={module.is_active ? 'light' : 'filled'} color={module.is_active ? 'red' : 'green'} onClick={toggle} loading={setActive.isPending}>
-            {module.is_active ? 'Deactivate' : 'Reactivate'}
-          </Button>
-        </Group>
+        </Flex>
       </Group>
     </Card>
   );
