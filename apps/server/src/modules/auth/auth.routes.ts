@@ -22,11 +22,9 @@ import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../re
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
 import { grantListedAdmin } from './role-grants.ts';
-import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile } from './users.service.ts';
+import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile, type OnAccountCreated } from './users.service.ts';
 
 const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
-/** An OIDC account this young was created by this callback (attribution runs once per account anyway). */
-const NEW_ACCOUNT_MS = 60_000;
 
 function origin(app: FastifyInstance, request: FastifyRequest): string {
   return app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -51,15 +49,21 @@ async function startSession(
   await rememberVisitor(app.deps.db, app.deps.clock, userId, request.cookies[REFERRAL_VISITOR_COOKIE]);
 }
 
-/** A newly created account's referral credit: attribution window, self-referral and burst rules (decision record 036). */
-async function attributeNewAccount(app: FastifyInstance, request: FastifyRequest, user: { id: string; referredBy: string | null }): Promise<void> {
-  await attributeSignUp(app.deps.db, app.deps.clock, {
-    userId: user.id,
-    givenReferrerId: user.referredBy,
-    visitorToken: request.cookies[REFERRAL_VISITOR_COOKIE],
-    // request.ip honours TRUST_PROXY; only a keyed hash of it is stored.
-    address: request.ip,
-  });
+/**
+ * A newly created account's referral credit: attribution window, self-referral and burst rules
+ * (decision record 036), decided in the transaction that creates the account (046), so a crash
+ * cannot leave an account with its code credited but never checked.
+ */
+function attributeNewAccount(app: FastifyInstance, request: FastifyRequest): OnAccountCreated {
+  return async (tx, user) => {
+    await attributeSignUp(tx, app.deps.clock, {
+      userId: user.id,
+      givenReferrerId: user.referredBy,
+      visitorToken: request.cookies[REFERRAL_VISITOR_COOKIE],
+      // request.ip honours TRUST_PROXY; only a keyed hash of it is stored.
+      address: request.ip,
+    });
+  };
 }
 
 export async function authRoutes(root: FastifyInstance): Promise<void> {
@@ -109,8 +113,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       try {
         const callbackUrl = new URL(request.url, `${origin(root, request)}`);
         const { identity, ref } = await deps.oidc.finish(deps.db, deps.clock, callbackUrl);
-        const user = await findOrCreateOidcUser(deps.db, deps.clock, identity, ref);
-        if (deps.clock.now().getTime() - user.createdAt.getTime() < NEW_ACCOUNT_MS) await attributeNewAccount(root, request, user);
+        const user = await findOrCreateOidcUser(deps.db, deps.clock, identity, ref, attributeNewAccount(root, request));
         if (user.status !== 'active') {
           await signOut(request, reply);
           return reply.redirect('/login?error=suspended');
@@ -136,8 +139,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
     schema: { tags: ['auth'], body: RegisterInputSchema, response: { 201: UserResponseSchema } },
     handler: async (request, reply) => {
-      const registered = await registerLocalUser(deps.db, deps.clock, request.body);
-      await attributeNewAccount(root, request, registered);
+      const registered = await registerLocalUser(deps.db, deps.clock, request.body, attributeNewAccount(root, request));
       const user = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, registered);
       await startSession(root, request, reply, user.id, 'password');
       return reply.status(201).send({ user: toProfile(user) });

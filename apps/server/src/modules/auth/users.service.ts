@@ -92,13 +92,21 @@ export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Prom
   });
 }
 
-export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput): Promise<UserRow> {
+/**
+ * Runs inside the transaction that creates an account (the referral credit, decision record 046):
+ * the account and its credit commit together or not at all.
+ */
+export type OnAccountCreated = (tx: DbOrTx, user: UserRow) => Promise<void>;
+
+export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput, onCreated?: OnAccountCreated): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await getUserByEmail(tx, input.email)) {
       throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
     }
-    return createUser(tx, clock, { email: input.email, name: input.name, passwordHash, ref: input.ref ?? null });
+    const user = await createUser(tx, clock, { email: input.email, name: input.name, passwordHash, ref: input.ref ?? null });
+    if (onCreated) await onCreated(tx, user);
+    return user;
   });
 }
 
@@ -115,7 +123,7 @@ export type OidcIdentity = {
  * Finds the user of an external identity or creates one. An existing account is linked only
  * through a verified e-mail; a referral code counts only for a user created here.
  */
-export async function findOrCreateOidcUser(db: Database, clock: Clock, identity: OidcIdentity, ref: string | null): Promise<UserRow> {
+export async function findOrCreateOidcUser(db: Database, clock: Clock, identity: OidcIdentity, ref: string | null, onCreated?: OnAccountCreated): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const linked = await selectUserByIdentity(tx, identity.issuer, identity.subject);
     if (linked) {
@@ -127,14 +135,11 @@ export async function findOrCreateOidcUser(db: Database, clock: Clock, identity:
     if (existing && !identity.emailVerified) {
       throw new AppError('CONFLICT', 'An account with this email already exists. Sign in with your password.');
     }
-    const user =
-      existing ??
-      (await createUser(tx, clock, {
-        email: identity.email,
-        name: identity.name ?? identity.email.split('@')[0]!,
-        picture: identity.picture ?? null,
-        ref,
-      }));
+    let user = existing;
+    if (!user) {
+      user = await createUser(tx, clock, { email: identity.email, name: identity.name ?? identity.email.split('@')[0]!, picture: identity.picture ?? null, ref });
+      if (onCreated) await onCreated(tx, user);
+    }
     await insertIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject, createdAt: clock.now() });
     return user;
   });

@@ -104,7 +104,7 @@ export type SignUpContext = {
  * or the Nth sign-up for one referrer from one hashed address within BURST_WINDOW_MINUTES is an
  * open flag and not credited; the earlier sign-ups of the burst become flags too and lose their credit.
  */
-export async function attributeSignUp(db: Database, clock: Clock, context: SignUpContext): Promise<{ referrerId: string | null; reasons: ReferralFlagReason[] }> {
+export async function attributeSignUp(db: DbOrTx, clock: Clock, context: SignUpContext): Promise<{ referrerId: string | null; reasons: ReferralFlagReason[] }> {
   const now = clock.now();
   const { attribution_window_days: windowDays } = await getReferralSettings(db);
   const visitor = await visitorHashOfToken(db, clock, context.visitorToken);
