@@ -72,5 +72,7 @@ export const ProfileJourneySchema = z.object({
   sign_ins: z.number().int(),
   people_referred: z.number().int(),
   roles_held: z.number().int(),
+  /** Learning modules the user completed (issue 20: a completion counts toward the journey). */
+  modules_completed: z.number().int(),
 });
 export type ProfileJourney = z.infer<typeof ProfileJourneySchema>;

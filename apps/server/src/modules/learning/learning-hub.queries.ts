@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { learningCategories, learningModules, learningProgress, learningRatings, learningUploads, users, type DbOrTx } from '@myeai/db';
 import type { LearningAccessLevel, LearningCollection, LearningContentType, LearningDifficulty } from '@myeai/domain';
 
@@ -167,4 +167,14 @@ export async function selectActiveModulesOfUpload(db: DbOrTx, uploadId: string):
     .select({ id: learningModules.id, accessLevel: learningModules.accessLevel })
     .from(learningModules)
     .where(and(eq(learningModules.uploadId, uploadId), eq(learningModules.isActive, true)))) as { id: string; accessLevel: LearningAccessLevel }[];
+}
+
+/** Active modules the user completed. */
+export async function countCompletedActiveModules(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(learningProgress)
+    .innerJoin(learningModules, eq(learningModules.id, learningProgress.moduleId))
+    .where(and(eq(learningProgress.userId, userId), isNotNull(learningProgress.completedAt), eq(learningModules.isActive, true)));
+  return row?.n ?? 0;
 }

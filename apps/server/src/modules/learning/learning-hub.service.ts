@@ -33,6 +33,7 @@ import { createNotification } from '../notifications/index.ts';
 import { planAt, readPlanState } from '../subscriptions/index.ts';
 import { getTrialOfUser } from '../trials/index.ts';
 import {
+  countCompletedActiveModules,
   selectActiveModule,
   selectActiveModules,
   selectActiveModulesOfUpload,
@@ -274,4 +275,9 @@ export async function openableUpload(db: DbOrTx, learner: Learner, uploadId: str
   for (const m of modules) if (await mayOpen(db, facts, m)) return upload;
   const level = modules[0]?.accessLevel ?? 'subscriber';
   throw new AppError('FORBIDDEN', lockedModuleMessage(level));
+}
+
+/** The learning modules a user completed (active ones), as the hub's tile counts them: for the profile journey. */
+export async function countCompletedModules(db: DbOrTx, userId: string): Promise<number> {
+  return countCompletedActiveModules(db, userId);
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { learningCategories, learningModules, learningProgress, learningUploads, notifications, subscriptions, trials, users } from '@myeai/db';
-import { apiPath, learningHubPaths, type LearningAccessLevel, type LearningContentType } from '@myeai/domain';
+import { apiPath, learningHubPaths, profilePaths, type LearningAccessLevel, type LearningContentType } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
@@ -193,6 +193,8 @@ describe.each(testDatabaseKinds())('learning hub on %s', (kind) => {
 
     body = (await hub(subscriber.cookie)).json();
     expect(body.stats).toMatchObject({ completed: 1, in_progress: 0, minutes_watched: 1 });
+    // The profile journey counts it too.
+    expect((await t.inject({ method: 'GET', url: profilePaths.journey, cookie: subscriber.cookie })).json()).toMatchObject({ modules_completed: 1 });
     expect(body.continue_watching).toEqual([]);
 
     const rate = await t.inject({ method: 'POST', url: apiPath(learningHubPaths.rating, { id: m.subscriber! }), cookie: subscriber.cookie, payload: { rating: 4 } });

@@ -1,0 +1,1 @@
+export { countCompletedModules } from './learning-hub.service.ts';
