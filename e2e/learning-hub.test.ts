@@ -153,6 +153,12 @@ describe.skipIf(!hasChromium)('/learning in Chromium', () => {
     await page.getByRole('button', { name: 'Sales Scripts 1 item' }).click();
     await page.getByText('Sales Scripts: 1').waitFor();
     await expect(page.getByRole('article').count()).resolves.toBe(1);
+    // The Opportunity Engine's Marketing Resources lead to the same filtered hub.
+    await page.goto('/products');
+    await page.getByRole('region', { name: 'Marketing Resources' }).getByRole('link', { name: 'Sales Scripts 1 item' }).click();
+    await page.waitForURL('**/learning?collection=sales_scripts');
+    await card(page, titles.script).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(1);
   });
 
   it('YouTube and Vimeo progress comes from the players\' own events (local stand-ins of their documented messages)', async () => {

@@ -19,6 +19,7 @@ function JourneyFigures() {
         { label: 'Sign-ins', value: journey.data.sign_ins },
         { label: 'People you referred', value: journey.data.people_referred },
         { label: 'Roles held', value: journey.data.roles_held },
+        { label: 'Learning modules completed', value: journey.data.modules_completed },
       ]
     : [];
   return (

@@ -1,7 +1,7 @@
-import { Badge, Button, Card, Chip, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Chip, Container, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook, IconCircleCheck, IconClock, IconFolder, IconLock, IconPlus, IconProgress, IconSearch, IconSettings } from '@tabler/icons-react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { decideAccess, LEARNING_COLLECTIONS, LEARNING_HUB_TAB_LABELS, LEARNING_HUB_TABS, type LearningCollection, type LearningHubModule, type LearningHubResponse, type LearningHubTab, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -12,6 +12,9 @@ import { ModulePlayerModal } from './module-player.tsx';
 
 const ALL = 'all';
 const ANALYTICS = 'analytics';
+
+/** The module admin's analytics (issue 20 item 4), loaded only when an admin opens the tab. */
+const LearningAnalyticsPanel = lazy(() => import('../../learning-admin/index.ts').then((m) => ({ default: m.LearningAnalyticsPanel })));
 
 type Tile = { label: string; value: string; icon: ComponentType<{ size?: number }> };
 
@@ -101,16 +104,14 @@ function EmptyState({ title, text, action }: { title: string; text: string; acti
 const isTab = (value: string | null): value is LearningHubTab => (LEARNING_HUB_TABS as readonly string[]).includes(value ?? '');
 const isCollection = (value: string | null): value is LearningCollection => (LEARNING_COLLECTIONS as readonly string[]).includes(value ?? '');
 
-type LearningHubPageProps = { user: UserProfile; analytics?: ComponentType | undefined };
-
 /** /learning and /learning-hub: one hub for every role (spec 2 "Learning hub", DESIGN.md decision 6). */
-export function LearningHubPage({ user, analytics: AnalyticsPanel }: LearningHubPageProps) {
+export function LearningHubPage({ user }: { user: UserProfile }) {
   const isBuilt = useIsBuilt();
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
   const canManage = isAdmin && isBuilt('/admin-passion-content');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: LearningHubTab | typeof ANALYTICS = tabParam === ANALYTICS && isAdmin && AnalyticsPanel ? ANALYTICS : isTab(tabParam) ? tabParam : ALL;
+  const tab: LearningHubTab | typeof ANALYTICS = tabParam === ANALYTICS && isAdmin ? ANALYTICS : isTab(tabParam) ? tabParam : ALL;
   const category = params.get('category');
   const collectionParam = params.get('collection');
   const collection = isCollection(collectionParam) ? collectionParam : undefined;
@@ -228,7 +229,7 @@ export function LearningHubPage({ user, analytics: AnalyticsPanel }: LearningHub
                   {LEARNING_HUB_TAB_LABELS[t]} ({data.tab_counts[t]})
                 </Tabs.Tab>
               ))}
-              {isAdmin && AnalyticsPanel && <Tabs.Tab value={ANALYTICS}>Analytics</Tabs.Tab>}
+              {isAdmin && <Tabs.Tab value={ANALYTICS}>Analytics</Tabs.Tab>}
             </Tabs.List>
             {LEARNING_HUB_TABS.map((t) => (
               <Tabs.Panel key={t} value={t} pt="md">
@@ -237,9 +238,11 @@ export function LearningHubPage({ user, analytics: AnalyticsPanel }: LearningHub
                 </section>
               </Tabs.Panel>
             ))}
-            {isAdmin && AnalyticsPanel && (
+            {isAdmin && (
               <Tabs.Panel value={ANALYTICS} pt="md">
-                <AnalyticsPanel />
+                <Suspense fallback={<Loader aria-label="Loading analytics" />}>
+                  <LearningAnalyticsPanel />
+                </Suspense>
               </Tabs.Panel>
             )}
           </Tabs>

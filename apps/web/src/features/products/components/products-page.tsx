@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { decideAccess, type Product, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { MarketingResources } from '../../learning/index.ts';
 import { useProductCategories, useProducts } from '../api/products-api.ts';
 import { DeleteProductModal } from './delete-product-modal.tsx';
 import { ProductCard } from './product-card.tsx';
@@ -71,6 +72,8 @@ export function ProductsPage({ user }: { user: UserProfile }) {
         ) : (
           <ProductMetrics metrics={products.data.metrics} />
         )}
+
+        <MarketingResources />
 
         {categories.isError ? (
           <LoadError message={categories.error.message} onRetry={() => void categories.refetch()} />
