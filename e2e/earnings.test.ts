@@ -77,6 +77,8 @@ describe.skipIf(!hasChromium)('My Earnings Potential (/earnings) in Chromium', (
     await details.getByRole('cell', { name: '100%' }).waitFor();
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
+    // Closing a dialog returns focus to its button, which scrolled the page; screenshots start at the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     await bothWidths(page, 'earnings-member', () => page.getByTestId('seat-grid').waitFor());
 

@@ -24,7 +24,7 @@ export const scenario = defineScenario({
       [user.id],
     );
     await ctx.sql(
-      `update users set referred_by = $1::uuid, last_seen_at = now() - make_interval(days => u.rn)
+      `update users set referred_by = $1::uuid, last_seen_at = now() - make_interval(days => u.rn::int)
        from (select id, row_number() over (order by id) as rn from users where referred_by is null and id <> $1::uuid and email like '%@cells.bench' limit 20) u
        where users.id = u.id`,
       [user.id],
