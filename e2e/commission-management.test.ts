@@ -125,5 +125,30 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
       expect(lines).toHaveLength(4);
       expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + run.unallocatedCents).toBe(run.amountCents);
     }
+
+    // The Elite Pool: switched on, a cell mirrors the 13 active traders by tier; the dialog edits the same pool.
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByRole('switch', { name: /^Elite Pool enabled/ }).click();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Commission configuration saved.').first().waitFor();
+    await page.getByRole('button', { name: 'Edit Elite Pool' }).click();
+    const elite = page.getByRole('dialog', { name: 'Elite Pool' });
+    await elite.getByText('13/13 selected').waitFor();
+    await elite.getByText('Senior 3/3').waitFor();
+    // A fourth senior: the counts say so and Save waits for 1 + 3 + 9.
+    const regularRow = elite.getByRole('listitem').filter({ hasText: 'trader13@demo.myeai.local' });
+    await regularRow.getByText('Senior', { exact: true }).click();
+    await elite.getByText('Senior 4/3').waitFor();
+    await expect(elite.getByRole('button', { name: 'Save Elite Pool' }).isDisabled()).resolves.toBe(true);
+    await regularRow.getByText('Regular', { exact: true }).click();
+    await checkBothWidths(page, SCREENSHOTS, 'elite-pool', () => elite.getByText('Senior 3/3').waitFor());
+    await elite.getByRole('button', { name: 'Save Elite Pool' }).click();
+    await page.getByText('Elite Pool saved.').first().waitFor();
+    await page.getByRole('tab', { name: 'Commission Cells' }).click();
+    const eliteCard = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Elite Pool' }) });
+    await eliteCard.getByText('13/13 (100%)').waitFor();
+    await eliteCard.getByRole('button', { name: 'Test $1000' }).click();
+    await page.getByRole('dialog', { name: 'Test $1000 on Elite Pool' }).getByText('Dry run: 13 payouts would be made. Nothing was written.').waitFor();
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { countTiers, ELITE_POOL, SaveElitePoolInputSchema, TIER_LABELS, TRADER_TIERS, type ElitePool, type TraderTier } from '@myeai/domain';
@@ -27,7 +27,11 @@ function EliteForm({ pool, onClose }: { pool: ElitePool; onClose: () => void }) 
   const counts = countTiers(chosen);
   const complete = chosen.length === ELITE_POOL.size && TRADER_TIERS.every((tier) => counts[tier] === ELITE_POOL[tier]);
   const needle = search.trim().toLowerCase();
-  const shown = pool.candidates.filter((candidate) => needle === '' || candidate.email.toLowerCase().includes(needle) || candidate.name.toLowerCase().includes(needle));
+  // The pool first (Lead, Seniors, Regulars), then the other traders; by e-mail within each.
+  const rank = (candidate: ElitePool['candidates'][number]) => (candidate.in_pool ? TRADER_TIERS.indexOf(candidate.tier) : TRADER_TIERS.length);
+  const shown = pool.candidates
+    .filter((candidate) => needle === '' || candidate.email.toLowerCase().includes(needle) || candidate.name.toLowerCase().includes(needle))
+    .sort((a, b) => rank(a) - rank(b) || a.email.localeCompare(b.email));
 
   const onSubmit = form.onSubmit((input) => {
     setFormError(null);
@@ -81,31 +85,27 @@ function EliteForm({ pool, onClose }: { pool: ElitePool; onClose: () => void }) 
           <Text c="dimmed">No user holds the trader role yet.</Text>
         ) : (
           <ScrollArea.Autosize mah={360} type="auto">
-            <Table aria-label="Traders">
-              <Table.Tbody>
-                {shown.map((candidate) => (
-                  <Table.Tr key={candidate.user_id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {candidate.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {candidate.email} · weight {candidate.weight}%
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <SegmentedControl
-                        size="xs"
-                        aria-label={`Tier of ${candidate.email}`}
-                        data={CHOICES}
-                        value={form.values.members[candidate.user_id] ?? 'out'}
-                        onChange={(value) => form.setFieldValue(`members.${candidate.user_id}`, value as Choice)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <Stack component="ul" gap={0} aria-label="Traders" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {shown.map((candidate) => (
+                <Group key={candidate.user_id} component="li" justify="space-between" wrap="wrap" gap="xs" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {candidate.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {candidate.email} · weight {candidate.weight}%
+                    </Text>
+                  </div>
+                  <SegmentedControl
+                    size="xs"
+                    aria-label={`Tier of ${candidate.email}`}
+                    data={CHOICES}
+                    value={form.values.members[candidate.user_id] ?? 'out'}
+                    onChange={(value) => form.setFieldValue(`members.${candidate.user_id}`, value as Choice)}
+                  />
+                </Group>
+              ))}
+            </Stack>
           </ScrollArea.Autosize>
         )}
         <Group justify="flex-end">
