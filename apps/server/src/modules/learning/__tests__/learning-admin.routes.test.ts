@@ -13,7 +13,8 @@ import { multipartBody } from '../../leads/__tests__/multipart.ts';
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41'), Buffer.alloc(2000, 7)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
-const UPLOAD_LIMIT = 64 * 1024;
+/** Above Fastify's 1 MiB default body limit, to show uploads are bounded by their own limit only. */
+const UPLOAD_LIMIT = 3 * 1024 * 1024;
 
 describe.each(testDatabaseKinds())('learning module admin on %s', (kind) => {
   let t: TestApp;
@@ -105,6 +106,9 @@ describe.each(testDatabaseKinds())('learning module admin on %s', (kind) => {
   });
 
   it('accepts a PDF and refuses a disguised file (HTML named .mp4), a PDF named .mp4, an empty file and one over the limit, leaving no file', async () => {
+    const big = await upload('long talk.mp4', Buffer.concat([MP4, Buffer.alloc(2 * 1024 * 1024, 3)]));
+    expect(big.statusCode, big.body).toBe(201);
+    expect(big.json().upload.size_bytes).toBe(MP4.length + 2 * 1024 * 1024);
     const pdf = await upload('guide.pdf', PDF);
     expect(pdf.statusCode, pdf.body).toBe(201);
     expect(pdf.json().upload.mime_type).toBe('application/pdf');
