@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+import { cursorPageSchema, PageCursorSchema, PageLimitSchema } from './paging.ts';
 
 /** The audit log's API path (admin). */
 export const auditPaths = {
@@ -28,5 +28,5 @@ export const ListAuditLogQuerySchema = z.object({
 });
 export type ListAuditLogQuery = z.infer<typeof ListAuditLogQuerySchema>;
 
-export const AuditLogPageSchema = z.object({ items: z.array(AuditEntrySchema), next_cursor: z.string().nullable() });
+export const AuditLogPageSchema = cursorPageSchema(AuditEntrySchema, {});
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

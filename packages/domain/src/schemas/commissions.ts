@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_SOURCES, COMMISSION_STATUS_FILTERS, COMMISSION_STATUSES } from '../commissions/commission-rules.ts';
 import { PRICE_CENTS_MAX } from '../products/product-rules.ts';
+import { cursorListQuerySchema, cursorPageSchema } from './paging.ts';
 
 /** Commission API paths. */
 export const commissionsPaths = {
@@ -29,21 +30,12 @@ export const CommissionSchema = z.object({
 });
 export type Commission = z.infer<typeof CommissionSchema>;
 
-export const COMMISSION_PAGE_SIZE_MAX = 100;
-
-export const ListCommissionsQuerySchema = z.object({
-  status: z.enum(COMMISSION_STATUS_FILTERS).default('all'),
-  limit: z.coerce.number().int().min(1).max(COMMISSION_PAGE_SIZE_MAX).default(20),
-  /** Opaque cursor from the previous page's next_cursor. */
-  cursor: z.string().max(200).optional(),
-});
+export const ListCommissionsQuerySchema = cursorListQuerySchema({ status: z.enum(COMMISSION_STATUS_FILTERS).default('all') });
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuerySchema>;
 
-export const CommissionPageSchema = z.object({
-  items: z.array(CommissionSchema),
+export const CommissionPageSchema = cursorPageSchema(CommissionSchema, {
   /** How many commissions match the filter (all pages). */
   total: z.number().int(),
-  next_cursor: z.string().nullable(),
 });
 export type CommissionPage = z.infer<typeof CommissionPageSchema>;
 
@@ -91,11 +83,7 @@ export const AdminCommissionSchema = CommissionSchema.extend({
 });
 export type AdminCommission = z.infer<typeof AdminCommissionSchema>;
 
-export const AdminCommissionPageSchema = z.object({
-  items: z.array(AdminCommissionSchema),
-  total: z.number().int(),
-  next_cursor: z.string().nullable(),
-});
+export const AdminCommissionPageSchema = cursorPageSchema(AdminCommissionSchema, { total: z.number().int() });
 export type AdminCommissionPage = z.infer<typeof AdminCommissionPageSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+import { cursorListQuerySchema, cursorPageSchema } from './paging.ts';
 
 /** Background jobs API paths (admin). */
 export const jobsPaths = {
@@ -25,18 +25,12 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
-export const ListJobsQuerySchema = z.object({
-  status: JobStatusSchema.optional(),
-  limit: PageLimitSchema,
-  cursor: PageCursorSchema,
-});
+export const ListJobsQuerySchema = cursorListQuerySchema({ status: JobStatusSchema.optional() });
 export type ListJobsQuery = z.infer<typeof ListJobsQuerySchema>;
 
-export const JobPageSchema = z.object({
-  items: z.array(JobSchema),
+export const JobPageSchema = cursorPageSchema(JobSchema, {
   /** How many jobs match the filter in all (the Failed Operations badge). */
   total: z.number().int(),
-  next_cursor: z.string().nullable(),
 });
 export type JobPage = z.infer<typeof JobPageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+import { cursorListQuerySchema, cursorPageSchema } from './paging.ts';
 
 /** The mailbox API paths (admin). */
 export const mailPaths = {
@@ -27,9 +27,9 @@ export type MailboxMessageSummary = z.infer<typeof MailboxMessageSummarySchema>;
 export const MailboxMessageSchema = MailboxMessageSummarySchema.extend({ text: z.string(), html: z.string().nullable() });
 export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
 
-export const ListMailboxQuerySchema = z.object({ limit: PageLimitSchema, cursor: PageCursorSchema });
+export const ListMailboxQuerySchema = cursorListQuerySchema({});
 
-export const MailboxPageSchema = z.object({ items: z.array(MailboxMessageSummarySchema), next_cursor: z.string().nullable() });
+export const MailboxPageSchema = cursorPageSchema(MailboxMessageSummarySchema, {});
 export type MailboxPage = z.infer<typeof MailboxPageSchema>;
 
 export const MailIdParamsSchema = z.object({ id: z.uuid('Unknown message.') });

@@ -3,6 +3,7 @@ import { RoleSchema } from '../access/roles.ts';
 import { NOTIFICATION_FILTERS, NOTIFICATION_TYPES } from '../notifications/notification-rules.ts';
 import { TRADING_LIVE_EVENT_SCHEMAS } from './trading/live-events.ts';
 import { AccountUpdatedPayloadSchema } from './people.ts';
+import { cursorListQuerySchema, cursorPageSchema } from './paging.ts';
 
 /** The live channel (a WebSocket upgrade on the page's own origin). */
 export const livePaths = {
@@ -33,21 +34,10 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NOTIFICATION_PAGE_SIZE_MAX = 100;
-
-export const ListNotificationsQuerySchema = z.object({
-  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_SIZE_MAX).default(20),
-  /** Opaque cursor from the previous page's next_cursor. */
-  cursor: z.string().max(200).optional(),
-});
+export const ListNotificationsQuerySchema = cursorListQuerySchema({ filter: z.enum(NOTIFICATION_FILTERS).default('all') });
 export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuerySchema>;
 
-export const NotificationPageSchema = z.object({
-  items: z.array(NotificationSchema),
-  unread_count: z.number().int(),
-  next_cursor: z.string().nullable(),
-});
+export const NotificationPageSchema = cursorPageSchema(NotificationSchema, { unread_count: z.number().int() });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 export const NotificationIdParamsSchema = z.object({ id: z.uuid('Unknown notification.') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, SUPPORT_ANSWER_MAX, SUPPORT_MESSAGE_MAX, SUPPORT_STATUSES, SUPPORT_SUBJECT_MAX } from '../support/support-rules.ts';
-import { PageCursorSchema, PageLimitSchema } from './paging.ts';
+import { cursorListQuerySchema, cursorPageSchema } from './paging.ts';
 
 /** Support request API paths. */
 export const supportPaths = {
@@ -59,17 +59,9 @@ export const AdminSupportRequestSchema = SupportRequestSchema.extend({
 });
 export type AdminSupportRequest = z.infer<typeof AdminSupportRequestSchema>;
 
-export const ListSupportRequestsQuerySchema = z.object({
-  status: SupportStatusSchema.optional(),
-  limit: PageLimitSchema,
-  cursor: PageCursorSchema,
-});
+export const ListSupportRequestsQuerySchema = cursorListQuerySchema({ status: SupportStatusSchema.optional() });
 
-export const AdminSupportPageSchema = z.object({
-  items: z.array(AdminSupportRequestSchema),
-  open_count: z.number().int(),
-  next_cursor: z.string().nullable(),
-});
+export const AdminSupportPageSchema = cursorPageSchema(AdminSupportRequestSchema, { open_count: z.number().int() });
 export type AdminSupportPage = z.infer<typeof AdminSupportPageSchema>;
 
 export const SupportRequestIdParamsSchema = z.object({ id: z.uuid('Unknown support request.') });
