@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPath, ProfileJourneySchema, profilePaths, ROLE_LABELS, type UserProfile } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { ContactSupport } from '../support/index.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -22,22 +23,16 @@ function JourneyFigures() {
         { label: 'Learning modules completed', value: journey.data.modules_completed },
       ]
     : [];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      {journey.isPending
-        ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h={72} />)
-        : figures.map((figure) => (
-            <Card key={figure.label} withBorder padding="md">
-              <Text size="xl" fw={700}>
-                {figure.value}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {figure.label}
-              </Text>
-            </Card>
-          ))}
-    </SimpleGrid>
-  );
+  if (journey.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={72} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return <StatTiles figures={figures} cols={{ base: 2, sm: 4 }} />;
 }
 
 export function ProfilePage({ user }: { user: UserProfile }) {

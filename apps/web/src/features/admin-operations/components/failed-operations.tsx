@@ -1,6 +1,7 @@
-import { Button, Code, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Job } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useFailedJobs, useRetryJob } from '../api/operations-api.ts';
 import { formatDateTime } from '../format-time.ts';
@@ -27,52 +28,49 @@ export function FailedOperations() {
   if (jobs.isError) return <LoadError message={jobs.error.message} onRetry={() => void jobs.refetch()} />;
   if (jobs.isPending) return <TableSkeleton label="Loading failed operations" />;
   const items = jobs.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Text c="dimmed">No failed operations</Text>;
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped verticalSpacing="sm" aria-label="Failed operations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Operation</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Last error</Table.Th>
-              <Table.Th>Failed at</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((job) => (
-              <Table.Tr key={job.id}>
-                <Table.Td>
-                  <Code>{job.name}</Code>
-                  <Text size="xs" c="dimmed">
-                    Job {job.id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {job.attempts} of {job.max_attempts}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={3} style={{ wordBreak: 'break-word' }}>
-                    {job.last_error ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(job.finished_at ?? job.run_at)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <RetryButton job={job} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={items}
+        rowKey={(job) => job.id}
+        empty="No failed operations"
+        scroll={{ minWidth: 720 }}
+        table={{ striped: true, verticalSpacing: 'sm', 'aria-label': 'Failed operations' }}
+        columns={[
+          {
+            key: 'operation',
+            header: 'Operation',
+            cell: (job) => (
+              <>
+                <Code>{job.name}</Code>
+                <Text size="xs" c="dimmed">
+                  Job {job.id}
+                </Text>
+              </>
+            ),
+          },
+          { key: 'attempts', header: 'Attempts', cell: (job) => `${job.attempts} of ${job.max_attempts}` },
+          {
+            key: 'error',
+            header: 'Last error',
+            cell: (job) => (
+              <Text size="sm" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+                {job.last_error ?? '—'}
+              </Text>
+            ),
+          },
+          {
+            key: 'failed',
+            header: 'Failed at',
+            cell: (job) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(job.finished_at ?? job.run_at)}
+              </Text>
+            ),
+          },
+          { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, cell: (job) => <RetryButton job={job} /> },
+        ]}
+      />
       <LoadMore hasNextPage={jobs.hasNextPage} isFetchingNextPage={jobs.isFetchingNextPage} onLoadMore={() => void jobs.fetchNextPage()} />
     </>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MailboxMessageSummary } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useMailbox, useMailboxMessage } from '../api/operations-api.ts';
 import { formatDateTime } from '../format-time.ts';
@@ -62,44 +63,31 @@ export function Mailbox() {
       <Text size="sm" c="dimmed" mb="sm">
         Demo mode: e-mails stay in the outbox and are shown here instead of being delivered.
       </Text>
-      {messages.length === 0 ? (
-        <Text c="dimmed">The mailbox is empty</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="sm" aria-label="Mailbox">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Time</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {messages.map((message) => (
-                <Table.Tr key={message.id}>
-                  <Table.Td>
-                    <Text size="sm">{message.to}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component="button" type="button" size="sm" onClick={() => setOpen(message)} style={{ textAlign: 'left' }}>
-                      {message.subject}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge message={message} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(message.sent_at ?? message.created_at)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        rows={messages}
+        rowKey={(message) => message.id}
+        empty="The mailbox is empty"
+        scroll={{ minWidth: 640 }}
+        table={{ striped: true, verticalSpacing: 'sm', 'aria-label': 'Mailbox' }}
+        columns={[
+          { key: 'to', header: 'To', cell: (message) => <Text size="sm">{message.to}</Text> },
+          {
+            key: 'subject',
+            header: 'Subject',
+            cell: (message) => (
+              <Anchor component="button" type="button" size="sm" onClick={() => setOpen(message)} style={{ textAlign: 'left' }}>
+                {message.subject}
+              </Anchor>
+            ),
+          },
+          { key: 'status', header: 'Status', cell: (message) => <StatusBadge message={message} /> },
+          { key: 'time', header: 'Time', cell: (message) => (
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(message.sent_at ?? message.created_at)}
+              </Text>
+            ) },
+        ]}
+      />
       <LoadMore hasNextPage={mailbox.hasNextPage} isFetchingNextPage={mailbox.isFetchingNextPage} onLoadMore={() => void mailbox.fetchNextPage()} />
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject ?? ''} size="lg">
         {open ? <MessageBody id={open.id} /> : null}

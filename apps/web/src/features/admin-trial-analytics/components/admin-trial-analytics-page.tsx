@@ -1,8 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Badge, Button, Card, Container, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Container, Grid, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { adminDaysLeftColor, type TrialAnalytics } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { PersonCell } from '../../../components/ui/person-cell.tsx';
+import { StatTiles } from '../../../components/ui/stat-tiles.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatPercent } from '../../../lib/percent.ts';
 import { useTrialAnalytics } from '../api/trial-analytics-api.ts';
@@ -19,20 +22,7 @@ function Overview({ overview }: { overview: TrialAnalytics['overview'] }) {
     { label: 'Expired trials', value: overview.expired_trials },
     { label: 'Conversion rate', value: formatPercent(overview.conversion_rate) },
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-      {figures.map((figure) => (
-        <Card key={figure.label} withBorder padding="md">
-          <Text size="xl" fw={700} data-testid={`figure-${figure.label}`}>
-            {figure.value}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {figure.label}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
+  return <StatTiles figures={figures.map((figure) => ({ ...figure, testId: `figure-${figure.label}` }))} cols={{ base: 2, sm: 3, lg: 5 }} />;
 }
 
 function Charts({ data }: { data: TrialAnalytics }) {
@@ -92,49 +82,36 @@ function Charts({ data }: { data: TrialAnalytics }) {
 function RecentTrials({ trials, onExtend }: { trials: TrialAnalytics['recent_trials']; onExtend: (trial: { id: string; name: string }) => void }) {
   if (trials.length === 0) return <Text c="dimmed">No trials have started yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Trial ends</Table.Th>
-            <Table.Th>Days left</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trials.map((trial) => (
-            <Table.Tr key={trial.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {trial.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {trial.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>{dateFormat.format(new Date(trial.trial_ends_at))}</Table.Td>
-              <Table.Td>
-                <Badge color={adminDaysLeftColor(trial.days_left)} variant="dot" data-testid="days-left" data-color={adminDaysLeftColor(trial.days_left)}>
-                  {trial.days_left} day{trial.days_left === 1 ? '' : 's'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{trial.status.charAt(0).toUpperCase() + trial.status.slice(1)}</Table.Td>
-              <Table.Td>
-                {trial.status !== 'converted' && (
-                  <Button size="xs" variant="light" onClick={() => onExtend({ id: trial.id, name: trial.name })} aria-label={`Extend the trial of ${trial.name}`}>
-                    Extend
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={trials}
+      rowKey={(trial) => trial.id}
+      scroll={{ minWidth: 640 }}
+      table={{ verticalSpacing: 'sm', striped: true }}
+      columns={[
+        { key: 'user', header: 'User', cell: (trial) => <PersonCell name={trial.name} detail={trial.email} fw={600} /> },
+        { key: 'ends', header: 'Trial ends', cell: (trial) => dateFormat.format(new Date(trial.trial_ends_at)) },
+        {
+          key: 'left',
+          header: 'Days left',
+          cell: (trial) => (
+            <Badge color={adminDaysLeftColor(trial.days_left)} variant="dot" data-testid="days-left" data-color={adminDaysLeftColor(trial.days_left)}>
+              {trial.days_left} day{trial.days_left === 1 ? '' : 's'}
+            </Badge>
+          ),
+        },
+        { key: 'status', header: 'Status', cell: (trial) => trial.status.charAt(0).toUpperCase() + trial.status.slice(1) },
+        {
+          key: 'actions',
+          header: <VisuallyHidden>Actions</VisuallyHidden>,
+          cell: (trial) =>
+            trial.status !== 'converted' && (
+              <Button size="xs" variant="light" onClick={() => onExtend({ id: trial.id, name: trial.name })} aria-label={`Extend the trial of ${trial.name}`}>
+                Extend
+              </Button>
+            ),
+        },
+      ]}
+    />
   );
 }
 

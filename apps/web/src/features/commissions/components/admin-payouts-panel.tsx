@@ -1,15 +1,30 @@
-import { Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { COMMISSION_STATUS_LABELS, nextCommissionStatus, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { PersonCell } from '../../../components/ui/person-cell.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminCommissionList, useChangeCommissionStatus } from '../api/commissions-api.ts';
-import { formatDate } from '../format-dates.ts';
-import { CommissionStatusBadge } from './commission-status-badge.tsx';
-import { amountWithCurrency } from './commission-table.tsx';
+import { amountWithCurrency, commissionColumns } from './commission-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 
 type Move = { commission: AdminCommission; to: 'processing' | 'paid' };
+
+/** The next status an admin may set, never on their own commission. */
+function MoveAction({ commission, adminId, onMove }: { commission: AdminCommission; adminId: string; onMove: (move: Move) => void }) {
+  const next = nextCommissionStatus(commission.status);
+  const isOwn = commission.user.id === adminId;
+  return next && next !== 'pending' && !isOwn ? (
+    <Button size="xs" variant="light" onClick={() => onMove({ commission, to: next })}>
+      Mark {COMMISSION_STATUS_LABELS[next].toLowerCase()}
+    </Button>
+  ) : (
+    <Text size="xs" c="dimmed">
+      {isOwn && next ? 'Your own' : 'Done'}
+    </Text>
+  );
+}
 
 function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void }) {
   const change = useChangeCommissionStatus();
@@ -80,59 +95,23 @@ export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
             No commissions with this status.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="All commissions table">
-            <Table verticalSpacing="sm" aria-label="All commissions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Affiliate</Table.Th>
-                  <Table.Th scope="col">Product</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Amount
-                  </Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Earned</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((commission) => {
-                  const next = nextCommissionStatus(commission.status);
-                  const isOwn = commission.user.id === adminId;
-                  return (
-                    <Table.Tr key={commission.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {commission.user.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {commission.user.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{commission.product_name}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {amountWithCurrency(commission)}
-                      </Table.Td>
-                      <Table.Td>
-                        <CommissionStatusBadge status={commission.status} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(commission.earned_at)}</Table.Td>
-                      <Table.Td>
-                        {next && next !== 'pending' && !isOwn ? (
-                          <Button size="xs" variant="light" onClick={() => setMove({ commission, to: next })}>
-                            Mark {COMMISSION_STATUS_LABELS[next].toLowerCase()}
-                          </Button>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            {isOwn && next ? 'Your own' : 'Done'}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={items}
+            rowKey={(commission) => commission.id}
+            scroll={{ minWidth: 720, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'All commissions table' }}
+            table={{ verticalSpacing: 'sm', 'aria-label': 'All commissions' }}
+            columns={[
+              {
+                key: 'affiliate',
+                header: 'Affiliate',
+                th: { scope: 'col' },
+                cell: (commission) => <PersonCell name={commission.user.name} detail={commission.user.email} fw={500} />,
+              },
+              { key: 'product', header: 'Product', th: { scope: 'col' }, cell: (commission) => commission.product_name },
+              ...commissionColumns,
+              { key: 'action', header: 'Action', th: { scope: 'col' }, cell: (commission) => <MoveAction commission={commission} adminId={adminId} onMove={setMove} /> },
+            ]}
+          />
         )}
         {list.hasNextPage && (
           <Center>

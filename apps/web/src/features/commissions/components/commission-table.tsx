@@ -1,5 +1,6 @@
-import { Button, Center, Table, Text } from '@mantine/core';
+import { Button, Center, Text } from '@mantine/core';
 import { formatDollarsAndCents, type Commission } from '@myeai/domain';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { formatDate } from '../format-dates.ts';
 import { CommissionStatusBadge } from './commission-status-badge.tsx';
 
@@ -14,44 +15,46 @@ export function amountWithCurrency(commission: Pick<Commission, 'amount_cents' |
   return `${formatDollarsAndCents(commission.amount_cents)} ${commission.currency}`;
 }
 
+const noWrap = { style: { whiteSpace: 'nowrap' } } as const;
+type Row = Pick<Commission, 'amount_cents' | 'currency' | 'status' | 'earned_at'>;
+
+/** The columns the ledger and the admins' list share: amount and currency, status, earned date. */
+export const commissionColumns: readonly DataColumn<Row>[] = [
+  { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: amountWithCurrency },
+  { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
+  { key: 'earned', header: 'Earned', th: { scope: 'col' }, td: noWrap, cell: (commission) => formatDate(commission.earned_at) },
+];
+
 /** The ledger: product, amount and currency, status, earned date, paid date or "Not paid". */
 export function CommissionTable({ items, hasMore, isLoadingMore, onLoadMore }: CommissionTableProps) {
   return (
     <>
-      <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label="Commission history table">
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Commissions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Product</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Earned</Table.Th>
-              <Table.Th scope="col">Paid</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((commission) => (
-              <Table.Tr key={commission.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {commission.product_name}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {amountWithCurrency(commission)}
-                </Table.Td>
-                <Table.Td>
-                  <CommissionStatusBadge status={commission.status} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(commission.earned_at)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{commission.paid_at ? formatDate(commission.paid_at) : <Text size="sm" c="dimmed" span>Not paid</Text>}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={items}
+        rowKey={(commission) => commission.id}
+        scroll={{ minWidth: 640, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Commission history table' }}
+        table={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm', 'aria-label': 'Commissions' }}
+        columns={[
+          {
+            key: 'product',
+            header: 'Product',
+            th: { scope: 'col' },
+            cell: (commission) => (
+              <Text size="sm" fw={500}>
+                {commission.product_name}
+              </Text>
+            ),
+          },
+          ...commissionColumns,
+          {
+            key: 'paid',
+            header: 'Paid',
+            th: { scope: 'col' },
+            td: noWrap,
+            cell: (commission) => (commission.paid_at ? formatDate(commission.paid_at) : <Text size="sm" c="dimmed" span>Not paid</Text>),
+          },
+        ]}
+      />
       {hasMore && (
         <Center>
           <Button variant="default" onClick={onLoadMore} loading={isLoadingMore}>

@@ -1,6 +1,7 @@
 import { Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { formatDollars, LEAD_SOURCE_LABELS, type Lead, type LeadSort } from '@myeai/domain';
+import { PersonCell } from '../../../components/ui/person-cell.tsx';
 import { formatDate, formatLastContact } from '../format.ts';
 import type { LeadFilters } from '../hooks/use-lead-filters.ts';
 import { LeadActions } from './lead-actions.tsx';
@@ -70,12 +71,7 @@ export function LeadTable({ leads, loading, filters, onSort, onEdit, onDelete }:
           {leads.map((lead) => (
             <Table.Tr key={lead.id}>
               <Table.Td>
-                <Text fw={600} size="sm">
-                  {lead.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {lead.email}
-                </Text>
+                <PersonCell name={lead.name} detail={lead.email} fw={600} />
               </Table.Td>
               <Table.Td>{lead.company ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
               <Table.Td>

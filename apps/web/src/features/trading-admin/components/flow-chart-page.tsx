@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Badge, Card, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { FlowChart, FlowFeedItem, FlowRange, UserProfile } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { StatTiles } from '../../../components/ui/stat-tiles.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useLiveStatus } from '../../../lib/live-channel.tsx';
 import { formatPercent } from '../../../lib/percent.ts';
@@ -84,18 +86,7 @@ function Activity({ flow }: { flow: FlowChart }) {
   const data = flow.activity.buckets.map((bucket) => ({ period: format.format(new Date(bucket.start)), Windows: bucket.windows_opened, Votes: bucket.votes_cast }));
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {figures.map((figure) => (
-          <Card key={figure.label} withBorder padding="sm">
-            <Text fw={700} size="lg">
-              {figure.value}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {figure.label}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <StatTiles figures={figures} cols={{ base: 2, sm: 4 }} compact />
       <BarChart
         h={220}
         data={data}
@@ -180,32 +171,26 @@ function RecentWindows() {
             {window.status === 'closed' ? ` · ${window.consensus_reached ? `${window.final_consensus?.toUpperCase()} confirmed` : 'no consensus'}` : ''}
           </Text>
           {window.voter_details.length > 0 && (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing={2} fz="xs" aria-label={`Votes on ${window.asset_symbol} ${window.timeframe_name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Trader</Table.Th>
-                    <Table.Th>Weight</Table.Th>
-                    <Table.Th>Bias</Table.Th>
-                    <Table.Th>Confidence</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {window.voter_details.map((voter) => (
-                    <Table.Tr key={voter.trader_id}>
-                      <Table.Td>{voter.trader_email_local}</Table.Td>
-                      <Table.Td>{formatPercent(voter.weight)}</Table.Td>
-                      <Table.Td>
-                        <Badge size="xs" variant="dot" color={BIAS_COLORS[voter.bias]}>
-                          {voter.bias}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{voter.confidence}%</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              rows={window.voter_details}
+              rowKey={(voter) => voter.trader_id}
+              scroll={{ minWidth: 420 }}
+              table={{ verticalSpacing: 2, fz: 'xs', 'aria-label': `Votes on ${window.asset_symbol} ${window.timeframe_name}` }}
+              columns={[
+                { key: 'trader', header: 'Trader', cell: (voter) => voter.trader_email_local },
+                { key: 'weight', header: 'Weight', cell: (voter) => formatPercent(voter.weight) },
+                {
+                  key: 'bias',
+                  header: 'Bias',
+                  cell: (voter) => (
+                    <Badge size="xs" variant="dot" color={BIAS_COLORS[voter.bias]}>
+                      {voter.bias}
+                    </Badge>
+                  ),
+                },
+                { key: 'confidence', header: 'Confidence', cell: (voter) => `${voter.confidence}%` },
+              ]}
+            />
           )}
         </Card>
       ))}

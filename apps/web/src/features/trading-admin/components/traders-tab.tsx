@@ -1,7 +1,9 @@
-import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader } from '@myeai/domain';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { PersonCell } from '../../../components/ui/person-cell.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
 import { formatPercent } from '../../../lib/percent.ts';
@@ -98,60 +100,48 @@ export function TradersTab() {
       <Text size="xs" c="dimmed">
         Accuracy: {rows[0]?.accuracy_label ?? 'agreement with confirmed consensus'}. Status: active when seen within the last hour.
       </Text>
-      {rows.length === 0 ? (
-        <Text c="dimmed">No user holds the trader role yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Traders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Trader</Table.Th>
-                <Table.Th>Weight</Table.Th>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Specialization</Table.Th>
-                <Table.Th>KYC</Table.Th>
-                <Table.Th>Pool</Table.Th>
-                <Table.Th>Accuracy</Table.Th>
-                <Table.Th>Votes</Table.Th>
-                <Table.Th>Last seen</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((trader) => (
-                <Table.Tr key={trader.user_id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {trader.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {trader.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatPercent(trader.weight)}</Table.Td>
-                  <Table.Td fw={trader.tier === 'regular' ? undefined : 600}>{trader.tier_label}</Table.Td>
-                  <Table.Td>{trader.specialization ? SPECIALIZATION_LABELS[trader.specialization] : '—'}</Table.Td>
-                  <Table.Td>{trader.kyc_verified ? 'Verified' : 'Not verified'}</Table.Td>
-                  <Table.Td>{trader.is_active ? 'Active' : 'Not in pool'}</Table.Td>
-                  <Table.Td>{formatPercent(trader.accuracy)}</Table.Td>
-                  <Table.Td>{trader.votes_cast}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{trader.status === 'active' ? 'Active' : 'Idle'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatWhen(trader.last_seen_at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="default" onClick={() => setEditing(trader)} aria-label={`Edit trader ${trader.email}`}>
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        rows={rows}
+        rowKey={(trader) => trader.user_id}
+        empty="No user holds the trader role yet."
+        scroll={{ minWidth: 900 }}
+        table={{ striped: true, 'aria-label': 'Traders' }}
+        columns={[
+          {
+            key: 'trader',
+            header: 'Trader',
+            cell: (trader) => <PersonCell name={trader.name} detail={trader.email} fw={600} />,
+          },
+          { key: 'weight', header: 'Weight', cell: (trader) => formatPercent(trader.weight) },
+          { key: 'tier', header: 'Tier', cell: (trader) => trader.tier_label, td: (trader) => ({ fw: trader.tier === 'regular' ? undefined : 600 }) },
+          { key: 'specialization', header: 'Specialization', cell: (trader) => (trader.specialization ? SPECIALIZATION_LABELS[trader.specialization] : '—') },
+          { key: 'kyc', header: 'KYC', cell: (trader) => (trader.kyc_verified ? 'Verified' : 'Not verified') },
+          { key: 'pool', header: 'Pool', cell: (trader) => (trader.is_active ? 'Active' : 'Not in pool') },
+          { key: 'accuracy', header: 'Accuracy', cell: (trader) => formatPercent(trader.accuracy) },
+          { key: 'votes', header: 'Votes', cell: (trader) => trader.votes_cast },
+          {
+            key: 'seen',
+            header: 'Last seen',
+            cell: (trader) => (
+              <>
+                <Text size="sm">{trader.status === 'active' ? 'Active' : 'Idle'}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatWhen(trader.last_seen_at)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (trader) => (
+              <Button size="xs" variant="default" onClick={() => setEditing(trader)} aria-label={`Edit trader ${trader.email}`}>
+                Edit
+              </Button>
+            ),
+          },
+        ]}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Trader" centered>
         {editing && <TraderForm trader={editing} onDone={() => setEditing(null)} />}
       </Modal>

@@ -1,0 +1,61 @@
+import { Table, Text, type TableProps, type TableScrollContainerProps, type TableTdProps, type TableThProps, type TableTrProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** One column: its header and how a row fills its cell (decision 047). */
+export type DataColumn<T> = {
+  /** React key of the column (unique in the table). */
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Props of the header cell (scope, ta, aria-sort...). */
+  th?: TableThProps;
+  /** Props of each body cell, the same for every row or computed from it. */
+  td?: TableTdProps | ((row: T) => TableTdProps);
+};
+
+type DataTableProps<T> = {
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** The horizontal scroll container (minWidth, and a region's role and label where it has one). */
+  scroll: TableScrollContainerProps;
+  /** Props of the table itself (aria-label, striped, verticalSpacing...). */
+  table?: TableProps;
+  rowProps?: (row: T) => TableTrProps;
+  /** Shown instead of the table when there are no rows; without it an empty table is drawn. */
+  empty?: ReactNode;
+};
+
+/**
+ * The one way the app draws a data table: a scroll container, a header row and a row per item.
+ * Loading and error states stay with the query that feeds it (LoadError, a skeleton).
+ */
+export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, empty }: DataTableProps<T>) {
+  if (empty !== undefined && rows.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Table.ScrollContainer {...scroll}>
+      <Table {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key} {...column.th}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
