@@ -65,6 +65,8 @@ export const CommissionCellSchema = z.object({
   /** fill_count of 13 as a percentage, one decimal. */
   fill_percent: z.number(),
   version: z.number().int(),
+  /** The elite cell while elite_pool_enabled (decision 38): its seats follow the Elite Pool, not the editor. */
+  elite_mirror: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   members: z.array(CellMemberSchema),
@@ -187,6 +189,7 @@ export const CELL_MESSAGES = {
   alreadyLocked: 'This cell is already locked.',
   notLocked: 'This cell is not locked.',
   lockedParentChange: 'This cell is locked. Unlock it before changing its parent cell.',
+  eliteMirror: 'This cell mirrors the Elite Pool: its seats change only through the Elite Pool dialog.',
 } as const;
 
 /** A user already seated elsewhere (a user holds at most one seat, decision 32). */

@@ -24,7 +24,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { selectCell, selectCellForUpdate, type CommissionCellRow } from './commission-cells.queries.ts';
+import { selectCell, selectCellForUpdate, selectCommissionConfig, type CommissionCellRow } from './commission-cells.queries.ts';
 import {
   countAvailableUsers,
   countChildCells,
@@ -54,7 +54,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function toCell(row: CommissionCellRow, members: CellMemberRow[], parentName: string | null): CommissionCell {
+function toCell(row: CommissionCellRow, members: CellMemberRow[], parentName: string | null, eliteCellId: string | null): CommissionCell {
   const own = members.filter((member) => member.cellId === row.id);
   return {
     id: row.id,
@@ -66,6 +66,7 @@ function toCell(row: CommissionCellRow, members: CellMemberRow[], parentName: st
     fill_count: own.length,
     fill_percent: cellFillPercent(own.length),
     version: row.version,
+    elite_mirror: row.id === eliteCellId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     members: own.map((member) => ({
@@ -79,11 +80,17 @@ function toCell(row: CommissionCellRow, members: CellMemberRow[], parentName: st
   };
 }
 
+/** The cell whose seats mirror the Elite Pool (decision 38), while elite_pool_enabled; else null. */
+async function eliteMirrorCellId(db: DbOrTx): Promise<string | null> {
+  const config = await selectCommissionConfig(db);
+  return config?.elitePoolEnabled ? (config.eliteCellId ?? null) : null;
+}
+
 async function cellsWithMembers(db: DbOrTx, rows: CommissionCellRow[]): Promise<CommissionCell[]> {
   const parentIds = [...new Set(rows.map((row) => row.parentCellId).filter((id) => id !== null))];
-  const [members, parents] = await Promise.all([selectMembersOfCells(db, rows.map((row) => row.id)), selectCellsByIds(db, parentIds)]);
+  const [members, parents, eliteCellId] = await Promise.all([selectMembersOfCells(db, rows.map((row) => row.id)), selectCellsByIds(db, parentIds), eliteMirrorCellId(db)]);
   const parentNames = new Map(parents.map((parent) => [parent.id, parent.name]));
-  return rows.map((row) => toCell(row, members, row.parentCellId ? (parentNames.get(row.parentCellId) ?? null) : null));
+  return rows.map((row) => toCell(row, members, row.parentCellId ? (parentNames.get(row.parentCellId) ?? null) : null, eliteCellId));
 }
 
 /** The Cell Overview: every cell but the archived, filtered, each with its members. */
@@ -182,8 +189,10 @@ async function editCell(
   }
 }
 
-function refuseLocked(cell: CommissionCellRow): void {
+/** Seat changes: refused on a locked cell, and on the elite cell while it mirrors the Elite Pool (a manual seat would be undone by the next pool save). */
+async function refuseSeatChange(db: DbOrTx, cell: CommissionCellRow): Promise<void> {
   if (cell.status === 'locked') throw new AppError('CONFLICT', CELL_MESSAGES.locked);
+  if ((await eliteMirrorCellId(db)) === cell.id) throw new AppError('CONFLICT', CELL_MESSAGES.eliteMirror);
 }
 
 /** Name, description and parent cell, with the cycle check: no cell becomes its own ancestor, however far up. */
@@ -249,7 +258,7 @@ export async function assignMember(
   input: { user_id: string; position: number; version: number },
 ): Promise<CellResponse> {
   return editCell(db, id, input.version, 'Member assigned.', async (tx, cell) => {
-    refuseLocked(cell);
+    await refuseSeatChange(tx, cell);
     const user = await selectUserForSeat(tx, input.user_id);
     if (!user) throw new AppError('NOT_FOUND', CELL_MESSAGES.userNotFound);
     if (user.status !== 'active') throw new AppError('CONFLICT', CELL_MESSAGES.userSuspended);
@@ -271,7 +280,7 @@ export async function assignMember(
 /** Frees a member's seat (the editor asked for confirmation). */
 export async function removeMember(db: DbOrTx, clock: Clock, actorId: string, id: string, userId: string, version: number): Promise<CellResponse> {
   return editCell(db, id, version, 'Member removed.', async (tx, cell) => {
-    refuseLocked(cell);
+    await refuseSeatChange(tx, cell);
     const member = (await selectMembersOfCells(tx, [id])).find((row) => row.userId === userId);
     if (!member) throw new AppError('NOT_FOUND', CELL_MESSAGES.notAMember);
     await deleteMember(tx, id, userId);
@@ -294,7 +303,7 @@ export async function moveMember(
   input: { user_id: string; to_position: number; version: number },
 ): Promise<CellResponse> {
   return editCell(db, id, input.version, 'Member moved.', async (tx, cell) => {
-    refuseLocked(cell);
+    await refuseSeatChange(tx, cell);
     const members = await selectMembersOfCells(tx, [id]);
     const member = members.find((row) => row.userId === input.user_id);
     if (!member) throw new AppError('NOT_FOUND', CELL_MESSAGES.notAMember);

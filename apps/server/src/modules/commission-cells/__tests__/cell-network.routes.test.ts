@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissionCellMembers, commissionCells, commissionRevenueRuns, users } from '@myeai/db';
-import { CELL_CYCLE_MESSAGE, CELL_MESSAGES } from '@myeai/domain';
+import { auditLog, commissionCellMembers, commissionCells, commissionConfig, commissionRevenueRuns, users } from '@myeai/db';
+import { CELL_CYCLE_MESSAGE, CELL_MESSAGES, DEFAULT_CELL_PAYOUT_CONFIG } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 
 const BASE = '/api/admin/commission';
 
-type Cell = { id: string; name: string; status: string; version: number; parent_cell_id: string | null; fill_count: number; fill_percent: number; members: { user_id: string; position: number; role: string; email: string }[] };
+type Cell = { id: string; name: string; status: string; version: number; elite_mirror: boolean; parent_cell_id: string | null; fill_count: number; fill_percent: number; members: { user_id: string; position: number; role: string; email: string }[] };
 type CellAnswer = { status: string; message: string; cell: Cell };
 
 describe.each(testDatabaseKinds())('Network Manager cell and seat API on %s', (kind) => {
@@ -240,5 +240,23 @@ describe.each(testDatabaseKinds())('Network Manager cell and seat API on %s', (k
     const none = (await send('GET', `${BASE}/audit?cell_id=${randomUUID()}`)).json() as { records: unknown[] };
     expect(none.records).toEqual([]);
     expect(await db().select().from(auditLog).where(like(auditLog.action, 'commission.%'))).not.toHaveLength(0);
+  });
+
+  it('the elite cell refuses manual seat changes while it mirrors the Elite Pool (decision 38)', async () => {
+    const cell = await create({ name: 'Elite mirror' });
+    await db()
+      .insert(commissionConfig)
+      .values({ id: 1, engineEnabled: true, elitePoolEnabled: true, eliteCellId: cell.id, payout: DEFAULT_CELL_PAYOUT_CONFIG, updatedAt: TEST_NOW })
+      .onConflictDoUpdate({ target: commissionConfig.id, set: { elitePoolEnabled: true, eliteCellId: cell.id } });
+    try {
+      expect((await current(cell.id)).elite_mirror).toBe(true);
+      const refused = await assign(cell.id, (await addUser('not-elite')).id, 4);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { message: CELL_MESSAGES.eliteMirror } });
+    } finally {
+      await db().update(commissionConfig).set({ elitePoolEnabled: false }).where(eq(commissionConfig.id, 1));
+    }
+    expect((await current(cell.id)).elite_mirror).toBe(false);
+    expect((await assign(cell.id, (await addUser('after-elite')).id, 4)).statusCode).toBe(200);
   });
 });

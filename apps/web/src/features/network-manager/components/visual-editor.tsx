@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowsMove, IconLock, IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import {
+  CELL_MESSAGES,
   CELL_POSITIONS,
   CELL_SIZE,
   decideSeatMove,
@@ -307,7 +308,8 @@ export function VisualEditor({ cellId, onGone }: { cellId: string; onGone: () =>
   if (cell.isError) return <LoadError message={cell.error.message || 'Failed to load cell details'} onRetry={() => void cell.refetch()} />;
   if (cell.isPending) return <Text c="dimmed">Loading cell…</Text>;
   const current = cell.data;
-  const locked = current.status === 'locked';
+  // Seats do not change on a locked cell, nor on the elite cell while it mirrors the Elite Pool (decision 38).
+  const locked = current.status === 'locked' || current.elite_mirror;
   const bySeat = new Map(current.members.map((member) => [member.position, member]));
   const occupied = new Set(bySeat.keys());
 
@@ -360,7 +362,12 @@ export function VisualEditor({ cellId, onGone }: { cellId: string; onGone: () =>
         </Stack>
         <LockButton cell={current} size="sm" />
       </Group>
-      {locked && (
+      {current.elite_mirror && (
+        <Alert color="blue" title="Elite Pool cell">
+          {CELL_MESSAGES.eliteMirror}
+        </Alert>
+      )}
+      {current.status === 'locked' && (
         <Alert color="red" icon={<IconLock size={16} />} title="This cell is locked">
           Seats cannot be assigned, removed or moved, and no revenue is processed on it, until it is unlocked.
         </Alert>
