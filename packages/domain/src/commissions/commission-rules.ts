@@ -7,6 +7,11 @@ import { payoutProcessingTime } from './payout-schedule.ts';
  * pending -> processing -> paid. Each move is made once (T-75: illegal transitions are refused).
  */
 export const COMMISSION_STATUSES = ['pending', 'processing', 'paid'] as const;
+
+/** A commission from a member whose sign-up is flagged for review stays pending (docs/decisions/046). */
+export const COMMISSION_HELD_MESSAGE = 'This commission is on hold: it arose from a sign-up flagged for review. It can be paid once an admin clears the flag.';
+/** ... and is never paid once the flag is confirmed (the credit was removed). */
+export const COMMISSION_WITHHELD_MESSAGE = 'This commission will not be paid: it arose from a sign-up whose referral flag was confirmed, which removed the credit.';
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
 export const COMMISSION_STATUS_FILTERS = ['all', 'paid', 'processing', 'pending'] as const;

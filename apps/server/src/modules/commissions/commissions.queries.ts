@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { commissions, users, type DbOrTx } from '@myeai/db';
+import { commissions, referralAttributions, users, type DbOrTx } from '@myeai/db';
 import type { CommissionStatus, CommissionStatusFilter } from '@myeai/domain';
 
 export type CommissionRow = typeof commissions.$inferSelect;
@@ -115,4 +115,14 @@ export async function updateCommissionStatus(
 ): Promise<CommissionRow | undefined> {
   const [row] = await db.update(commissions).set(changes).where(eq(commissions.id, id)).returning();
   return row;
+}
+
+/** The referral flag status ('open', 'cleared', 'confirmed', 'credited') of `originUserId`'s sign-up with `referrerId`, if any. */
+export async function selectOriginAttributionStatus(db: DbOrTx, originUserId: string, referrerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: referralAttributions.status })
+    .from(referralAttributions)
+    .where(and(eq(referralAttributions.userId, originUserId), eq(referralAttributions.referrerId, referrerId)))
+    .limit(1);
+  return row?.status;
 }

@@ -1,7 +1,9 @@
 import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
+  COMMISSION_HELD_MESSAGE,
   COMMISSION_STATUS_LABELS,
+  COMMISSION_WITHHELD_MESSAGE,
   PAYOUT_POLICY,
   canTransitionCommission,
   commissionNotificationText,
@@ -32,6 +34,7 @@ import {
   selectCommissionForUpdate,
   selectCommissionOwner,
   selectCommissionTotalsByStatus,
+  selectOriginAttributionStatus,
   selectUserCommissionPage,
   selectUserCommissions,
   updateCommissionStatus,
@@ -65,6 +68,8 @@ export type NewCommission = {
   rateBp: number | null;
   /** Tell the user (default true); the demo seed writes history without notifying. */
   notify?: boolean;
+  /** The member this commission arose from (the buyer of a conversion), when stored data names one (decision 43). */
+  originUserId?: string | null;
   /** A commission-cell payout: its revenue run and the seat position or override level that explains it. */
   cell?: { runId: string; seatPosition: number | null; overrideLevel: number | null };
 };
@@ -98,6 +103,7 @@ export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommi
     rateBp: input.rateBp,
     status: 'pending',
     earnedAt: clock.now(),
+    originUserId: input.originUserId ?? null,
     ...(input.cell ? { cellRunId: input.cell.runId, cellSeatPosition: input.cell.seatPosition, cellOverrideLevel: input.cell.overrideLevel } : {}),
   });
   if (!row) {
@@ -164,6 +170,18 @@ export async function exportCommissionsCsv(db: DbOrTx, userId: string, status: C
 }
 
 /**
+ * A commission arising from a member whose sign-up with its earner is flagged (self-referral, burst)
+ * is held: it does not move towards payment while the flag is open, and never once an admin
+ * confirmed it (the confirmation removes the credit, and what it earned). Decision record 046.
+ */
+async function refuseHeldCommission(db: DbOrTx, row: CommissionRow): Promise<void> {
+  if (!row.originUserId) return;
+  const flag = await selectOriginAttributionStatus(db, row.originUserId, row.userId);
+  if (flag === 'open') throw new AppError('CONFLICT', COMMISSION_HELD_MESSAGE);
+  if (flag === 'confirmed') throw new AppError('CONFLICT', COMMISSION_WITHHELD_MESSAGE);
+}
+
+/**
  * Admins move a commission one step (pending -> processing -> paid), audited, and its owner is
  * told. Nobody changes their own commission (segregation of duties); a repeated or skipped step
  * is refused with 409, so a transition is resolved at most once even when two admins click.
@@ -184,6 +202,7 @@ export async function changeCommissionStatus(
     if (!canTransitionCommission(from, to)) {
       throw new AppError('CONFLICT', `A ${COMMISSION_STATUS_LABELS[from].toLowerCase()} commission cannot become ${COMMISSION_STATUS_LABELS[to].toLowerCase()}.`);
     }
+    await refuseHeldCommission(tx, row);
     const now = clock.now();
     const updated = await updateCommissionStatus(tx, id, {
       status: to,

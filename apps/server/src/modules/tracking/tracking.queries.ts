@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
-import { conversions, linkClicks, productCategories, users, type DbOrTx } from '@myeai/db';
+import { and, desc, eq, gte, lte, ne } from 'drizzle-orm';
+import { conversions, linkClicks, productCategories, users, userVisitors, type DbOrTx } from '@myeai/db';
 
 export type ConversionRow = typeof conversions.$inferSelect;
 
@@ -48,4 +48,23 @@ export async function anyProductCategoryExists(db: DbOrTx): Promise<boolean> {
 export async function selectUserIdAndCodeByEmail(db: DbOrTx, email: string): Promise<{ id: string; code: string } | undefined> {
   const [row] = await db.select({ id: users.id, code: users.referralCode }).from(users).where(eq(users.email, email)).limit(1);
   return row;
+}
+
+/** A signed-in member followed a product link from this browser: its hashed visitor id is theirs too. */
+export async function insertClickerVisitor(db: DbOrTx, userId: string, visitorHash: string, at: Date): Promise<void> {
+  await db.insert(userVisitors).values({ userId, visitorHash, firstSeenAt: at }).onConflictDoNothing();
+}
+
+/**
+ * The buyer of a conversion, when the stored data names one: the only account other than the
+ * referrer ever seen with the click's hashed visitor id (none or several: null).
+ */
+export async function selectSoleClickerUserId(db: DbOrTx, clickId: string, referrerId: string): Promise<string | null> {
+  const rows = await db
+    .selectDistinct({ userId: userVisitors.userId })
+    .from(linkClicks)
+    .innerJoin(userVisitors, eq(userVisitors.visitorHash, linkClicks.visitorHash))
+    .where(and(eq(linkClicks.id, clickId), ne(userVisitors.userId, referrerId)))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.userId : null;
 }

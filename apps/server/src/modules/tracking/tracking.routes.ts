@@ -90,6 +90,7 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
           userAgent,
           deviceClass,
           referringSite: referringSite(header(request, 'referer')),
+          clickerUserId: request.user?.id ?? null,
         });
         reply.setCookie(VISITOR_COOKIE, visitorId, {
           path: '/go',

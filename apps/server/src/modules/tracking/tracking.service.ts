@@ -17,10 +17,12 @@ import {
 import type { Clock } from '../../clock.ts';
 import { createCommission, selectCommissionBySource, toCommission } from '../commissions/index.ts';
 import {
+  insertClickerVisitor,
   insertConversionOnce,
   insertLinkClick,
   selectConversionByOrder,
   selectLatestClickId,
+  selectSoleClickerUserId,
   selectUserIdByReferralCode,
   type ConversionRow,
 } from './tracking.queries.ts';
@@ -50,6 +52,8 @@ export type NewClick = {
   userAgent: string | null;
   deviceClass: DeviceClass;
   referringSite: string | null;
+  /** The signed-in member who followed the link, if any: a sale from this visitor is theirs (My Team, decision 43). */
+  clickerUserId?: string | null;
 };
 
 /** Records one click of an affiliate link; an unknown or missing code records no referrer. */
@@ -66,6 +70,7 @@ export async function recordClick(db: DbOrTx, clock: Clock, click: NewClick): Pr
     deviceClass: click.deviceClass,
     referringSite: click.referringSite,
   });
+  if (click.clickerUserId) await insertClickerVisitor(db, click.clickerUserId, visitorHash(click.visitorId), now);
   return { id, referrerId };
 }
 
@@ -143,6 +148,7 @@ export async function recordConversion(
       productName: product.name,
       source: 'conversion',
       sourceReference: conversion.id,
+      originUserId: await selectSoleClickerUserId(tx, clickId, referrerId),
       amountCents: commissionAmountCents(input.amount_cents, product.commissionRateBp),
       rateBp: product.commissionRateBp,
       notify: options.notify,
