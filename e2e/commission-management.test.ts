@@ -74,6 +74,9 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     // 3 seats + the upline Lead at level 1.
     await dialog.getByText('Dry run: 4 payouts would be made. Nothing was written.').waitFor();
     await dialog.getByRole('cell', { name: 'Override level 1' }).waitFor();
+    // Each line names its member: the seats of Alpha and the Lead of Upline.
+    await dialog.getByRole('cell', { name: 'Alex Affiliate' }).waitFor();
+    await dialog.getByRole('cell', { name: 'Nico Newcomer' }).waitFor();
     await dialog.getByText('Total: $1,000.00').waitFor();
     await dialog.getByText('Paid to 4 members: $578.40').waitFor();
     await dialog.getByText('Unallocated: $421.60').waitFor();

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
+  CellListSchema,
   commissionCellsPaths,
   commissionConfigPaths,
+  commissionNetworkPaths,
   CommissionConfigSchema,
   CommissionOverviewSchema,
   elitePoolPaths,
@@ -78,5 +80,17 @@ export function useSaveElitePool() {
       // The System Command Center's trader list shows the same pool.
       void queryClient.invalidateQueries({ queryKey: ['trading-admin'] });
     },
+  });
+}
+
+/** Names of every seat holder (the Network Manager's cell list), so payout lines name their member, upline Leads included. */
+export function useMemberNames(enabled = true) {
+  return useQuery({
+    queryKey: [...commissionManagementKeys.all, 'member-names'] as const,
+    queryFn: async () => {
+      const list = await apiRequest(apiPath(commissionNetworkPaths.cells), { schema: CellListSchema });
+      return new Map(list.cells.flatMap((cell) => cell.members.map((member) => [member.user_id, member.name || member.email] as const)));
+    },
+    enabled,
   });
 }

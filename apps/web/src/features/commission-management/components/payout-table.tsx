@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDollarsAndCents, type CalculationResult } from '@myeai/domain';
+import { useMemberNames } from '../api/commission-management-api.ts';
 
 const ROLE = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
 
@@ -27,6 +28,7 @@ function rowsOf(result: CalculationResult): Row[] {
 /** A split seat by seat and level by level, with the unallocated parts and the totals (to the cent). */
 export function PayoutTable({ result }: { result: CalculationResult }) {
   const rows = rowsOf(result);
+  const names = useMemberNames();
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={480}>
@@ -52,9 +54,15 @@ export function PayoutTable({ result }: { result: CalculationResult }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {row.who === '—' ? '—' : row.who.slice(0, 8)}
-                  </Text>
+                  {row.who === '—' ? (
+                    '—'
+                  ) : names.data?.has(row.who) ? (
+                    names.data.get(row.who)
+                  ) : (
+                    <Text size="xs" ff="monospace" span>
+                      {row.who.slice(0, 8)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{formatDollarsAndCents(row.cents)}</Table.Td>
               </Table.Tr>
