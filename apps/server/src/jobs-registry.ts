@@ -1,5 +1,6 @@
 import { billingJobHandlers } from './modules/billing/index.ts';
 import type { JobHandler } from './modules/jobs/index.ts';
+import { learningJobHandlers } from './modules/learning/index.ts';
 import { mailJobHandlers } from './modules/mail/index.ts';
 import { notificationJobHandlers } from './modules/notifications/index.ts';
 import { referralJobHandlers } from './modules/referrals/index.ts';
@@ -10,7 +11,7 @@ import { videoWidgetJobHandlers } from './modules/video-widgets/index.ts';
 
 /** Every job handler of the app, one map per module; a name registered twice is a bug. */
 export function buildJobHandlers(): Record<string, JobHandler> {
-  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers];
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers, learningJobHandlers];
   const handlers: Record<string, JobHandler> = {};
   for (const map of maps) {
     for (const [name, handler] of Object.entries(map)) {

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { learningUploads, type DbOrTx } from '@myeai/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { learningModules, learningUploads, type DbOrTx } from '@myeai/db';
 import type { LearningUploadMimeType } from '@myeai/domain';
 
 /** Uploaded learning files (issue 20 item 4): the row that names a file kept in UPLOADS_DIR. */
@@ -29,3 +29,12 @@ export async function selectUploadMimeType(db: DbOrTx, id: string): Promise<Lear
   return row?.mimeType as LearningUploadMimeType | undefined;
 }
 
+
+/** Removes an upload no module uses (in one statement, so a module saved meanwhile keeps it); its stored name, or undefined when kept. */
+export async function deleteUnusedUpload(db: DbOrTx, id: string): Promise<string | undefined> {
+  const rows = await db
+    .delete(learningUploads)
+    .where(and(eq(learningUploads.id, id), sql`not exists (select 1 from ${learningModules} where ${learningModules.uploadId} = ${id}::uuid)`))
+    .returning({ storedName: learningUploads.storedName });
+  return rows[0]?.storedName;
+}

@@ -19,6 +19,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../env.ts';
 import { recordAudit } from '../audit/index.ts';
+import { enqueueJob } from '../jobs/index.ts';
 import { insertUpload } from './learning-uploads.queries.ts';
 
 /**
@@ -28,6 +29,10 @@ import { insertUpload } from './learning-uploads.queries.ts';
 export function learningUploadsDir(config: Pick<AppConfig, 'uploadsDir'>): string {
   return resolve(config.uploadsDir ?? join('data', 'uploads'));
 }
+
+export const LEARNING_UPLOAD_SWEEP_JOB = 'learning.unused-upload-sweep';
+/** An upload no module uses a day after it arrived (the admin cancelled the dialog) is removed. */
+export const LEARNING_UPLOAD_SWEEP_DELAY_MS = 24 * 60 * 60 * 1000;
 
 export function learningUploadMaxBytes(config: Pick<AppConfig, 'learningUploadMaxBytes'>): number {
   return config.learningUploadMaxBytes ?? LEARNING_UPLOAD_MAX_BYTES;
@@ -79,6 +84,13 @@ export async function storeLearningUpload(db: Database, clock: Clock, config: Pi
     await rename(incoming, storedPath);
     const row = await db.transaction(async (tx) => {
       const inserted = await insertUpload(tx, { id, storedName, originalName, mimeType, sizeBytes: meter.size, createdBy: actorId, now: clock.now() });
+      // A file no module uses a day later (the dialog was cancelled) is swept, row and file.
+      await enqueueJob(tx, clock, {
+        name: LEARNING_UPLOAD_SWEEP_JOB,
+        payload: { uploadId: inserted.id },
+        runAt: new Date(clock.now().getTime() + LEARNING_UPLOAD_SWEEP_DELAY_MS),
+        dedupeKey: `learning-upload-sweep:${inserted.id}`,
+      });
       await recordAudit(tx, clock, { actorId, action: 'upload_stored', target: inserted.id, details: { name: originalName, mime_type: mimeType, size_bytes: meter.size } });
       return inserted;
     });

@@ -130,6 +130,25 @@ describe.each(testDatabaseKinds())('learning module admin on %s', (kind) => {
     expect(notAdmin.statusCode).toBe(403);
   });
 
+  it('a day later, an upload no module uses is swept (row and file); one a module uses stays', async () => {
+    const unused = (await upload('abandoned.webm', Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(500, 1)]))).json().upload;
+    const used = (await list()).modules.find((module) => module.upload)!.upload!;
+    expect(await readdir(uploadsDir)).toContain(`${unused.id}.webm`);
+    await t.runJobs(); // what is due now (the demo seed's), not the sweep
+    expect(await readdir(uploadsDir)).toContain(`${unused.id}.webm`);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    try {
+      await t.runJobs();
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+    const files = await readdir(uploadsDir);
+    expect(files).not.toContain(`${unused.id}.webm`);
+    expect(files).toContain(`${used.id}.mp4`);
+    const refused = await api('POST', '/api/admin/learning/modules', moduleBody({ content_type: 'uploaded_video', upload_id: unused.id, url: null }));
+    expect(refused.json().error.message).toBe(M.fileUnknown);
+  });
+
   it('edits a module (updated message), 404 for an unknown one', async () => {
     const [first] = (await list()).modules;
     const response = await api('PUT', `/api/admin/learning/modules/${first!.id}`, moduleBody({ title: 'Closing calls, revised', access_level: 'free', collection: 'sales_scripts', difficulty: 'Advanced' }));
