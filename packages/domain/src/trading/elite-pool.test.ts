@@ -33,6 +33,13 @@ describe('the Elite Pool mix rule (DESIGN.md decision 38)', () => {
     expect(elitePoolSaveProblems(mix(0, 0, 10), { complete: false })).toHaveLength(1);
   });
 
+  it('lets a one-trader save bring an over-full tier down, never up', () => {
+    // A pool stored before the rule with 5 seniors: taking one out is allowed, adding one is not.
+    expect(elitePoolSaveProblems(mix(1, 4, 8), { complete: false, before: mix(1, 5, 7) })).toEqual([]);
+    expect(elitePoolSaveProblems(mix(1, 5, 7), { complete: false, before: mix(1, 4, 8) })).toEqual(['The Elite Pool needs exactly 3 Senior (now 5): 1 Lead + 3 Senior + 9 Regular.']);
+    expect(elitePoolSaveProblems(mix(1, 4, 8), { complete: false, before: mix(1, 3, 9) })).toHaveLength(1);
+  });
+
   it('the dialog schema refuses a wrong mix and a trader listed twice', () => {
     const members = mix(1, 3, 9).map((tier, i) => ({ user_id: uuid(i), tier }));
     expect(SaveElitePoolInputSchema.safeParse({ members }).success).toBe(true);

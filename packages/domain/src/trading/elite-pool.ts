@@ -30,16 +30,21 @@ export function countTiers(tiers: readonly TraderTier[]): Record<TraderTier, num
 
 /**
  * What is wrong with a pool about to be saved. Every save: no tier above its count (so the pool
- * never exceeds 13 and a full pool is always 1 + 3 + 9). A whole-pool save (`complete`) must also
- * be exactly 13 with that mix. An empty list means the save may go ahead.
+ * never exceeds 13 and a full pool is always 1 + 3 + 9); with `before` (the pool before a
+ * one-trader save), only a tier the save takes above its count, or further above it. A whole-pool
+ * save (`complete`) must also be exactly 13 with that mix. An empty list means the save may go ahead.
  */
-export function elitePoolSaveProblems(tiers: readonly TraderTier[], options: { complete: boolean }): string[] {
+export function elitePoolSaveProblems(tiers: readonly TraderTier[], options: { complete: boolean; before?: readonly TraderTier[] }): string[] {
   const counts = countTiers(tiers);
+  // A one-trader save that does not add to a tier already above its count is let through, so a pool
+  // stored before this rule can be brought back to the mix one trader at a time.
+  const beforeCounts = options.before ? countTiers(options.before) : null;
   const problems: string[] = [];
   if (options.complete && tiers.length !== ELITE_POOL.size) problems.push(`The Elite Pool needs exactly ${ELITE_POOL.size} members (now ${tiers.length}).`);
   for (const tier of TRADER_TIERS) {
     const wanted = ELITE_POOL[tier];
-    if (counts[tier] > wanted || (options.complete && counts[tier] !== wanted)) {
+    const over = counts[tier] > wanted && (beforeCounts === null || counts[tier] > beforeCounts[tier]);
+    if (over || (options.complete && counts[tier] !== wanted)) {
       problems.push(`The Elite Pool needs exactly ${wanted} ${TIER_LABELS[tier]} (now ${counts[tier]}): 1 Lead + 3 Senior + 9 Regular.`);
     }
   }

@@ -72,14 +72,24 @@ export async function syncEliteCell(tx: DbOrTx, clock: Clock): Promise<EliteCell
   return { cell_id: cell.id, seats: target, added: add.length, removed: remove.length };
 }
 
+/** One trader's save: who, and their pool state before it (null: they had no profile). */
+export type TraderPoolChange = { userId: string; before: { isActive: boolean; weightTenths: number } | null };
+
+/** The pool's tiers before a one-trader save, from the pool after it. */
+function poolBefore(after: { user_id: string; tier: TraderTier }[], change: TraderPoolChange): TraderTier[] {
+  const others = after.filter((member) => member.user_id !== change.userId).map((member) => member.tier);
+  return change.before?.isActive ? [...others, traderTier(change.before.weightTenths)] : others;
+}
+
 /**
  * The rule every pool save obeys (System Command Center and the dialog alike): no tier above its
- * count, then the elite cell follows. Called by trading-admin's trader save inside its transaction,
- * after its own write and under the pool lock.
+ * count (a one-trader save, `change`, may bring an over-full tier down), then the elite cell follows.
+ * Called by trading-admin's trader save inside its transaction, after its own write and under the pool lock.
  */
-export async function enforceElitePool(tx: DbOrTx, clock: Clock): Promise<EliteCellMirror | null> {
+export async function enforceElitePool(tx: DbOrTx, clock: Clock, change?: TraderPoolChange): Promise<EliteCellMirror | null> {
   const members = await activeMembers(tx);
-  const problems = elitePoolSaveProblems(members.map((member) => member.tier), { complete: false });
+  const tiers = members.map((member) => member.tier);
+  const problems = elitePoolSaveProblems(tiers, { complete: false, before: change ? poolBefore(members, change) : undefined });
   if (problems.length > 0) throw new AppError('CONFLICT', problems.join(' '), [{ path: 'weight', message: problems[0]! }]);
   return syncEliteCell(tx, clock);
 }

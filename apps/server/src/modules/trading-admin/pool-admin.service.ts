@@ -112,7 +112,7 @@ export async function updateTrader(db: Database, clock: Clock, actorId: string, 
     const row = await upsertTraderProfile(tx, userId, values, now);
     // The Elite Pool rule shared with the Network Manager's dialog (no tier above 1 Lead + 3 Senior
     // + 9 Regular) and the elite cell's mirror, in this transaction (DESIGN.md decision 38).
-    await enforceElitePool(tx, clock);
+    await enforceElitePool(tx, clock, { userId, before: before ? { isActive: before.isActive, weightTenths: before.weightTenths } : null });
     await recordAudit(tx, clock, {
       actorId,
       action: 'trading.trader.update',

@@ -163,4 +163,17 @@ describe.each(testDatabaseKinds())('commission configuration and Elite Pool on %
     // The full pool saved as it is still passes.
     expect((await call('PUT', elitePoolPaths.elitePool, { members })).statusCode).toBe(200);
   });
+
+  it('lets the System Command Center bring a pool stored with too many Seniors back to the mix one trader at a time, never further from it', async () => {
+    // Stored before the rule: two regulars at 9 % make five seniors.
+    await db().update(traders).set({ weightTenths: 90 }).where(eq(traders.userId, poolIds[5]!));
+    await db().update(traders).set({ weightTenths: 90 }).where(eq(traders.userId, poolIds[6]!));
+    const save = (i: number, weight: number) => call('PUT', `/api/trading/admin/traders/${poolIds[i]}`, { weight, specialization: null, kyc_verified: true, is_active: true });
+    expect((await save(5, 3)).statusCode).toBe(200);
+    const further = await save(7, 9);
+    expect(further.statusCode).toBe(409);
+    expect(further.json().error.message).toBe('The Elite Pool needs exactly 3 Senior (now 5): 1 Lead + 3 Senior + 9 Regular.');
+    expect((await save(6, 3)).statusCode).toBe(200);
+    expect(((await call('GET', elitePoolPaths.elitePool)).json() as Pool).counts).toEqual({ lead: 1, senior: 3, regular: 9 });
+  });
 });
