@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CELL_SEAT_ROLES, CELL_SIZE } from '../commissions/cell-payout.ts';
 import { COMMISSION_CELL_STATUSES } from './commission-cells.ts';
+import { AdvancementProgressSchema } from './earnings.ts';
+import { CentsSchema } from '../money.ts';
 
 /**
  * The Network Manager's cell and seat calls (spec 3 sections 2.11 and 7, "Commission cells (admin)").
@@ -19,6 +21,8 @@ export const commissionNetworkPaths = {
   analytics: '/api/admin/commission/analytics',
   userSearch: '/api/admin/commission/users/search',
   audit: '/api/admin/commission/audit',
+  /** Issue 19 item 7: each seated member's advancement check, as a suggestion (decision 040). */
+  advancement: '/api/admin/commission/cells/:id/advancement',
 } as const;
 
 /** The overview's status filter (spec 3 section 2.11); archived cells are never listed. */
@@ -196,3 +200,28 @@ export const CELL_MESSAGES = {
 export function userAlreadySeatedMessage(cellName: string, position: number): string {
   return `This user already holds seat ${position} in ${cellName}. Remove them there first; a user sits in at most one cell.`;
 }
+
+/**
+ * GET /api/admin/commission/cells/:id/advancement (issue 19 item 7): per seated member the same check
+ * as My Earnings Potential (spec 2 section 6, inputs of DESIGN.md decision 40). A suggestion only:
+ * promotion stays the admin's seat move. `current` is null for a Lead (no further step).
+ */
+export const CellAdvancementSchema = z.object({
+  cell_id: z.string(),
+  window_days: z.number().int(),
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      position: z.number().int(),
+      role: z.enum(CELL_SEAT_ROLES),
+      inputs: z.object({
+        personal_revenue_cents: CentsSchema,
+        team_volume_cents: CentsSchema,
+        active_recruits: z.number().int(),
+        achievement_score: z.number().nullable(),
+      }),
+      current: AdvancementProgressSchema.nullable(),
+    }),
+  ),
+});
+export type CellAdvancement = z.infer<typeof CellAdvancementSchema>;

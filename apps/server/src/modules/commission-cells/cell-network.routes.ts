@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssignMemberInputSchema,
+  CellAdvancementSchema,
   CellAuditQuerySchema,
   CellAuditSchema,
   CellIdParamsSchema,
@@ -34,6 +35,7 @@ import {
   setCellLock,
   updateCellDetails,
 } from './cell-network.service.ts';
+import { cellAdvancement } from './cell-advancement.service.ts';
 
 /** The Network Manager's cell and seat calls (spec 3 sections 2.11 and 7), admin only; decision 040. */
 export async function cellNetworkRoutes(root: FastifyInstance): Promise<void> {
@@ -65,6 +67,12 @@ export async function cellNetworkRoutes(root: FastifyInstance): Promise<void> {
     config: { access },
     schema: { tags, params: CellIdParamsSchema, body: UpdateCellInputSchema, response: { 200: CellResponseSchema } },
     handler: async (request) => updateCellDetails(deps.db, deps.clock, request.user!.id, request.params.id, request.body),
+  });
+
+  app.get(paths.advancement, {
+    config: { access },
+    schema: { tags, params: CellIdParamsSchema, response: { 200: CellAdvancementSchema } },
+    handler: async (request) => cellAdvancement(deps.db, deps.clock, request.params.id),
   });
 
   app.post(paths.archive, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { commissionCellMembers, commissionCells, commissions, conversions, users, type DbOrTx } from '@myeai/db';
 
 export type MySeatRow = { cellId: string; cellName: string; cellStatus: string; position: number };
@@ -70,4 +70,38 @@ export async function countActiveRecruits(db: DbOrTx, userId: string, since: Dat
     .from(users)
     .where(and(eq(users.referredBy, userId), gte(users.lastSeenAt, since)));
   return row?.count ?? 0;
+}
+
+/** selectPersonalRevenue for several users at once (the Network Manager's cell check): user id to cents. */
+export async function selectPersonalRevenueByUser(db: DbOrTx, userIds: string[], since: Date, until: Date): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: conversions.referrerId, total: cents(sql`sum(${conversions.amountCents})`) })
+    .from(conversions)
+    .where(and(inArray(conversions.referrerId, userIds), gte(conversions.createdAt, since), lte(conversions.createdAt, until)))
+    .groupBy(conversions.referrerId);
+  return new Map(rows.map((row) => [row.userId!, row.total]));
+}
+
+/** selectTeamVolume for several users at once: referrer (the recruiter) id to cents. */
+export async function selectTeamVolumeByUser(db: DbOrTx, userIds: string[], since: Date, until: Date): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: users.referredBy, total: cents(sql`sum(${conversions.amountCents})`) })
+    .from(conversions)
+    .innerJoin(users, eq(users.id, conversions.referrerId))
+    .where(and(inArray(users.referredBy, userIds), gte(conversions.createdAt, since), lte(conversions.createdAt, until)))
+    .groupBy(users.referredBy);
+  return new Map(rows.map((row) => [row.userId!, row.total]));
+}
+
+/** countActiveRecruits for several users at once: recruiter id to count. */
+export async function countActiveRecruitsByUser(db: DbOrTx, userIds: string[], since: Date): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: users.referredBy, count: sql`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(and(inArray(users.referredBy, userIds), gte(users.lastSeenAt, since)))
+    .groupBy(users.referredBy);
+  return new Map(rows.map((row) => [row.userId!, row.count]));
 }

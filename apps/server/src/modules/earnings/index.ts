@@ -1,1 +1,2 @@
 export { getMyEarnings } from './earnings.service.ts';
+export { getAdvancementChecks, type AdvancementCheck } from './earnings-advancement.service.ts';
