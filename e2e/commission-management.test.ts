@@ -129,6 +129,19 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
       expect(lines.reduce((sum, line) => sum + line.amountCents, 0) + run.unallocatedCents).toBe(run.amountCents);
     }
 
+    // A real run from the form; the same reference again pays nothing.
+    await page.getByRole('textbox', { name: 'Cell' }).click();
+    await page.getByRole('option', { name: 'Alpha (3/13)' }).click();
+    await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('100');
+    await page.getByRole('textbox', { name: 'Source reference' }).fill('e2e-form-1');
+    await page.getByRole('button', { name: 'Process revenue' }).click();
+    await page.getByRole('status').filter({ hasText: 'Revenue processed successfully! 4 payouts generated.' }).waitFor();
+    await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('100');
+    await page.getByRole('textbox', { name: 'Source reference' }).fill('e2e-form-1');
+    await page.getByRole('button', { name: 'Process revenue' }).click();
+    await page.getByRole('status').filter({ hasText: 'This revenue was processed before; 4 payouts were generated then. Nothing new was written.' }).waitFor();
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(3);
+
     // The Elite Pool: switched on, a cell mirrors the 13 active traders by tier; the dialog edits the same pool.
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByRole('switch', { name: /^Elite Pool enabled/ }).click();
@@ -152,6 +165,6 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     await eliteCard.getByText('13/13 (100%)').waitFor();
     await eliteCard.getByRole('button', { name: 'Test $1000' }).click();
     await page.getByRole('dialog', { name: 'Test $1000 on Elite Pool' }).getByText('Dry run: 13 payouts would be made. Nothing was written.').waitFor();
-    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(2);
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(3);
   });
 });
