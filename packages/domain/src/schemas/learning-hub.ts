@@ -17,8 +17,13 @@ export const LEARNING_HUB_TABS = ['all', 'videos', 'documents'] as const;
 export type LearningHubTab = (typeof LEARNING_HUB_TABS)[number];
 export const LEARNING_HUB_TAB_LABELS: Readonly<Record<LearningHubTab, string>> = { all: 'All Content', videos: 'Videos', documents: 'Documents' };
 
+/** Modules the hub shows at first; "Show more" asks for more (the catalogue may hold hundreds). */
+export const LEARNING_HUB_PAGE_SIZE = 24;
+
 export const LearningModulesQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  /** How many of the matching modules to send, in hub order. */
+  limit: z.coerce.number().int().min(1).max(1000).default(LEARNING_HUB_PAGE_SIZE),
   category: z.uuid().optional(),
   tab: z.enum(LEARNING_HUB_TABS).default('all'),
   collection: z.enum(LEARNING_COLLECTIONS).optional(),
@@ -81,7 +86,10 @@ export const LearningHubResponseSchema = z.object({
   collections: z.array(z.object({ collection: z.enum(LEARNING_COLLECTIONS), label: z.string(), count: z.number().int().positive() })),
   /** Modules started and not completed, most recently watched first. */
   continue_watching: z.array(LearningHubModuleSchema),
+  /** The first `limit` modules matching the search, category, tab and collection... */
   modules: z.array(LearningHubModuleSchema),
+  /** ...of this many. */
+  matching: z.number().int().nonnegative(),
 });
 export type LearningHubResponse = z.infer<typeof LearningHubResponseSchema>;
 

@@ -140,6 +140,7 @@ export async function getHub(db: DbOrTx, catalogue: LearningCatalogue, learner: 
   for (const { row } of searched) if (matchesTab(row, query.tab)) categoryCounts.get(row.categoryId)!.count += 1;
 
   const byCategory = searched.filter(({ row }) => inCategory(row));
+  const listed = byCategory.filter(({ row }) => matchesTab(row, query.tab));
   const tabCounts = {
     all: byCategory.length,
     videos: byCategory.filter(({ row }) => matchesTab(row, 'videos')).length,
@@ -172,7 +173,8 @@ export async function getHub(db: DbOrTx, catalogue: LearningCatalogue, learner: 
       (c) => c.count > 0,
     ),
     continue_watching: continueWatching,
-    modules: byCategory.filter(({ row }) => matchesTab(row, query.tab)).map(({ view }) => view),
+    modules: listed.slice(0, query.limit).map(({ view }) => view),
+    matching: listed.length,
   };
 }
 

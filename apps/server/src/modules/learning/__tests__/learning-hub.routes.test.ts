@@ -224,6 +224,9 @@ describe.each(testDatabaseKinds())('learning hub on %s', (kind) => {
     const learner = await person(['subscriber']);
     const byTag = (await hub(learner.cookie, '?search=PROSPECT')).json();
     expect(byTag.modules.map((x: { id: string }) => x.id)).toEqual([m.free]);
+    const firstTwo = (await hub(learner.cookie, `?category=${categoryId}&limit=2`)).json();
+    expect(firstTwo.modules.map((x: { id: string }) => x.id)).toEqual([m.first, m.second]);
+    expect(firstTwo.matching).toBe(7);
     const docs = (await hub(learner.cookie, `?tab=documents&category=${categoryId}`)).json();
     expect(docs.modules.map((x: { id: string }) => x.id)).toEqual([m.doc]);
     expect(docs.tab_counts).toEqual({ all: 7, videos: 6, documents: 1 });

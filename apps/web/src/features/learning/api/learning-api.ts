@@ -23,6 +23,7 @@ function hubUrl(query: Partial<LearningModulesQuery>): string {
   if (query.category) params.set('category', query.category);
   if (query.tab && query.tab !== 'all') params.set('tab', query.tab);
   if (query.collection) params.set('collection', query.collection);
+  if (query.limit) params.set('limit', String(query.limit));
   const qs = params.toString();
   return `${apiPath(learningHubPaths.modules)}${qs ? `?${qs}` : ''}`;
 }

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook, IconCircleCheck, IconClock, IconFolder, IconLock, IconPlus, IconProgress, IconSearch, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { decideAccess, LEARNING_COLLECTIONS, LEARNING_HUB_TAB_LABELS, LEARNING_HUB_TABS, type LearningCollection, type LearningHubModule, type LearningHubResponse, type LearningHubTab, type UserProfile } from '@myeai/domain';
+import { decideAccess, LEARNING_COLLECTIONS, LEARNING_HUB_PAGE_SIZE, LEARNING_HUB_TAB_LABELS, LEARNING_HUB_TABS, type LearningCollection, type LearningHubModule, type LearningHubResponse, type LearningHubTab, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useLearningHub } from '../api/learning-api.ts';
@@ -117,7 +117,8 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
   const collection = isCollection(collectionParam) ? collectionParam : undefined;
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
   const [search] = useDebouncedValue(searchText.trim(), 300);
-  const hub = useLearningHub({ search: search || undefined, category: category ?? undefined, tab: tab === ANALYTICS ? 'all' : tab, collection });
+  const [limit, setLimit] = useState(LEARNING_HUB_PAGE_SIZE);
+  const hub = useLearningHub({ search: search || undefined, category: category ?? undefined, tab: tab === ANALYTICS ? 'all' : tab, collection, ...(limit > LEARNING_HUB_PAGE_SIZE ? { limit } : {}) });
   const [opened, setOpened] = useState<LearningHubModule | null>(null);
   const [locked, setLocked] = useState<LearningHubModule | null>(null);
 
@@ -235,6 +236,13 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
               <Tabs.Panel key={t} value={t} pt="md">
                 <section aria-label="Modules" aria-busy={hub.isFetching}>
                   {data.modules.length === 0 ? <EmptyState title="No modules match" text="Try another search, category or tab." /> : <ModuleGrid modules={data.modules} onOpen={onOpen} />}
+                  {data.matching > data.modules.length && (
+                    <Group justify="center" mt="md">
+                      <Button variant="default" loading={hub.isFetching} onClick={() => setLimit(data.modules.length + LEARNING_HUB_PAGE_SIZE)}>
+                        Show more ({data.matching - data.modules.length} more)
+                      </Button>
+                    </Group>
+                  )}
                 </section>
               </Tabs.Panel>
             ))}
