@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiPath, ExpireTrialsResponseSchema, ExtendTrialResponseSchema, TrialAnalyticsSchema, trialPaths } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
 const analyticsKey = ['admin', 'trial-analytics'] as const;
 
@@ -9,18 +10,9 @@ export function useTrialAnalytics() {
 }
 
 export function useExtendTrial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, days }: { id: string; days: number }) =>
-      apiRequest(apiPath(trialPaths.extendTrial, { id }), { method: 'POST', body: { days }, schema: ExtendTrialResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKey }),
-  });
+  return useRefreshingMutation(analyticsKey, ({ id, days }: { id: string; days: number }) => apiRequest(apiPath(trialPaths.extendTrial, { id }), { method: 'POST', body: { days }, schema: ExtendTrialResponseSchema }));
 }
 
 export function useExpireTrials() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest(apiPath(trialPaths.expireTrials), { method: 'POST', schema: ExpireTrialsResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKey }),
-  });
+  return useRefreshingMutation(analyticsKey, () => apiRequest(apiPath(trialPaths.expireTrials), { method: 'POST', schema: ExpireTrialsResponseSchema }));
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   DeleteLeadResponseSchema,
@@ -12,6 +12,7 @@ import {
   type UpdateLeadInput,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
 export const leadKeys = {
   all: ['leads'] as const,
@@ -54,37 +55,19 @@ function useRefreshLeads() {
 }
 
 export function useCreateLead() {
-  const refresh = useRefreshLeads();
-  return useMutation({
-    mutationFn: (input: CreateLeadInput) => apiRequest(apiPath(leadsPaths.list), { method: 'POST', body: input, schema: LeadSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(leadKeys.all, (input: CreateLeadInput) => apiRequest(apiPath(leadsPaths.list), { method: 'POST', body: input, schema: LeadSchema }));
 }
 
 export function useUpdateLead() {
-  const refresh = useRefreshLeads();
-  return useMutation({
-    mutationFn: ({ id, data }: { id: string; data: UpdateLeadInput }) =>
-      apiRequest(apiPath(leadsPaths.one, { id }), { method: 'PUT', body: data, schema: LeadSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(leadKeys.all, ({ id, data }: { id: string; data: UpdateLeadInput }) => apiRequest(apiPath(leadsPaths.one, { id }), { method: 'PUT', body: data, schema: LeadSchema }));
 }
 
 export function useChangeLeadStage() {
-  const refresh = useRefreshLeads();
-  return useMutation({
-    mutationFn: ({ id, stage }: { id: string; stage: LeadStage }) =>
-      apiRequest(apiPath(leadsPaths.stage, { id }), { method: 'PATCH', body: { stage }, schema: LeadSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(leadKeys.all, ({ id, stage }: { id: string; stage: LeadStage }) => apiRequest(apiPath(leadsPaths.stage, { id }), { method: 'PATCH', body: { stage }, schema: LeadSchema }));
 }
 
 export function useDeleteLead() {
-  const refresh = useRefreshLeads();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(leadsPaths.one, { id }), { method: 'DELETE', schema: DeleteLeadResponseSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(leadKeys.all, (id: string) => apiRequest(apiPath(leadsPaths.one, { id }), { method: 'DELETE', schema: DeleteLeadResponseSchema }));
 }
 
 export function useRefreshLeadsAfterImport() {

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   apiPath,
@@ -10,6 +10,7 @@ import {
   type NotificationPage,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { useNotificationPollInterval } from '../live/use-notifications-live-refresh.ts';
 import { notificationKeys } from './query-keys.ts';
 
@@ -48,35 +49,14 @@ export function useNotificationList(filter: NotificationFilter) {
   return useInfiniteQuery({ ...notificationListQueryOptions(filter), refetchInterval });
 }
 
-/**
- * Writes never pretend to succeed (DESIGN.md section 3 item 8): the lists change only after the
- * server answered, by refetching them.
- */
-function useRefreshFeed() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: notificationKeys.feed });
-}
-
 export function useMarkRead() {
-  const refresh = useRefreshFeed();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(notificationsPaths.read, { id }), { method: 'PUT', schema: NotificationSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(notificationKeys.feed, (id: string) => apiRequest(apiPath(notificationsPaths.read, { id }), { method: 'PUT', schema: NotificationSchema }));
 }
 
 export function useMarkAllRead() {
-  const refresh = useRefreshFeed();
-  return useMutation({
-    mutationFn: () => apiRequest(apiPath(notificationsPaths.readAll), { method: 'PUT', schema: ReadAllResponseSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(notificationKeys.feed, () => apiRequest(apiPath(notificationsPaths.readAll), { method: 'PUT', schema: ReadAllResponseSchema }));
 }
 
 export function useDeleteNotification() {
-  const refresh = useRefreshFeed();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(notificationsPaths.one, { id }), { method: 'DELETE', schema: z.unknown() }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(notificationKeys.feed, (id: string) => apiRequest(apiPath(notificationsPaths.one, { id }), { method: 'DELETE', schema: z.unknown() }));
 }

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { NOTIFICATION_POLL_INTERVAL_MS } from '@myeai/domain';
-import { useLiveEvents, useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
+import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
+import { useLiveRefresh } from '../../../lib/use-live-refresh.ts';
 import { notificationKeys } from '../api/query-keys.ts';
 
 /** One refetch per burst of events (a replay after a reconnect is one burst). */
@@ -14,16 +13,7 @@ const COALESCE_MS = 100;
  * Used by the bell, which the signed-in shell always shows.
  */
 export function useNotificationsLiveRefresh(): void {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveEvents((event) => {
-    if (!event.kind.startsWith('notification.') || timer.current !== undefined) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.feed });
-    }, COALESCE_MS);
-  });
+  useLiveRefresh((kind) => kind.startsWith('notification.'), { queryKey: notificationKeys.feed }, COALESCE_MS);
 }
 
 /** refetchInterval of the notification queries: 10 s (spec 1 section 9) only while the socket is down. */

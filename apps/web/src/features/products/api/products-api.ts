@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   apiPath,
@@ -11,6 +11,7 @@ import {
   productsPaths,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
 export const productKeys = {
   all: ['products'] as const,
@@ -34,43 +35,20 @@ export function useProductCategories() {
   return useQuery({ queryKey: productKeys.categories, queryFn: () => apiRequest(apiPath(productsPaths.categories), { schema: ProductCategoryListSchema }) });
 }
 
-/** Writes never pretend to succeed: the catalogue refetches once the server has answered. */
-function useRefreshProducts() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
-}
-
 export function useCreateProduct() {
-  const refresh = useRefreshProducts();
-  return useMutation({
-    mutationFn: (input: ProductInput) => apiRequest(apiPath(productsPaths.adminList), { method: 'POST', body: input, schema: ProductSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(productKeys.all, (input: ProductInput) => apiRequest(apiPath(productsPaths.adminList), { method: 'POST', body: input, schema: ProductSchema }));
 }
 
 export function useUpdateProduct() {
-  const refresh = useRefreshProducts();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ProductInput }) =>
-      apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: ProductSchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(productKeys.all, ({ id, input }: { id: string; input: ProductInput }) => apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: ProductSchema }));
 }
 
 export function useDeleteProduct() {
-  const refresh = useRefreshProducts();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'DELETE', schema: z.unknown() }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(productKeys.all, (id: string) => apiRequest(apiPath(productsPaths.adminOne, { id }), { method: 'DELETE', schema: z.unknown() }));
 }
 
 export function useCreateCategory() {
-  const refresh = useRefreshProducts();
-  return useMutation({
-    mutationFn: (name: string) => apiRequest(apiPath(productsPaths.adminCategories), { method: 'POST', body: { name }, schema: ProductCategorySchema }),
-    onSuccess: refresh,
-  });
+  return useRefreshingMutation(productKeys.all, (name: string) => apiRequest(apiPath(productsPaths.adminCategories), { method: 'POST', body: { name }, schema: ProductCategorySchema }));
 }
 
 /** Admin only, fetched when asked for (never kept in the list). */

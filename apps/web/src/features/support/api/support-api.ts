@@ -12,6 +12,7 @@ import {
   type SupportStatus,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { useLiveEvents } from '../../../lib/live-channel.tsx';
 
 export const supportKeys = {
@@ -27,11 +28,7 @@ export function useMySupportRequests() {
 }
 
 export function useSendSupportRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SupportRequestInput) => apiRequest(apiPath(supportPaths.mine), { method: 'POST', body: input, schema: SupportRequestSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.mine }),
-  });
+  return useRefreshingMutation(supportKeys.mine, (input: SupportRequestInput) => apiRequest(apiPath(supportPaths.mine), { method: 'POST', body: input, schema: SupportRequestSchema }));
 }
 
 export const adminSupportQueryOptions = (status: SupportStatus) =>

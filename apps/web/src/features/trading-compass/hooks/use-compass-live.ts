@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useLiveEvents } from '../../../lib/live-channel.tsx';
+import { useLiveRefresh } from '../../../lib/use-live-refresh.ts';
 import { compassKeys } from '../api/compass-api.ts';
 
 /** One refetch per burst (13 votes in a row, or a replay after a reconnect). */
@@ -12,14 +10,9 @@ const COALESCE_MS = 200;
  * fetched again, each as the server lets this user see it. The plan is not touched.
  */
 export function useCompassLive(): void {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveEvents((event) => {
-    if ((event.kind !== 'trading_compass_update' && event.kind !== 'vote_update_subscriber') || timer.current !== undefined) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: compassKeys.all, predicate: (query) => query.queryKey[1] !== 'plan' });
-    }, COALESCE_MS);
-  });
+  useLiveRefresh(
+    (kind) => kind === 'trading_compass_update' || kind === 'vote_update_subscriber',
+    { queryKey: compassKeys.all, predicate: (query) => query.queryKey[1] !== 'plan' },
+    COALESCE_MS,
+  );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   apiPath,
   UpdateVideoWidgetResponseSchema,
@@ -8,6 +8,7 @@ import {
   videoWidgetsPaths,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
 export const videoWidgetKeys = {
   all: ['video-widgets'] as const,
@@ -27,10 +28,5 @@ export function useVideoWidgets(isAdmin: boolean) {
 
 /** The save never pretends: the list refetches once the server has answered. */
 export function useUpdateVideoWidget() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: VideoWidgetInputValues }) =>
-      apiRequest(apiPath(videoWidgetsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: UpdateVideoWidgetResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: videoWidgetKeys.all }),
-  });
+  return useRefreshingMutation(videoWidgetKeys.all, ({ id, input }: { id: string; input: VideoWidgetInputValues }) => apiRequest(apiPath(videoWidgetsPaths.adminOne, { id }), { method: 'PUT', body: input, schema: UpdateVideoWidgetResponseSchema }));
 }
