@@ -42,9 +42,12 @@ describe.skipIf(!hasChromium)('Goal quick-setup modal and ledger-fed goals in Ch
     await page.getByRole('region', { name: 'Commission summary' }).waitFor();
     await expect(modal(page).count()).resolves.toBe(0);
 
-    // Eight days later it asks again, here with the commission texts; a complete short-term tier is saved.
+    // Eight days later it asks again: on /earnings and /commissions with their own texts; a complete short-term tier is saved.
     await setAffiliateSkippedAt(new Date(suite.app.clock.now().getTime() - 8 * DAY_MS));
-    await page.reload();
+    await page.goto('/earnings');
+    await modal(page).getByRole('heading', { name: 'Turn your earnings potential into a target' }).waitFor();
+    await modal(page).getByText('A monetary goal in USD is measured from your commission ledger').waitFor();
+    await page.goto('/commissions');
     await modal(page).getByRole('heading', { name: 'Set a target for your commissions' }).waitFor();
     await modal(page).getByText('Every commission you earn moves your monetary goal').waitFor();
     const shortTerm = modal(page).getByRole('group', { name: 'Short term (up to 13 weeks)' });

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS_DAYS, formatBpPercent, formatDollarsAndCents, type EarningsData, type EarningsPeriodDays, type UserProfile } from '@myeai/domain';
+import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { useMyEarnings } from '../api/earnings-api.ts';
 import { AdvancementCard } from './advancement-card.tsx';
 import { SeatGrid } from './seat-grid.tsx';
@@ -145,7 +146,7 @@ export function EarningsPage(_props: { user: UserProfile }) {
           data={EARNINGS_PERIODS_DAYS.map((period) => ({ value: String(period), label: EARNINGS_PERIOD_LABELS[period] }))}
         />
       </Group>
-      {/* Goal quick setup (issue 18, context "earnings"): the goals feature mounts its modal here through its index. */}
+      <GoalQuickSetupPrompt context="earnings" />
       {earnings.isError && !data ? (
         <FailedToLoad detail={earnings.error.message} onRetry={() => void earnings.refetch()} />
       ) : !data ? (
