@@ -3,7 +3,7 @@ import type { AccessName } from '@myeai/domain';
 import type { Clock } from './clock.ts';
 import type { AppConfig } from './env.ts';
 import type { OidcSignIn, SessionUser } from './modules/auth/index.ts';
-import type { MailTransport } from './modules/mail/index.ts';
+import type { MailTransport } from './ports.ts';
 
 export type AppDeps = {
   db: Database;

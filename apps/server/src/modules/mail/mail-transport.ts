@@ -1,13 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailTransport, OutgoingMail } from '../../ports.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null };
-
-/** Where outbox messages go. Both adapters are chosen by configuration (env SMTP_URL). */
-export type MailTransport = {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: OutgoingMail): Promise<void>;
-  close(): Promise<void>;
-};
+export type { MailTransport, OutgoingMail };
 
 /**
  * The embedded default: nothing leaves the machine. The message stays in the outbox table,
