@@ -1,1 +1,2 @@
 export { EarningsPage } from './components/earnings-page.tsx';
+export { CriterionRow } from './components/advancement-card.tsx';

@@ -28,7 +28,7 @@ function formatValue(key: AdvancementCriterionKey, value: number | null): string
   return String(value);
 }
 
-function CriterionRow({ criterion, windowDays }: { criterion: Criterion; windowDays: number }) {
+export function CriterionRow({ criterion, windowDays }: { criterion: Criterion; windowDays: number }) {
   const label = criterionLabel(criterion.key, windowDays);
   return (
     <Stack gap={4}>
@@ -42,7 +42,7 @@ function CriterionRow({ criterion, windowDays }: { criterion: Criterion; windowD
               ? `No scored goal yet · needs ${formatValue(criterion.key, criterion.threshold)}`
               : `${formatValue(criterion.key, criterion.current)} of ${formatValue(criterion.key, criterion.threshold)}`}
           </Text>
-          <Badge size="sm" color={criterion.met ? 'green.9' : 'gray.7'} variant="filled">
+          <Badge size="sm" color={criterion.met ? 'teal.9' : 'gray.7'} variant="filled">
             {criterion.met ? 'Met' : 'Not yet'}
           </Badge>
         </Group>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
+  CellAdvancementSchema,
   CellAuditSchema,
   CellListSchema,
   CellResponseSchema,
@@ -49,6 +50,14 @@ export function useCell(id: string | null) {
     queryKey: [...networkKey, 'cell', id],
     queryFn: () => apiRequest(apiPath(commissionNetworkPaths.cell, { id: id! }), { schema: CommissionCellSchema }),
     enabled: id !== null,
+  });
+}
+
+/** Each seated member's advancement check (issue 19 item 7): suggestions only; reloaded with the cell after any write. */
+export function useCellAdvancement(id: string) {
+  return useQuery({
+    queryKey: [...networkKey, 'advancement', id],
+    queryFn: () => apiRequest(apiPath(commissionNetworkPaths.advancement, { id }), { schema: CellAdvancementSchema }),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   decideSeatMove,
   seatRole,
   UpdateCellInputSchema,
+  type CellAdvancement,
   type CellMember,
   type CellSeatRole,
   type CellUser,
@@ -18,7 +19,8 @@ import {
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { useAllCells, useArchiveCell, useAssignMember, useCell, useCellUserSearch, useMoveMember, useRemoveMember, useUpdateCell } from '../api/network-api.ts';
+import { useAllCells, useArchiveCell, useAssignMember, useCell, useCellAdvancement, useCellUserSearch, useMoveMember, useRemoveMember, useUpdateCell } from '../api/network-api.ts';
+import { AdvancementSuggestion } from './advancement-suggestion.tsx';
 import { LockButton, STATUS_COLOR } from './cell-overview.tsx';
 
 const ROLE_LABEL: Record<CellSeatRole, string> = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' };
@@ -40,6 +42,8 @@ function readDrag(event: DragEvent): DragPayload | null {
 type SeatProps = {
   position: number;
   member: CellMember | undefined;
+  /** The member's advancement check (issue 19 item 7), once loaded. */
+  advancement: { check: CellAdvancement['members'][number]; windowDays: number } | undefined;
   locked: boolean;
   pending: Pending;
   onPlace: (position: number) => void;
@@ -48,7 +52,7 @@ type SeatProps = {
   onRemove: (member: CellMember) => void;
 };
 
-function Seat({ position, member, locked, pending, onPlace, onDrop, onStartMove, onRemove }: SeatProps) {
+function Seat({ position, member, advancement, locked, pending, onPlace, onDrop, onStartMove, onRemove }: SeatProps) {
   const role = seatRole(position);
   const [over, setOver] = useState(false);
   const canDrop = !locked && !member;
@@ -106,6 +110,7 @@ function Seat({ position, member, locked, pending, onPlace, onDrop, onStartMove,
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {member.email}
             </Text>
+            {advancement && <AdvancementSuggestion name={member.name} check={advancement.check} windowDays={advancement.windowDays} />}
             {!locked && (
               <Group gap={4}>
                 <Button
@@ -299,6 +304,7 @@ function CellDetailsForm({ cell, onArchived }: { cell: CommissionCell; onArchive
 /** The Visual Editor (spec 3 section 2.11) of one cell: the 13-seat grid, assign, remove, move (drag and drop or keyboard), lock, details. */
 export function VisualEditor({ cellId, onGone }: { cellId: string; onGone: () => void }) {
   const cell = useCell(cellId);
+  const advancement = useCellAdvancement(cellId);
   const assign = useAssignMember();
   const move = useMoveMember();
   const remove = useRemoveMember();
@@ -312,6 +318,12 @@ export function VisualEditor({ cellId, onGone }: { cellId: string; onGone: () =>
   const locked = current.status === 'locked' || current.elite_mirror;
   const bySeat = new Map(current.members.map((member) => [member.position, member]));
   const occupied = new Set(bySeat.keys());
+  // Suggestions follow the seat they were computed for: a check answered before a move is not shown on another seat.
+  const checks = new Map((advancement.data?.members ?? []).map((check) => [`${check.user_id}:${check.position}`, check]));
+  const checkOf = (member: CellMember | undefined) => {
+    const check = member && checks.get(`${member.user_id}:${member.position}`);
+    return check && advancement.data ? { check, windowDays: advancement.data.window_days } : undefined;
+  };
 
   const fail = (title: string) => (error: Error) => notifications.show({ color: 'red', title, message: error.message });
   const doAssign = (userId: string, position: number) => {
@@ -334,6 +346,7 @@ export function VisualEditor({ cellId, onGone }: { cellId: string; onGone: () =>
       key={position}
       position={position}
       member={bySeat.get(position)}
+      advancement={checkOf(bySeat.get(position))}
       locked={locked}
       pending={pending}
       onPlace={place}
