@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissionCellMembers, commissionCells, commissions, traders, users } from '@myeai/db';
-import { commissionCellsPaths, commissionConfigPaths, DEFAULT_CELL_PAYOUT_CONFIG, elitePoolPaths } from '@myeai/domain';
+import { apiPath, commissionCellsPaths, commissionConfigPaths, commissionNetworkPaths, DEFAULT_CELL_PAYOUT_CONFIG, elitePoolPaths } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
@@ -138,6 +138,23 @@ describe.each(testDatabaseKinds())('commission configuration and Elite Pool on %
     expect(paid.get(poolIds[4]!)).toBe(8_820);
     expect(paid.get(poolIds[1]!)).toBe(2_940);
     expect(ledger.reduce((sum, line) => sum + line.amountCents, 0) + run.json().calculation_result.unallocated_cents).toBe(100_000);
+
+    // A dialog save that moves the mirror bumps the elite cell's version in its transaction, so a Network Manager
+    // editor opened before it is refused (409, stale version) instead of writing over the seats it no longer shows.
+    const versionOf = async () => (await db().select({ version: commissionCells.version }).from(commissionCells).where(eq(commissionCells.id, eliteCell)))[0]!.version;
+    const stale = await versionOf();
+    const inPool = ((await call('GET', elitePoolPaths.elitePool)).json() as Pool).candidates.filter((candidate) => candidate.in_pool);
+    const senior = inPool.find((candidate) => candidate.tier === 'senior')!;
+    const regular = inPool.find((candidate) => candidate.tier === 'regular')!;
+    const swapped = inPool.map(({ user_id, tier }) => ({ user_id, tier: user_id === senior.user_id ? 'regular' : user_id === regular.user_id ? 'senior' : tier }));
+    expect((await call('PUT', elitePoolPaths.elitePool, { members: swapped })).statusCode).toBe(200);
+    expect(await versionOf()).toBeGreaterThan(stale);
+    const staleLock = await call('PUT', apiPath(commissionNetworkPaths.lock, { id: eliteCell }), { version: stale });
+    expect(staleLock.statusCode, staleLock.body).toBe(409);
+    expect((await db().select({ status: commissionCells.status }).from(commissionCells).where(eq(commissionCells.id, eliteCell)))[0]!.status).toBe('active');
+    // Swapped back: the pool as the tests below expect it.
+    const back = inPool.map(({ user_id, tier }) => ({ user_id, tier }));
+    expect((await call('PUT', elitePoolPaths.elitePool, { members: back })).statusCode).toBe(200);
   });
 
   it('refuses a pool save while the elite cell is locked or a pool member sits in another cell, and writes nothing', async () => {
