@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissionCellMembers, commissionCells, commissions, traders, users } from '@myeai/db';
-import { apiPath, commissionCellsPaths, commissionConfigPaths, commissionNetworkPaths, DEFAULT_CELL_PAYOUT_CONFIG, elitePoolPaths } from '@myeai/domain';
+import { apiPath, CELL_MESSAGES, commissionCellsPaths, commissionConfigPaths, commissionNetworkPaths, DEFAULT_CELL_PAYOUT_CONFIG, elitePoolPaths } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
@@ -151,6 +151,7 @@ describe.each(testDatabaseKinds())('commission configuration and Elite Pool on %
     expect(await versionOf()).toBeGreaterThan(stale);
     const staleLock = await call('PUT', apiPath(commissionNetworkPaths.lock, { id: eliteCell }), { version: stale });
     expect(staleLock.statusCode, staleLock.body).toBe(409);
+    expect(staleLock.json()).toMatchObject({ error: { message: CELL_MESSAGES.stale } });
     expect((await db().select({ status: commissionCells.status }).from(commissionCells).where(eq(commissionCells.id, eliteCell)))[0]!.status).toBe('active');
     // Swapped back: the pool as the tests below expect it.
     const back = inPool.map(({ user_id, tier }) => ({ user_id, tier }));
