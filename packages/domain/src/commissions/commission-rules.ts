@@ -6,7 +6,18 @@ import { payoutProcessingTime } from './payout-schedule.ts';
  * pending; "other values shown neutrally"); a commission moves one way only:
  * pending -> processing -> paid. Each move is made once (T-75: illegal transitions are refused).
  */
-export const COMMISSION_STATUSES = ['pending', 'processing', 'paid'] as const;
+export const COMMISSION_STATUSES = ['pending', 'processing', 'paid', 'withheld'] as const;
+
+/**
+ * 'withheld' is terminal and counts in no figure: a pending commission whose origin member's sign-up
+ * with its earner was confirmed as a flagged referral (the confirmation removes the credit, and what it
+ * earned). Every ledger sum excludes it (docs/decisions/046).
+ */
+export const COMMISSION_STATUSES_COUNTED = ['pending', 'processing', 'paid'] as const;
+export const COMMISSION_WITHHELD_EXPLANATION =
+  'Withheld: this commission arose from a sign-up whose referral flag an admin confirmed, which removed the credit. It will not be paid and counts in no total.';
+export const COMMISSION_ON_HOLD_EXPLANATION =
+  'On hold: this commission arose from a sign-up flagged for review. It stays pending and can be paid once an admin clears the flag.';
 
 /** A commission from a member whose sign-up is flagged for review stays pending (docs/decisions/046). */
 export const COMMISSION_HELD_MESSAGE = 'This commission is on hold: it arose from a sign-up flagged for review. It can be paid once an admin clears the flag.';
@@ -14,13 +25,14 @@ export const COMMISSION_HELD_MESSAGE = 'This commission is on hold: it arose fro
 export const COMMISSION_WITHHELD_MESSAGE = 'This commission will not be paid: it arose from a sign-up whose referral flag was confirmed, which removed the credit.';
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
-export const COMMISSION_STATUS_FILTERS = ['all', 'paid', 'processing', 'pending'] as const;
+export const COMMISSION_STATUS_FILTERS = ['all', 'paid', 'processing', 'pending', 'withheld'] as const;
 export type CommissionStatusFilter = (typeof COMMISSION_STATUS_FILTERS)[number];
 
 export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
   paid: 'Paid',
+  withheld: 'Withheld',
 };
 
 /** Where the ledger entry came from; the cell engine of a later issue adds 'cell'. */
@@ -31,6 +43,7 @@ const NEXT_STATUS: Record<CommissionStatus, CommissionStatus | null> = {
   pending: 'processing',
   processing: 'paid',
   paid: null,
+  withheld: null,
 };
 
 export function nextCommissionStatus(status: CommissionStatus): CommissionStatus | null {
@@ -54,7 +67,7 @@ export function commissionAmountCents(saleAmountCents: Cents, rateBp: number): C
 export type CommissionTally = { status: string; amount_cents: Cents; count?: number };
 
 export type CommissionSummary = {
-  /** "Total Earnings": every commission in the ledger. */
+  /** "Total Earnings": every commission in the ledger but the withheld ones. */
   total_earnings_cents: Cents;
   /** "Paid Out", with the number of payments. */
   paid_out_cents: Cents;
@@ -69,6 +82,7 @@ export function summariseCommissions(entries: readonly CommissionTally[]): Commi
   const summary: CommissionSummary = { total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0 };
   for (const entry of entries) {
     const count = entry.count ?? 1;
+    if (entry.status === 'withheld') continue;
     summary.total_earnings_cents += entry.amount_cents;
     if (entry.status === 'paid') {
       summary.paid_out_cents += entry.amount_cents;
@@ -102,6 +116,9 @@ export function commissionNotificationText(
   }
   if (status === 'processing') {
     return { title: 'Commission processing', message: `Your ${amount} commission on ${productName} is being processed. Payouts take ${payoutProcessingTime()}.` };
+  }
+  if (status === 'withheld') {
+    return { title: 'Commission withheld', message: `Your ${amount} commission on ${productName} will not be paid: it arose from a sign-up whose referral flag was confirmed.` };
   }
   return { title: 'Commission paid', message: `Your ${amount} commission on ${productName} has been paid.` };
 }

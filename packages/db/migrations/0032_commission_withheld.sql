@@ -1,0 +1,2 @@
+ALTER TABLE "commissions" DROP CONSTRAINT "commissions_status_known";--> statement-breakpoint
+ALTER TABLE "commissions" ADD CONSTRAINT "commissions_status_known" CHECK ("commissions"."status" in ('pending', 'processing', 'paid', 'withheld'));
