@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { FormActions } from './form-actions.tsx';
 
 type ConfirmModalProps = {
   opened: boolean;
@@ -27,14 +28,9 @@ export function ConfirmModal({ opened, title, message, detail, confirmLabel, loa
             {detail}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <FormActions saving={loading} onCancel={onClose} cancelDisabled={loading} onConfirm={onConfirm} color="red">
+          {confirmLabel}
+        </FormActions>
       </Stack>
     </Modal>
   );

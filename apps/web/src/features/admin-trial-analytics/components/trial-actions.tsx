@@ -1,9 +1,10 @@
-import { Button, Group, Modal, NumberInput, Text } from '@mantine/core';
+import { Button, Modal, NumberInput, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ExtendTrialInputSchema, TRIAL_EXTENSION_DEFAULT_DAYS } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useExpireTrials, useExtendTrial } from '../api/trial-analytics-api.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 type ExtendTrialModalProps = { trial: { id: string; name: string } | null; onClose: () => void };
 
@@ -35,14 +36,9 @@ export function ExtendTrialModal({ trial, onClose }: ExtendTrialModalProps) {
     <Modal opened={trial !== null} onClose={onClose} title={`Extend the trial of ${trial?.name ?? ''}`} centered>
       <form onSubmit={submit} noValidate aria-label="Extend the trial">
         <NumberInput label="Days to add" min={1} max={90} allowDecimal={false} data-autofocus {...form.getInputProps('days')} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={extend.isPending} disabled={!form.isValid()}>
-            Extend trial
-          </Button>
-        </Group>
+        <FormActions saving={extend.isPending} onCancel={onClose} disabled={!form.isValid()} mt="lg">
+          Extend trial
+        </FormActions>
       </form>
     </Modal>
   );
@@ -67,14 +63,9 @@ export function ExpireTrialsButton() {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Expire trials now?" centered>
         <Text size="sm">Every trial whose end has passed is marked expired now and its user is told. Running trials are not touched.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={expire.isPending}>
-            Expire trials
-          </Button>
-        </Group>
+        <FormActions saving={expire.isPending} onCancel={() => setOpen(false)} onConfirm={confirm} color="red" mt="lg">
+          Expire trials
+        </FormActions>
       </Modal>
     </>
   );

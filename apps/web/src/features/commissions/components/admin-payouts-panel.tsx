@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminCommissionList, useChangeCommissionStatus } from '../api/commissions-api.ts';
 import { amountWithCurrency, commissionColumns } from './commission-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 type Move = { commission: AdminCommission; to: 'processing' | 'paid' };
 
@@ -49,14 +50,9 @@ function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void
             Mark the {amountWithCurrency(move.commission)} commission of {move.commission.user.name} on {move.commission.product_name} as{' '}
             {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}? {move.commission.user.name} is notified, and the change is recorded in the audit log.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={onConfirm} loading={change.isPending}>
-              Mark {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}
-            </Button>
-          </Group>
+          <FormActions saving={change.isPending} onCancel={onClose} onConfirm={onConfirm}>
+            Mark {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}
+          </FormActions>
         </Stack>
       )}
     </Modal>

@@ -20,6 +20,7 @@ import { useRefreshLeadsAfterImport } from '../api/leads-api.ts';
 import { uploadLeadCsv } from '../api/leads-csv-api.ts';
 import { ImportMapping, ImportPreview } from './import-mapping.tsx';
 import { ImportReport } from './import-report.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const PREVIEW_ROWS = 5;
 const STAGE_OPTIONS = LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }));
@@ -202,14 +203,9 @@ function ImportCsv({ onClose, onDownloadTemplate }: { onClose: () => void; onDow
           {importError}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button onClick={onImport} loading={isBusy} disabled={Boolean(fileError) || (plan !== null && !plan.ok)}>
-          Import
-        </Button>
-      </Group>
+      <FormActions saving={isBusy} onCancel={onClose} cancelDisabled={isBusy} onConfirm={onImport} disabled={Boolean(fileError) || (plan !== null && !plan.ok)}>
+        Import
+      </FormActions>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCreateLead, useUpdateLead } from '../api/leads-api.ts';
 import { fromDateInput, toDateInput } from '../format.ts';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 
 
 const STAGE_OPTIONS = LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }));
@@ -80,33 +81,18 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-          <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
-          <TextInput label="Phone" type="tel" autoComplete="off" description="Optional, e.g. +1 555 123 4567" {...form.getInputProps('phone')} />
-          <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
-          <Select label="Stage" data={STAGE_OPTIONS} allowDeselect={false} {...form.getInputProps('stage')} />
-          <Select label="Source" data={SOURCE_OPTIONS} allowDeselect={false} {...form.getInputProps('source')} />
-          <TextInput label="Value (USD)" inputMode="decimal" placeholder="0" autoComplete="off" {...form.getInputProps('value')} />
-          <TextInput label="Last contact" type="date" max={toDateInput(new Date().toISOString())} {...form.getInputProps('last_contact_date')} />
-        </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {lead ? 'Save Changes' : 'Add Lead'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame onSubmit={onSubmit} formError={formError} saving={isSaving} submitLabel={lead ? 'Save Changes' : 'Add Lead'} onCancel={onDone}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" required type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <TextInput label="Phone" type="tel" autoComplete="off" description="Optional, e.g. +1 555 123 4567" {...form.getInputProps('phone')} />
+        <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
+        <Select label="Stage" data={STAGE_OPTIONS} allowDeselect={false} {...form.getInputProps('stage')} />
+        <Select label="Source" data={SOURCE_OPTIONS} allowDeselect={false} {...form.getInputProps('source')} />
+        <TextInput label="Value (USD)" inputMode="decimal" placeholder="0" autoComplete="off" {...form.getInputProps('value')} />
+        <TextInput label="Last contact" type="date" max={toDateInput(new Date().toISOString())} {...form.getInputProps('last_contact_date')} />
+      </SimpleGrid>
+      <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+    </FormFrame>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Skeleton, Stack, Switch } from '@mantine/core';
+import { Modal, Skeleton, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { NOTIFICATION_SETTING_LABELS, type NotificationSettings } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings-api.ts';
 import { showWriteError } from './show-write-error.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const SETTING_KEYS = Object.keys(NOTIFICATION_SETTING_LABELS) as (keyof NotificationSettings)[];
 
@@ -42,14 +43,9 @@ function SettingsForm({ initial, onClose }: { initial: NotificationSettings; onC
           />
         ))}
       </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={onSave} loading={save.isPending}>
-          Save Settings
-        </Button>
-      </Group>
+      <FormActions saving={save.isPending} onCancel={onClose} onConfirm={onSave} mt="xl">
+        Save Settings
+      </FormActions>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ROLE_LABELS, ROLES, SendSystemNotificationInputSchema, type Role } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useSendSystemNotification } from '../api/send-system-notification.ts';
 import { showWriteError } from './show-write-error.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -53,14 +54,9 @@ function SendForm({ onClose }: { onClose: () => void }) {
         <Text size="xs" c="dimmed">
           The notification is delivered in the background; recipients see it live in their bell.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            Send notification
-          </Button>
-        </Group>
+        <FormActions saving={send.isPending} onCancel={onClose}>
+          Send notification
+        </FormActions>
       </Stack>
     </form>
   );

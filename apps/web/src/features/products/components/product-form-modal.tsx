@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Divider, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   basisPointsToPercentInput,
@@ -16,6 +16,7 @@ import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCreateProduct, useUpdateProduct } from '../api/products-api.ts';
 import { CategoryField } from './category-field.tsx';
 import { ConversionSecretPanel } from './conversion-secret-panel.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 const EMPTY_FORM: ProductFormValues = {
   name: '',
@@ -84,14 +85,9 @@ function ProductForm({ product, categories, onClose }: ProductFormProps) {
             <ConversionSecretPanel productId={product.id} />
           </>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isPending}>
-            {product ? 'Save Product' : 'Add Product'}
-          </Button>
-        </Group>
+        <FormActions saving={isPending} onCancel={onClose}>
+          {product ? 'Save Product' : 'Add Product'}
+        </FormActions>
       </Stack>
     </form>
   );

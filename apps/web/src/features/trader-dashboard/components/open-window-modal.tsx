@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useOpenWindow } from '../api/trader-desk-api.ts';
 import type { MarketPair } from './market-grid.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 type OpenWindowModalProps = { pair: MarketPair | null; onClose: () => void };
 
@@ -33,14 +34,9 @@ export function OpenWindowModal({ pair, onClose }: OpenWindowModalProps) {
           <Text>
             {pair.asset.symbol} {pair.timeframe.code}: voting stays open for {minutes} {minutes === 1 ? 'minute' : 'minutes'}, and the other traders of the pool are notified to vote.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={confirm} loading={openWindow.isPending}>
-              Open window
-            </Button>
-          </Group>
+          <FormActions saving={openWindow.isPending} onCancel={onClose} onConfirm={confirm}>
+            Open window
+          </FormActions>
         </Stack>
       )}
     </Modal>

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Modal, Radio, Slider, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Radio, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { VOTE_CONFIDENCE_DEFAULT, VOTE_NOTE_MAX, VoteInputSchema, type Bias, type EntryWindow } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCastVote } from '../api/trader-desk-api.ts';
 import { formatCountdown } from '../countdown.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 type VoteModalProps = {
   window: EntryWindow | null;
@@ -114,14 +115,9 @@ function VoteForm({ window, remaining, onDone }: { window: EntryWindow; remainin
             {refusal}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={castVote.isPending}>
-            Submit Vote
-          </Button>
-        </Group>
+        <FormActions saving={castVote.isPending} onCancel={onDone}>
+          Submit Vote
+        </FormActions>
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { ASSET_CLASS_LABELS, ASSET_CLASSES, CreateAssetInputSchema, type Asset }
 import { useAdminAssets, useCreateAsset, useDeactivateAsset, useUpdateAsset } from '../api/trading-admin-api.ts';
 import { useCatalogueForm } from '../hooks/use-catalogue-form.ts';
 import { CatalogueTab, type CatalogueColumn } from './catalogue-tab.tsx';
-import { FormFrame } from './form-frame.tsx';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 
 const CLASS_OPTIONS = ASSET_CLASSES.map((value) => ({ value, label: ASSET_CLASS_LABELS[value] }));
 const COLUMNS: CatalogueColumn<Asset>[] = [

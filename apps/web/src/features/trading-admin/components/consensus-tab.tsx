@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
 import { formatPercent } from '../../../lib/percent.ts';
@@ -74,30 +75,23 @@ function SettingsForm({ settings }: { settings: TradingSettings }) {
 
   const today = settings.submission_window_today;
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="time" label="Submission window start" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_start')} />
-          <TextInput type="time" label="Submission window end" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_end')} />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          Today ({today.date}) the window runs {formatTime(today.starts_at)} to {formatTime(today.ends_at)} your time and is {today.is_open ? 'open now' : 'closed now'}. Times are stored as New York wall-clock times, so the window follows daylight-saving changes.
-        </Text>
-        <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
-        <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
-        <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
-            Save Consensus Settings
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame onSubmit={onSubmit} formError={formError}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput type="time" label="Submission window start" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_start')} />
+        <TextInput type="time" label="Submission window end" description="New York time (EST/EDT)" required {...form.getInputProps('submission_window_end')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Today ({today.date}) the window runs {formatTime(today.starts_at)} to {formatTime(today.ends_at)} your time and is {today.is_open ? 'open now' : 'closed now'}. Times are stored as New York wall-clock times, so the window follows daylight-saving changes.
+      </Text>
+      <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
+      <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
+      <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
+      <Group justify="flex-end">
+        <Button type="submit" loading={update.isPending}>
+          Save Consensus Settings
+        </Button>
+      </Group>
+    </FormFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Slider, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Slider, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { TRADING_MESSAGES, UpdateTradingSettingsInputSchema, type TradingSettings } from '@myeai/domain';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useAdminSettings, useUpdateSettings } from '../api/trading-admin-api.ts';
@@ -67,47 +68,40 @@ function ThresholdsForm({ settings }: { settings: TradingSettings }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="lg">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <ThresholdSlider
-          id="confirmation-threshold"
-          label="Confirmation threshold"
-          help={`The top weighted share at or above this confirms a consensus when a window closes (${ranges.confirmation_threshold.min}-${ranges.confirmation_threshold.max}, default ${ranges.confirmation_threshold.default}).`}
-          min={ranges.confirmation_threshold.min}
-          max={ranges.confirmation_threshold.max}
-          {...form.getInputProps('confirmation_threshold')}
-          value={confirmation}
-        />
-        <ThresholdSlider
-          id="exit-threshold"
-          label="Exit threshold"
-          help={`A confirmed bias whose share in a later window falls below this exits (${ranges.exit_threshold.min}-${ranges.exit_threshold.max}, default ${ranges.exit_threshold.default}). Between the two thresholds it holds.`}
-          min={ranges.exit_threshold.min}
-          max={ranges.exit_threshold.max}
-          {...form.getInputProps('exit_threshold')}
-          value={exit}
-          error={crossed ? TRADING_MESSAGES.exitAboveConfirmation : form.errors.exit_threshold}
-        />
-        <Text size="sm">The engine uses the saved thresholds from the next window close on.</Text>
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={update.isPending}
-            onClick={() => form.setValues({ confirmation_threshold: ranges.confirmation_threshold.default, exit_threshold: ranges.exit_threshold.default })}
-          >
-            Reset to defaults
-          </Button>
-          <Button type="submit" loading={update.isPending} disabled={crossed || !dirty}>
-            Save Thresholds
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame onSubmit={onSubmit} formError={formError} gap="lg">
+      <ThresholdSlider
+        id="confirmation-threshold"
+        label="Confirmation threshold"
+        help={`The top weighted share at or above this confirms a consensus when a window closes (${ranges.confirmation_threshold.min}-${ranges.confirmation_threshold.max}, default ${ranges.confirmation_threshold.default}).`}
+        min={ranges.confirmation_threshold.min}
+        max={ranges.confirmation_threshold.max}
+        {...form.getInputProps('confirmation_threshold')}
+        value={confirmation}
+      />
+      <ThresholdSlider
+        id="exit-threshold"
+        label="Exit threshold"
+        help={`A confirmed bias whose share in a later window falls below this exits (${ranges.exit_threshold.min}-${ranges.exit_threshold.max}, default ${ranges.exit_threshold.default}). Between the two thresholds it holds.`}
+        min={ranges.exit_threshold.min}
+        max={ranges.exit_threshold.max}
+        {...form.getInputProps('exit_threshold')}
+        value={exit}
+        error={crossed ? TRADING_MESSAGES.exitAboveConfirmation : form.errors.exit_threshold}
+      />
+      <Text size="sm">The engine uses the saved thresholds from the next window close on.</Text>
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          disabled={update.isPending}
+          onClick={() => form.setValues({ confirmation_threshold: ranges.confirmation_threshold.default, exit_threshold: ranges.exit_threshold.default })}
+        >
+          Reset to defaults
+        </Button>
+        <Button type="submit" loading={update.isPending} disabled={crossed || !dirty}>
+          Save Thresholds
+        </Button>
+      </Group>
+    </FormFrame>
   );
 }
 

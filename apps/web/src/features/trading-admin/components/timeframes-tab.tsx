@@ -3,7 +3,7 @@ import { CreateTimeframeInputSchema, type Timeframe } from '@myeai/domain';
 import { useAdminTimeframes, useCreateTimeframe, useDeactivateTimeframe, useUpdateTimeframe } from '../api/trading-admin-api.ts';
 import { useCatalogueForm } from '../hooks/use-catalogue-form.ts';
 import { CatalogueTab, type CatalogueColumn } from './catalogue-tab.tsx';
-import { FormFrame } from './form-frame.tsx';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 
 const COLUMNS: CatalogueColumn<Timeframe>[] = [
   { header: 'Code', cell: (tf) => tf.code, fw: 600 },

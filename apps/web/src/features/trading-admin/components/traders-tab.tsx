@@ -9,7 +9,7 @@ import { useAdminTraders, useUpdateTrader } from '../api/trading-admin-api.ts';
 import { formatPercent } from '../../../lib/percent.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { formatWhen } from '../format.ts';
-import { FormFrame } from './form-frame.tsx';
+import { FormFrame } from '../../../components/ui/form-frame.tsx';
 
 const SPECIALIZATION_OPTIONS = [{ value: '', label: 'None' }, ...SPECIALIZATIONS.map((value) => ({ value, label: SPECIALIZATION_LABELS[value] }))];
 /** A tinted alert's coloured title is below 4.5:1 on its own background; the body text colour is not. */

@@ -2,7 +2,7 @@ import { upperFirst } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { FormFrameProps } from '../components/form-frame.tsx';
+import type { FormFrameProps } from '../../../components/ui/form-frame.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Checkbox, Code, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { AspectRatio, Checkbox, Code, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   isValidThumbnailUrl,
@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useUpdateVideoWidget } from '../api/video-widgets-api.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 function formOf(widget: VideoWidget): VideoWidgetFormValues {
   return {
@@ -98,14 +99,9 @@ function VideoWidgetForm({ widget, onClose }: { widget: VideoWidget; onClose: ()
         <TextInput label="Rating" required inputMode="decimal" description="0 to 5, in steps of 0.1" w={160} {...form.getInputProps('rating')} />
         <Checkbox label="Active (shown on everyone's dashboard)" {...form.getInputProps('is_active', { type: 'checkbox' })} />
         <Checkbox label="Notify all users about this video" {...form.getInputProps('send_notification', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save video
-          </Button>
-        </Group>
+        <FormActions saving={update.isPending} onCancel={onClose}>
+          Save video
+        </FormActions>
       </Stack>
     </form>
   );
