@@ -16,7 +16,7 @@ import {
   LearningRatingResponseSchema,
 } from '@myeai/domain';
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
-import { learningCatalogueFor } from './learning-catalogue-cache.ts';
+import { learningCatalogueFor, learningFiguresFor } from './learning-catalogue-cache.ts';
 import { parseByteRange } from './byte-range.ts';
 import { learningUploadsDir } from './learning-uploads.service.ts';
 import { getHub, getPlayerModule, openableUpload, rateModule, reportProgress } from './learning-hub.service.ts';
@@ -26,8 +26,10 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { deps } = root;
   const catalogue = learningCatalogueFor(deps);
-  // Each learner's hub as sent, per search and filter, until their data changes (change feed) or
-  // the catalogue does (a new key: its version is part of it), at most a minute (a trial's next day).
+  const figures = learningFiguresFor(deps);
+  // Each learner's hub as sent, per search and filter, until their data changes (change feed: their
+  // progress and ratings announce them, migration 0031) or the catalogue or the figures do (a new
+  // key: both versions are part of it), at most a minute (a trial's next day).
   const hubs = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });
 
   /** The hub: tiles, chips, tabs, modules (never a source), "continue where you left off". */
@@ -37,9 +39,11 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const now = deps.clock.now();
-      const current = await catalogue.read(now);
-      const key = `${current.version}\u0000${JSON.stringify(request.query)}`;
-      const body = await hubs.readForUser(user.id, key, now, async () => validatedJsonBody(LearningHubResponseSchema, await getHub(deps.db, current.value, user, request.query, now)));
+      const [current, counts] = await Promise.all([catalogue.read(now), figures.read(now)]);
+      const key = `${current.version}.${counts.version}\u0000${JSON.stringify(request.query)}`;
+      const body = await hubs.readForUser(user.id, key, now, async () =>
+        validatedJsonBody(LearningHubResponseSchema, await getHub(deps.db, current.value, counts.value, user, request.query, now)),
+      );
       reply.header('cache-control', 'no-store');
       return sendJsonBody(reply, body);
     },
@@ -60,9 +64,9 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'signedIn' },
     schema: { tags: ['learning'], params: LearningModuleIdParamsSchema, body: LearningProgressInputSchema, response: { 200: LearningProgressResponseSchema } },
     handler: async (request) => {
-      const result = await reportProgress(deps, request.user!, request.params.moduleId, request.body);
-      catalogue.changed();
-      return result;
+      const { response, started } = await reportProgress(deps, request.user!, request.params.moduleId, request.body);
+      if (started) figures.changed();
+      return response;
     },
   });
 
@@ -71,9 +75,9 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'signedIn' },
     schema: { tags: ['learning'], params: LearningModuleIdParamsSchema, response: { 200: LearningProgressResponseSchema } },
     handler: async (request) => {
-      const result = await reportProgress(deps, request.user!, request.params.moduleId, 'done');
-      catalogue.changed();
-      return result;
+      const { response, started } = await reportProgress(deps, request.user!, request.params.moduleId, 'done');
+      if (started) figures.changed();
+      return response;
     },
   });
 
@@ -83,7 +87,7 @@ export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags: ['learning'], params: LearningIdParamsSchema, body: LearningRatingInputSchema, response: { 200: LearningRatingResponseSchema } },
     handler: async (request) => {
       const result = await rateModule(deps, request.user!, request.params.id, request.body.rating);
-      catalogue.changed();
+      figures.changed();
       return result;
     },
   });

@@ -65,12 +65,22 @@ export async function learnerFactsOf(db: DbOrTx, learner: Learner, now: Date): P
   };
 }
 
-/** The shared part of the hub (modules in order and their learners' figures), the same for every learner. */
-export type LearningCatalogue = { modules: HubModuleRow[]; figures: Map<string, ModuleFigures> };
+/**
+ * The shared catalogue of the hub (active modules in order, their categories and uploads), the same
+ * for every learner; it changes only when an admin edits the catalogue. The learners' figures are
+ * apart (`loadFigures`): a progress report or a rating never rebuilds the catalogue.
+ */
+export type LearningCatalogue = { modules: HubModuleRow[] };
 
 export async function loadCatalogue(db: DbOrTx): Promise<LearningCatalogue> {
-  const [modules, figures] = await Promise.all([selectActiveModules(db), selectModuleFigures(db)]);
-  return { modules, figures: new Map(figures.map((f) => [f.moduleId, f])) };
+  return { modules: await selectActiveModules(db) };
+}
+
+/** Learners who started each module and its ratings, by module id (two grouped reads of the indexed tables). */
+export type LearningFigures = Map<string, ModuleFigures>;
+
+export async function loadFigures(db: DbOrTx): Promise<LearningFigures> {
+  return new Map((await selectModuleFigures(db)).map((f) => [f.moduleId, f]));
 }
 
 const toMyProgress = (row: ProgressRow): LearningMyProgress => ({
@@ -122,13 +132,13 @@ const matchesTab = (row: HubModuleRow, tab: LearningModulesQuery['tab']): boolea
   tab === 'all' || (tab === 'documents') === isDocumentContentType(row.contentType);
 
 /** GET /api/learning/modules for a learner, from the catalogue and their own rows. */
-export async function getHub(db: DbOrTx, catalogue: LearningCatalogue, learner: Learner, query: LearningModulesQuery, now: Date): Promise<LearningHubResponse> {
+export async function getHub(db: DbOrTx, catalogue: LearningCatalogue, figures: LearningFigures, learner: Learner, query: LearningModulesQuery, now: Date): Promise<LearningHubResponse> {
   const [facts, progressRows, ratingRows] = await Promise.all([learnerFactsOf(db, learner, now), selectMyProgress(db, learner.id), selectMyRatings(db, learner.id)]);
   const progress = new Map(progressRows.map((p) => [p.moduleId, p]));
   const ratings = new Map(ratingRows.map((r) => [r.moduleId, r.rating]));
   const all = catalogue.modules.map((row, position) => {
     const open = canOpenModule(facts, row.accessLevel, position);
-    return { row, open, view: toHubModule(row, catalogue.figures.get(row.id), open, progress.get(row.id), ratings.get(row.id)) };
+    return { row, open, view: toHubModule(row, figures.get(row.id), open, progress.get(row.id), ratings.get(row.id)) };
   });
 
   const inCollection = (row: HubModuleRow) => !query.collection || row.collection === query.collection;
@@ -225,7 +235,12 @@ const stored = (row: ProgressRow | undefined): StoredLearningProgress | null =>
  * row locked, the domain's rule applied (only grows, completes once), and on completion the
  * "achievement" notification (idempotent by its source key, pushed live).
  */
-export async function reportProgress(deps: AppDeps, learner: Learner, moduleId: string, input: LearningProgressInput | 'done'): Promise<LearningProgressResponse> {
+export async function reportProgress(
+  deps: AppDeps,
+  learner: Learner,
+  moduleId: string,
+  input: LearningProgressInput | 'done',
+): Promise<{ response: LearningProgressResponse; started: boolean }> {
   const now = deps.clock.now();
   const row = await openableModule(deps.db, learner, moduleId, now);
   if (input === 'done' && !(isDocumentContentType(row.contentType) || row.contentType === 'external_video')) {
@@ -248,7 +263,8 @@ export async function reportProgress(deps: AppDeps, learner: Learner, moduleId: 
         sourceKey: `learning.completed:${row.id}`,
       });
     }
-    return { progress: toMyProgress(saved), completed_now: step.completedNow };
+    // `started`: this report made the learner's first row, so the module's learners count grew.
+    return { response: { progress: toMyProgress(saved), completed_now: step.completedNow }, started: !before };
   });
 }
 

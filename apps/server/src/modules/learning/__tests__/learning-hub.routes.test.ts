@@ -9,6 +9,8 @@ import { apiPath, learningHubPaths, profilePaths, type LearningAccessLevel, type
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
+import { userChangeFeedFor } from '../../changes/index.ts';
+import { learningCatalogueFor } from '../learning-catalogue-cache.ts';
 
 const DAY = 86_400_000;
 
@@ -236,5 +238,43 @@ describe.each(testDatabaseKinds())('learning hub on %s', (kind) => {
     const all = (await hub(learner.cookie)).json();
     expect(all.modules.map((x: { id: string }) => x.id)).not.toContain(inactive);
     expect((await t.inject({ method: 'GET', url: apiPath(learningHubPaths.module, { id: inactive }), cookie: learner.cookie })).statusCode).toBe(404);
+  });
+
+  it('a progress report or a rating never rebuilds the shared catalogue, a module edit does; learners and rating still follow', async () => {
+    const feed = userChangeFeedFor(t.app.deps);
+    const catalogue = learningCatalogueFor(t.app.deps);
+    const settle = () => feed.sync(t.app.deps);
+    const word = `Zebra${randomUUID().slice(0, 6)}`;
+    const id = await addModule(`${word} figures`, 'free', 5000);
+    const [a, b] = [await person(['affiliate']), await person(['affiliate'])];
+    const card = async (cookie: string, search = word) =>
+      ((await hub(cookie, `?search=${encodeURIComponent(search)}`)).json() as { modules: { id: string; title: string; learners: number; rating: number | null; ratings_count: number; progress: unknown }[] }).modules.find(
+        (x) => x.id === id,
+      );
+    await settle();
+    expect(await card(a.cookie)).toMatchObject({ learners: 0, rating: null, progress: null });
+    const loads = catalogue.loads;
+
+    const url = apiPath(learningHubPaths.progress, { moduleId: id });
+    const report = (cookie: string, watch: number) => t.inject({ method: 'POST', url, cookie, payload: { watch_time_seconds: watch, total_duration_seconds: 100 } });
+    expect((await report(b.cookie, 10)).statusCode).toBe(200);
+    await settle();
+    expect(await card(a.cookie)).toMatchObject({ learners: 1, rating: null });
+    for (const watch of [20, 40, 95]) expect((await report(b.cookie, watch)).statusCode).toBe(200);
+    await settle();
+    expect(await card(b.cookie)).toMatchObject({ learners: 1, progress: { is_completed: true } });
+    expect((await t.inject({ method: 'POST', url: apiPath(learningHubPaths.rating, { id }), cookie: b.cookie, payload: { rating: 5 } })).statusCode).toBe(200);
+    await settle();
+    expect(await card(a.cookie)).toMatchObject({ learners: 1, rating: 5, ratings_count: 1 });
+    expect((await report(a.cookie, 30)).statusCode).toBe(200);
+    await settle();
+    expect(await card(a.cookie)).toMatchObject({ learners: 2, rating: 5, progress: { watch_time_seconds: 30 } });
+    expect(catalogue.loads).toBe(loads);
+
+    // An edit of the catalogue drops it (on commit, through the change feed): search sees the new title.
+    await t.database.db.update(learningModules).set({ title: `${word} renamed Quagga` }).where(eq(learningModules.id, id));
+    await settle();
+    expect(await card(a.cookie, 'Quagga')).toMatchObject({ title: `${word} renamed Quagga`, learners: 2, rating: 5 });
+    expect(catalogue.loads).toBe(loads + 1);
   });
 });
