@@ -119,7 +119,10 @@ function coveredControls(page: Page, scope: string | null, ignoreFixed: boolean)
         }
         return false;
       };
-      const root = scope ? document.querySelector(scope) : document;
+      // A screen opened with its modal dialog up (e.g. Add Content's `?new=1`) offers only the
+      // dialog's controls: the page behind is meant to be out of reach until it closes.
+      const modal = Array.from(document.querySelectorAll('[role="dialog"][aria-modal="true"]')).find((el) => el.getBoundingClientRect().width > 0);
+      const root = scope ? document.querySelector(scope) : (modal ?? document);
       if (!root) return [];
       const covered: { control: string; by: string }[] = [];
       for (const el of Array.from(root.querySelectorAll('a[href], button, [role="button"], [role="link"]'))) {
