@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserProfile } from '@myeai/domain';
+import { PageTabs } from '../../../components/ui/page-tabs.tsx';
 import { ReferralMigrationPanel } from '../../referrals/index.ts';
 import { supportKeys, useAdminSupportRequests, useSupportLiveRefresh } from '../../support/index.ts';
 import { operationsKeys, useDemoMode, useFailedJobs } from '../api/operations-api.ts';
@@ -14,7 +15,6 @@ import { Overview } from './overview.tsx';
 import { SupportRequests } from './support-requests.tsx';
 
 type Tab = 'overview' | 'migration' | 'analytics' | 'support' | 'log' | 'failed' | 'mailbox';
-const TABS: readonly Tab[] = ['overview', 'migration', 'analytics', 'support', 'log', 'failed', 'mailbox'];
 
 function FailedCount() {
   const failed = useFailedJobs();
@@ -67,44 +67,19 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
           Refresh Data
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(value) => setTab(TABS.find((known) => known === value) ?? 'overview')} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="migration">Referral Migration</Tabs.Tab>
-          <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
-          <Tabs.Tab value="support" rightSection={<OpenSupportCount />}>
-            Support
-          </Tabs.Tab>
-          <Tabs.Tab value="log">Operations Log</Tabs.Tab>
-          <Tabs.Tab value="failed" rightSection={<FailedCount />}>
-            Failed Operations
-          </Tabs.Tab>
-          {isDemo ? <Tabs.Tab value="mailbox">Mailbox</Tabs.Tab> : null}
-        </Tabs.List>
-        <Tabs.Panel value="overview" pt="md">
-          <Overview />
-        </Tabs.Panel>
-        <Tabs.Panel value="migration" pt="md">
-          <ReferralMigrationPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="analytics" pt="md">
-          <Analytics />
-        </Tabs.Panel>
-        <Tabs.Panel value="support" pt="md">
-          <SupportRequests />
-        </Tabs.Panel>
-        <Tabs.Panel value="log" pt="md">
-          <OperationsLog />
-        </Tabs.Panel>
-        <Tabs.Panel value="failed" pt="md">
-          <FailedOperations />
-        </Tabs.Panel>
-        {isDemo ? (
-          <Tabs.Panel value="mailbox" pt="md">
-            <Mailbox />
-          </Tabs.Panel>
-        ) : null}
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'overview', label: 'Overview', panel: <Overview /> },
+          { value: 'migration', label: 'Referral Migration', panel: <ReferralMigrationPanel /> },
+          { value: 'analytics', label: 'Analytics', panel: <Analytics /> },
+          { value: 'support', label: 'Support', rightSection: <OpenSupportCount />, panel: <SupportRequests /> },
+          { value: 'log', label: 'Operations Log', panel: <OperationsLog /> },
+          { value: 'failed', label: 'Failed Operations', rightSection: <FailedCount />, panel: <FailedOperations /> },
+          ...(isDemo ? [{ value: 'mailbox' as const, label: 'Mailbox', panel: <Mailbox /> }] : []),
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TRADING_DISCLAIMER, type UserProfile } from '@myeai/domain';
+import { PageTabs } from '../../../components/ui/page-tabs.tsx';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
 import { LandingFiguresEditor } from '../../landing/index.ts';
 import { ReferralLandingEditor, ReferralMigrationPanel } from '../../referrals/index.ts';
@@ -32,41 +33,28 @@ export function TradingAdminPage(_props: { user: UserProfile }) {
         <Text c="dimmed">MINI-CEO Ecosystem Management &amp; Intelligence</Text>
       </div>
       <StatCards />
-      <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'assets')} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="assets">Assets</Tabs.Tab>
-          <Tabs.Tab value="timeframes">Timeframes</Tabs.Tab>
-          <Tabs.Tab value="traders">Traders</Tabs.Tab>
-          <Tabs.Tab value="consensus">Consensus System</Tabs.Tab>
-          <Tabs.Tab value="migration">Referral Migration</Tabs.Tab>
-          <Tabs.Tab value="landing">Landing Page</Tabs.Tab>
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="assets" pt="md">
-          <AssetsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="timeframes" pt="md">
-          <TimeframesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="traders" pt="md">
-          <TradersTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="consensus" pt="md">
-          <ConsensusTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="migration" pt="md">
-          <ReferralMigrationPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="landing" pt="md">
-          <Stack gap="lg">
-            <ReferralLandingEditor />
-            <LandingFiguresEditor />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="md">
-          <SettingsTab />
-        </Tabs.Panel>
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'assets', label: 'Assets', panel: <AssetsTab /> },
+          { value: 'timeframes', label: 'Timeframes', panel: <TimeframesTab /> },
+          { value: 'traders', label: 'Traders', panel: <TradersTab /> },
+          { value: 'consensus', label: 'Consensus System', panel: <ConsensusTab /> },
+          { value: 'migration', label: 'Referral Migration', panel: <ReferralMigrationPanel /> },
+          {
+            value: 'landing',
+            label: 'Landing Page',
+            panel: (
+              <Stack gap="lg">
+                <ReferralLandingEditor />
+                <LandingFiguresEditor />
+              </Stack>
+            ),
+          },
+          { value: 'settings', label: 'Settings', panel: <SettingsTab /> },
+        ]}
+      />
       <TradingDisclaimer />
     </Stack>
   );
