@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { commissionCellMembers, commissionCells, commissionConfig, commissionRevenueRuns, type DbOrTx } from '@myeai/db';
 import type { CellSeatHolder, UplineCell } from '@myeai/domain';
 
@@ -15,6 +15,15 @@ export async function selectCell(db: DbOrTx, id: string): Promise<CommissionCell
 export async function selectCellForUpdate(db: DbOrTx, id: string): Promise<CommissionCellRow | undefined> {
   const [row] = await db.select().from(commissionCells).where(eq(commissionCells.id, id)).for('update').limit(1);
   return row;
+}
+
+/**
+ * Locks these cells in id order until the transaction ends: a chunk of a batch takes all its cells
+ * up front, in one order every chunk and run agrees on, so two batches never deadlock.
+ */
+export async function lockCells(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.select({ id: commissionCells.id }).from(commissionCells).where(inArray(commissionCells.id, [...ids])).orderBy(asc(commissionCells.id)).for('update');
 }
 
 export async function selectCellSeats(db: DbOrTx, cellId: string): Promise<CellSeatHolder[]> {

@@ -17,9 +17,10 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
-import { createCommission } from '../commissions/index.ts';
+import { createCommissions } from '../commissions/index.ts';
 import {
   insertRunOnce,
+  lockCells,
   selectCell,
   selectCellForUpdate,
   selectCellSeats,
@@ -110,62 +111,71 @@ export async function processRevenue(db: DbOrTx, clock: Clock, actorId: string, 
     const result = await calculate(db, cell, body.amount_cents, payout);
     return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
   }
+  return db.transaction((tx) => processRevenueIn(tx, clock, actorId, body));
+}
+
+/**
+ * A real run in the caller's transaction (a batch's chunk runs each line in a savepoint of its own):
+ * the run row, its payouts as ledger lines in one createCommissions (one INSERT each of ledger
+ * lines, notifications, live events and mails) and one audit row.
+ */
+async function processRevenueIn(tx: DbOrTx, clock: Clock, actorId: string, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
   const reference = body.source_reference_id!;
-  return db.transaction(async (tx) => {
-    const earlier = await selectRunByReference(tx, reference);
-    if (earlier) return replay(earlier, body);
-    const cell = await selectCellForUpdate(tx, body.cell_id);
-    if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
-    refuseUnavailableCell(cell);
-    const { engineEnabled, payout: config } = await loadConfig(tx);
-    if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
-    const result = await calculate(tx, cell, body.amount_cents, config);
-    const run = await insertRunOnce(tx, {
-      cellId: cell.id,
-      sourceReferenceId: reference,
-      amountCents: body.amount_cents,
-      source: body.source,
-      description: body.description,
-      paidCents: result.paid_cents,
-      unallocatedCents: result.unallocated_cents,
-      config,
-      result,
-      createdBy: actorId,
-      createdAt: clock.now(),
-    });
-    if (!run) {
-      const first = await selectRunByReference(tx, reference);
-      if (!first) throw new AppError('CONFLICT', 'This revenue is being processed. Please try again.');
-      return replay(first, body);
-    }
-    for (const payout of result.payouts) {
-      await createCommission(tx, clock, {
-        userId: payout.user_id,
-        productId: null,
-        productName: ledgerLineName(cell.name, payout),
-        source: 'cell',
-        sourceReference: payout.kind === 'seat' ? `${run.id}:seat:${payout.seat_position}` : `${run.id}:override:${payout.override_level}`,
-        amountCents: payout.amount_cents,
-        rateBp: lineRateBp(config, payout),
-        cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
-      });
-    }
-    await recordAudit(tx, clock, {
-      actorId,
-      action: 'commission.revenue_processed',
-      target: cell.id,
-      details: {
-        run_id: run.id,
-        source_reference_id: reference,
-        source: body.source,
-        amount_cents: body.amount_cents,
-        paid_cents: result.paid_cents,
-        unallocated_cents: result.unallocated_cents,
-        payouts_count: result.payouts_count,
-      },
-    });
-    return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result };
+  const earlier = await selectRunByReference(tx, reference);
+  if (earlier) return replay(earlier, body);
+  const cell = await selectCellForUpdate(tx, body.cell_id);
+  if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
+  refuseUnavailableCell(cell);
+  const { engineEnabled, payout: config } = await loadConfig(tx);
+  if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+  const result = await calculate(tx, cell, body.amount_cents, config);
+  const run = await insertRunOnce(tx, {
+    cellId: cell.id,
+    sourceReferenceId: reference,
+    amountCents: body.amount_cents,
+    source: body.source,
+    description: body.description,
+    paidCents: result.paid_cents,
+    unallocatedCents: result.unallocated_cents,
+    config,
+    result,
+    createdBy: actorId,
+    createdAt: clock.now(),
   });
+  if (!run) {
+    const first = await selectRunByReference(tx, reference);
+    if (!first) throw new AppError('CONFLICT', 'This revenue is being processed. Please try again.');
+    return replay(first, body);
+  }
+  await createCommissions(
+    tx,
+    clock,
+    result.payouts.map((payout) => ({
+      userId: payout.user_id,
+      productId: null,
+      productName: ledgerLineName(cell.name, payout),
+      source: 'cell' as const,
+      sourceReference: payout.kind === 'seat' ? `${run.id}:seat:${payout.seat_position}` : `${run.id}:override:${payout.override_level}`,
+      amountCents: payout.amount_cents,
+      rateBp: lineRateBp(config, payout),
+      cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
+    })),
+  );
+  await recordAudit(tx, clock, {
+    actorId,
+    action: 'commission.revenue_processed',
+    target: cell.id,
+    details: {
+      run_id: run.id,
+      source_reference_id: reference,
+      source: body.source,
+      amount_cents: body.amount_cents,
+      paid_cents: result.paid_cents,
+      unallocated_cents: result.unallocated_cents,
+      payouts_count: result.payouts_count,
+    },
+  });
+  return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result };
 }
 
 /** What a real run would answer for a line of a batch, without writing: the preview of the file. */
@@ -181,14 +191,50 @@ async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest): Prom
   return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
 }
 
+/** Lines of a batch written per transaction: one commit per chunk instead of one per line. */
+const BATCH_CHUNK_LINES = 100;
+
+type ReadLine = Extract<ReturnType<typeof readRevenueCsv>, { ok: true }>['lines'][number];
+type LineAnswer = { answer: ProcessRevenueResponse } | { error: AppError };
+
 /**
- * A file of revenue lines: previewed (dry_run) or processed line by line, each line its own
- * transaction through processRevenue, so a batch cut short (a crash, a refused line) is simply
+ * The lines of one chunk in one transaction: their cells locked up front in id order, then each
+ * line in a savepoint of its own, so a refused line (locked cell, conflicting reference) is rolled
+ * back alone and reported while the others commit together.
+ */
+async function processChunk(db: DbOrTx, clock: Clock, actorId: string, inputs: readonly ProcessRevenueRequest[]): Promise<LineAnswer[]> {
+  return db.transaction(async (tx) => {
+    await lockCells(tx, [...new Set(inputs.map((input) => input.cell_id))].sort());
+    const answers: LineAnswer[] = [];
+    for (const input of inputs) {
+      try {
+        answers.push({ answer: await tx.transaction((savepoint) => processRevenueIn(savepoint, clock, actorId, input)) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answers.push({ error });
+      }
+    }
+    return answers;
+  });
+}
+
+/**
+ * A file of revenue lines: previewed (dry_run) or processed in chunks of BATCH_CHUNK_LINES lines,
+ * each chunk one transaction with a savepoint per line, so a batch cut short (a crash) is simply
  * submitted again: lines already processed answer their first run and pay nothing twice.
  */
 export async function processRevenueBatch(db: DbOrTx, clock: Clock, actorId: string, csv: string, dryRun: boolean): Promise<ProcessRevenueBatchResponse> {
   const read = readRevenueCsv(csv);
   if (!read.ok) throw new AppError('VALIDATION', read.message);
+  const valid = read.lines.filter((line): line is Extract<ReadLine, { ok: true }> => line.ok);
+  const answers = new Map<ReadLine, LineAnswer>();
+  if (!dryRun) {
+    for (let start = 0; start < valid.length; start += BATCH_CHUNK_LINES) {
+      const chunk = valid.slice(start, start + BATCH_CHUNK_LINES);
+      const chunkAnswers = await processChunk(db, clock, actorId, chunk.map((line) => line.input));
+      chunk.forEach((line, i) => answers.set(line, chunkAnswers[i]!));
+    }
+  }
   const lines: RevenueBatchLine[] = [];
   for (const line of read.lines) {
     const empty = { run_id: null, amount_cents: null, payouts_count: null, paid_cents: null, unallocated_cents: null };
@@ -197,7 +243,9 @@ export async function processRevenueBatch(db: DbOrTx, clock: Clock, actorId: str
       continue;
     }
     try {
-      const answer = dryRun ? await previewRevenueLine(db, line.input) : await processRevenue(db, clock, actorId, line.input);
+      const processed = answers.get(line);
+      if (processed && 'error' in processed) throw processed.error;
+      const answer = processed ? processed.answer : await previewRevenueLine(db, line.input);
       const result = answer.calculation_result;
       lines.push({
         row: line.row,

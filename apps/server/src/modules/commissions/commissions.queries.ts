@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { commissions, referralAttributions, users, type DbOrTx } from '@myeai/db';
 import type { CommissionStatus, CommissionStatusFilter } from '@myeai/domain';
 
@@ -25,6 +25,21 @@ export async function selectCommissionOwner(db: DbOrTx, id: string): Promise<str
 export async function insertCommissionOnce(db: DbOrTx, row: NewCommissionRow): Promise<CommissionRow | undefined> {
   const [inserted] = await db.insert(commissions).values(row).onConflictDoNothing().returning();
   return inserted;
+}
+
+/** Inserts the entries in one statement, skipping each whose source and reference are in the ledger; the rows inserted. */
+export async function insertCommissionsOnce(db: DbOrTx, rows: NewCommissionRow[]): Promise<CommissionRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(commissions).values(rows).onConflictDoNothing().returning();
+}
+
+/** The ledger entries of one source with these references. */
+export async function selectCommissionsBySources(db: DbOrTx, source: string, sourceReferences: readonly string[]): Promise<CommissionRow[]> {
+  if (sourceReferences.length === 0) return [];
+  return db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.source, source), inArray(commissions.sourceReference, [...sourceReferences])));
 }
 
 export async function selectCommissionBySource(db: DbOrTx, source: string, sourceReference: string): Promise<CommissionRow | undefined> {

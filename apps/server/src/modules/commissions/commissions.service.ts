@@ -25,12 +25,12 @@ import {
 import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { recordAudit } from '../audit/index.ts';
-import { createNotification } from '../notifications/index.ts';
+import { createNotification, createNotifications, type NewNotification } from '../notifications/index.ts';
 import {
   countCommissions,
-  insertCommissionOnce,
+  insertCommissionsOnce,
   selectAllCommissionPage,
-  selectCommissionBySource,
+  selectCommissionsBySources,
   selectCommissionForUpdate,
   selectCommissionOwner,
   selectCommissionTotalsByStatus,
@@ -74,18 +74,23 @@ export type NewCommission = {
   cell?: { runId: string; seatPosition: number | null; overrideLevel: number | null };
 };
 
-async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
+/** What tells `userId` their commission is in this status (idempotent by commission and status). */
+function statusNotification(userId: string, commission: Commission): NewNotification {
   const text = commissionNotificationText(commission.status, formatDollarsAndCents(commission.amount_cents), commission.product_name);
-  const userId = await selectCommissionOwner(db, commission.id);
-  if (!userId) return;
-  await createNotification(db, clock, {
+  return {
     userId,
     type: 'commission',
     title: text.title,
     message: text.message,
     data: { commission_id: commission.id, status: commission.status, amount_cents: commission.amount_cents },
     sourceKey: `commission:${commission.id}:${commission.status}`,
-  });
+  };
+}
+
+async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
+  const userId = await selectCommissionOwner(db, commission.id);
+  if (!userId) return;
+  await createNotification(db, clock, statusNotification(userId, commission));
 }
 
 /**
@@ -93,27 +98,61 @@ async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): P
  * The one way any feature (conversions now, commission cells later) adds a commission.
  */
 export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommission): Promise<{ commission: Commission; created: boolean }> {
-  const row = await insertCommissionOnce(db, {
-    userId: input.userId,
-    productId: input.productId,
-    productName: input.productName,
-    source: input.source,
-    sourceReference: input.sourceReference,
-    amountCents: input.amountCents,
-    rateBp: input.rateBp,
-    status: 'pending',
-    earnedAt: clock.now(),
-    originUserId: input.originUserId ?? null,
-    ...(input.cell ? { cellRunId: input.cell.runId, cellSeatPosition: input.cell.seatPosition, cellOverrideLevel: input.cell.overrideLevel } : {}),
-  });
-  if (!row) {
-    const existing = await selectCommissionBySource(db, input.source, input.sourceReference);
-    if (!existing) throw new AppError('CONFLICT', 'This commission is being recorded. Please try again.');
-    return { commission: toCommission(existing), created: false };
+  const [answer] = await createCommissions(db, clock, [input]);
+  return answer!;
+}
+
+/**
+ * createCommission for many entries at once (the payouts of a commission-cell run), set-based and
+ * in the caller's transaction: one INSERT of the ledger lines (an entry whose source and reference
+ * are in the ledger already is answered, not written again), then the owners' notifications
+ * through createNotifications (one INSERT each of notifications, live events, mails). Answers per
+ * input, in order, as createCommission does.
+ */
+export async function createCommissions(db: DbOrTx, clock: Clock, inputs: readonly NewCommission[]): Promise<Array<{ commission: Commission; created: boolean }>> {
+  if (inputs.length === 0) return [];
+  const earnedAt = clock.now();
+  const rows = await insertCommissionsOnce(
+    db,
+    inputs.map((input) => ({
+      userId: input.userId,
+      productId: input.productId,
+      productName: input.productName,
+      source: input.source,
+      sourceReference: input.sourceReference,
+      amountCents: input.amountCents,
+      rateBp: input.rateBp,
+      status: 'pending',
+      earnedAt,
+      originUserId: input.originUserId ?? null,
+      ...(input.cell ? { cellRunId: input.cell.runId, cellSeatPosition: input.cell.seatPosition, cellOverrideLevel: input.cell.overrideLevel } : {}),
+    })),
+  );
+  const key = (source: string, reference: string) => `${source}|${reference}`;
+  const inserted = new Map(rows.map((row) => [key(row.source, row.sourceReference), row]));
+  const missing = inputs.filter((input) => !inserted.has(key(input.source, input.sourceReference)));
+  const existing = new Map<string, CommissionRow>();
+  for (const source of new Set(missing.map((input) => input.source))) {
+    const found = await selectCommissionsBySources(db, source, missing.filter((input) => input.source === source).map((input) => input.sourceReference));
+    for (const row of found) existing.set(key(row.source, row.sourceReference), row);
   }
-  const commission = toCommission(row);
-  if (input.notify !== false) await notifyStatus(db, clock, commission);
-  return { commission, created: true };
+  const answers = inputs.map((input) => {
+    const k = key(input.source, input.sourceReference);
+    const row = inserted.get(k);
+    if (row) {
+      inserted.delete(k); // the same reference twice in one call: the second is the first's answer
+      return { input, commission: toCommission(row), created: true };
+    }
+    const earlier = existing.get(k) ?? rows.find((candidate) => key(candidate.source, candidate.sourceReference) === k);
+    if (!earlier) throw new AppError('CONFLICT', 'This commission is being recorded. Please try again.');
+    return { input, commission: toCommission(earlier), created: false };
+  });
+  await createNotifications(
+    db,
+    clock,
+    answers.filter((answer) => answer.created && answer.input.notify !== false).map((answer) => statusNotification(answer.input.userId, answer.commission)),
+  );
+  return answers.map(({ commission, created }) => ({ commission, created }));
 }
 
 

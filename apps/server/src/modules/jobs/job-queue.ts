@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@myeai/db';
 import { AppError } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { insertJob, insertJobOnce, markJobsClaimed, selectDueJobIdsForUpdate, selectJobIdByDedupeKey, updateHeldJob, type JobRow } from './jobs.queries.ts';
+import { insertJob, insertJobOnce, insertJobsOnce, markJobsClaimed, selectDueJobIdsForUpdate, selectJobIdByDedupeKey, updateHeldJob, type JobRow } from './jobs.queries.ts';
 
 export type NewJob = { name: string; payload: unknown; runAt?: Date; maxAttempts?: number; dedupeKey?: string };
 
@@ -40,6 +40,21 @@ export async function enqueueJob(db: DbOrTx, clock: Clock, job: NewJob): Promise
   const existing = await selectJobIdByDedupeKey(db, job.dedupeKey);
   if (existing === undefined) throw new Error(`job with dedupe key ${job.dedupeKey} vanished`);
   return { id: existing };
+}
+
+/**
+ * Adds several jobs in one statement (each with a dedupe key, as a transactional outbox's rows
+ * have), in the caller's transaction; keys that already exist add nothing.
+ */
+export async function enqueueJobs(db: DbOrTx, clock: Clock, jobs: ReadonlyArray<NewJob & { dedupeKey: string }>): Promise<void> {
+  const now = clock.now();
+  await insertJobsOnce(
+    db,
+    jobs.map((job) => {
+      if (!job.name.trim()) throw new AppError('VALIDATION', 'A job needs a name.');
+      return { name: job.name, payload: job.payload ?? {}, runAt: job.runAt ?? now, maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, dedupeKey: job.dedupeKey, createdAt: now };
+    }),
+  );
 }
 
 /**

@@ -10,6 +10,13 @@ export async function insertJob(db: DbOrTx, row: NewJobRow): Promise<number> {
   return inserted!.id;
 }
 
+/** Inserts the jobs in one statement, skipping those whose dedupe key exists; the new ids. */
+export async function insertJobsOnce(db: DbOrTx, rows: NewJobRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(jobs).values(rows).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });
+  return inserted.map((row) => row.id);
+}
+
 /** Inserts the job unless one with its dedupe key exists; the new id, or undefined. */
 export async function insertJobOnce(db: DbOrTx, row: NewJobRow): Promise<number | undefined> {
   const [inserted] = await db.insert(jobs).values(row).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id });

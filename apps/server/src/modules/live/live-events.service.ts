@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@myeai/db';
 import type { LiveEvent, LiveEventKind, Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { insertLiveEvents, notifyChannel, selectLatestLiveEventId, selectLiveEvent, selectLiveEventsSince } from './live.queries.ts';
+import { insertLiveEvents, insertUserLiveEvents, notifyChannel, selectLatestLiveEventId, selectLiveEvent, selectLiveEventsSince } from './live.queries.ts';
 
 /** The PostgreSQL channel every instance listens on. NOTIFY carries ids only (its payload is capped at 8 kB). */
 export const LIVE_CHANNEL = 'myeai_live';
@@ -34,6 +34,25 @@ export async function publishLiveEvent<K extends LiveEventKind>(
   const [id] = await insertLiveEvents(db, [{ userId, kind, payload, createdAt: clock.now() }]);
   await notify(db, { t: 'event', id: id!, u: userId });
   return id!;
+}
+
+/**
+ * Several users' events in two statements (one INSERT, one SELECT of the NOTIFYs), in the caller's
+ * transaction: announced only if it commits (a commission run tells up to ~17 owners).
+ */
+export async function publishLiveEvents<K extends LiveEventKind>(
+  db: DbOrTx,
+  clock: Clock,
+  events: ReadonlyArray<{ userId: string; kind: K; payload: Extract<LiveEvent, { kind: K }>['payload'] }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const now = clock.now();
+  const inserted = await insertUserLiveEvents(db, events.map((event) => ({ userId: event.userId, kind: event.kind, payload: event.payload, createdAt: now })));
+  await notifyChannel(
+    db,
+    LIVE_CHANNEL,
+    inserted.map((row) => JSON.stringify({ t: 'event', id: row.id, u: row.userId! } satisfies BusMessage)),
+  );
 }
 
 /**

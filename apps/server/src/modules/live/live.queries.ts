@@ -15,6 +15,12 @@ export async function insertLiveEvents(db: DbOrTx, rows: Array<typeof liveEvents
   return inserted.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/** Inserts the events in one statement; each new id with the user it is for. */
+export async function insertUserLiveEvents(db: DbOrTx, rows: Array<typeof liveEvents.$inferInsert>): Promise<Array<{ id: number; userId: string | null }>> {
+  if (rows.length === 0) return [];
+  return db.insert(liveEvents).values(rows).returning({ id: liveEvents.id, userId: liveEvents.userId });
+}
+
 export async function selectLiveEvent(db: DbOrTx, id: number): Promise<LiveEventRow | undefined> {
   const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
   return row;

@@ -4,6 +4,13 @@ import { jobs, mailOutbox, type DbOrTx } from '@myeai/db';
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
 
+/** Inserts the mails in one statement; their ids, in the order given. */
+export async function insertOutboxMails(db: DbOrTx, rows: NewOutboxRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });
+  return inserted.map((row) => row.id);
+}
+
 export async function insertOutboxMail(db: DbOrTx, row: NewOutboxRow): Promise<string> {
   const [inserted] = await db.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
   return inserted!.id;

@@ -3,9 +3,10 @@ import type { DbOrTx } from '@myeai/db';
 import { AppError, EmailSchema, type MailboxMessage, type MailboxMessageSummary, type MailboxPage } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
-import { enqueueJob, type JobHandler } from '../jobs/index.ts';
+import { enqueueJob, enqueueJobs, type JobHandler } from '../jobs/index.ts';
 import {
   insertOutboxMail,
+  insertOutboxMails,
   markOutboxMailSent,
   recordOutboxSendFailure,
   selectOutboxMail,
@@ -40,6 +41,24 @@ export async function enqueueMail(db: DbOrTx, clock: Clock, mail: NewMail): Prom
   });
   await enqueueJob(db, clock, { name: MAIL_SEND_JOB, payload: { outboxId: id }, dedupeKey: `mail:${id}` });
   return { id };
+}
+
+/**
+ * Several mails at once (the notifications of one commission run): one INSERT of the outbox rows
+ * and one of their send jobs, in the caller's transaction, each mail checked as enqueueMail does.
+ */
+export async function enqueueMails(db: DbOrTx, clock: Clock, mails: readonly NewMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const now = clock.now();
+  const rows = mails.map((mail) => {
+    const to = EmailSchema.safeParse(mail.to);
+    if (!to.success || LINE_BREAK.test(mail.to)) throw new AppError('VALIDATION', 'Enter a valid email address.');
+    if (LINE_BREAK.test(mail.subject)) throw new AppError('VALIDATION', 'A mail subject cannot contain line breaks.');
+    if (!mail.kind.trim() || !mail.subject.trim()) throw new AppError('VALIDATION', 'A mail needs a kind and a subject.');
+    return { userId: mail.userId ?? null, kind: mail.kind, toAddress: to.data, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, createdAt: now };
+  });
+  const ids = await insertOutboxMails(db, rows);
+  await enqueueJobs(db, clock, ids.map((id) => ({ name: MAIL_SEND_JOB, payload: { outboxId: id }, dedupeKey: `mail:${id}` })));
 }
 
 const MailSendPayloadSchema = z.object({ outboxId: z.uuid() });

@@ -11,6 +11,12 @@ export async function selectNotificationSettings(db: DbOrTx, userId: string): Pr
   return row;
 }
 
+/** The stored settings of these users (a user without a row has the defaults). */
+export async function selectNotificationSettingsOf(db: DbOrTx, userIds: readonly string[]): Promise<NotificationSettingsRow[]> {
+  if (userIds.length === 0) return [];
+  return db.select().from(notificationSettings).where(inArray(notificationSettings.userId, [...userIds]));
+}
+
 export async function upsertNotificationSettings(db: DbOrTx, userId: string, values: NotificationSettingsValues): Promise<void> {
   await db
     .insert(notificationSettings)
@@ -22,6 +28,17 @@ export async function upsertNotificationSettings(db: DbOrTx, userId: string, val
 export async function insertNotificationOnce(db: DbOrTx, row: typeof notifications.$inferInsert): Promise<NotificationRow | undefined> {
   const [inserted] = await db.insert(notifications).values(row).onConflictDoNothing().returning();
   return inserted;
+}
+
+/** Inserts the notifications in one statement, skipping each whose (user, source key) was delivered; the rows inserted. */
+export async function insertNotificationsOnce(db: DbOrTx, rows: Array<typeof notifications.$inferInsert>): Promise<NotificationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(notifications).values(rows).onConflictDoNothing().returning();
+}
+
+export async function selectRecipients(db: DbOrTx, userIds: readonly string[]): Promise<Array<{ id: string; email: string; name: string }>> {
+  if (userIds.length === 0) return [];
+  return db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, [...userIds]));
 }
 
 export async function selectRecipient(db: DbOrTx, userId: string): Promise<{ email: string; name: string } | undefined> {

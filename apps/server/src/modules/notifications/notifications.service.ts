@@ -13,20 +13,22 @@ import {
   type NotificationType,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { publishLiveEvent } from '../live/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { publishLiveEvent, publishLiveEvents } from '../live/index.ts';
+import { enqueueMails } from '../mail/index.ts';
 import {
   countUnreadNotifications,
   deleteUserNotification,
-  insertNotificationOnce,
+  insertNotificationsOnce,
   markNotificationRowRead,
   markUserNotificationsRead,
   selectNotificationPage,
   selectNotificationSettings,
-  selectRecipient,
+  selectNotificationSettingsOf,
+  selectRecipients,
   selectUserNotification,
   upsertNotificationSettings,
   type NotificationRow,
+  type NotificationSettingsRow,
 } from './notifications.queries.ts';
 
 export function toNotification(row: NotificationRow): Notification {
@@ -43,7 +45,10 @@ export function toNotification(row: NotificationRow): Notification {
 }
 
 export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
-  const row = await selectNotificationSettings(db, userId);
+  return toSettings(await selectNotificationSettings(db, userId));
+}
+
+function toSettings(row: NotificationSettingsRow | undefined): NotificationSettings {
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
     commission_alerts: row.commissionAlerts,
@@ -88,34 +93,75 @@ export type NewNotification = {
  * switched the type off or the source key was already delivered.
  */
 export async function createNotification(db: DbOrTx, clock: Clock, input: NewNotification): Promise<Notification | null> {
-  const settings = await getNotificationSettings(db, input.userId);
-  if (!isTypeEnabled(input.type, settings)) return null;
-  const row = await insertNotificationOnce(db, {
-    userId: input.userId,
-    type: input.type,
-    title: input.title,
-    message: input.message,
-    data: input.data ?? null,
-    actionRequired: input.actionRequired ?? false,
-    sourceKey: input.sourceKey ?? null,
-    createdAt: clock.now(),
-  });
-  if (!row) return null;
-  const notification = toNotification(row);
-  await publishLiveEvent(db, clock, input.userId, 'notification.created', notification);
-  if (shouldEmail(input.type, settings)) {
-    const recipient = await selectRecipient(db, input.userId);
-    if (recipient) {
-      await enqueueMail(db, clock, {
-        userId: input.userId,
-        kind: `notification.${input.type}`,
-        to: recipient.email,
-        subject: input.title,
-        text: `Hello ${recipient.name},\n\n${input.message}\n\nYou can change which notifications you receive by e-mail in the notification settings.\n`,
-      });
-    }
+  const [notification] = await createNotifications(db, clock, [input]);
+  return notification ?? null;
+}
+
+/**
+ * createNotification for many at once (the owners of one commission run), set-based: one read of
+ * the owners' settings, one INSERT of the notifications, one of their live events (announced when
+ * the caller's transaction commits), one read of the e-mail recipients and one INSERT of the
+ * mails with their jobs. Answers, per input in order, the notification or null as createNotification does.
+ */
+export async function createNotifications(db: DbOrTx, clock: Clock, inputs: readonly NewNotification[]): Promise<Array<Notification | null>> {
+  if (inputs.length === 0) return [];
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const stored = new Map((await selectNotificationSettingsOf(db, userIds)).map((row) => [row.userId, row]));
+  const settingsOf = (userId: string) => toSettings(stored.get(userId));
+  const enabled = inputs.filter((input) => isTypeEnabled(input.type, settingsOf(input.userId)));
+  const now = clock.now();
+  const rows = await insertNotificationsOnce(
+    db,
+    enabled.map((input) => ({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      data: input.data ?? null,
+      actionRequired: input.actionRequired ?? false,
+      sourceKey: input.sourceKey ?? null,
+      createdAt: now,
+    })),
+  );
+  // Inserted rows back to their inputs: by (user, source key); an input without a key always inserts, in VALUES order.
+  const keyed = new Map<string, NotificationRow>();
+  const unkeyed: NotificationRow[] = [];
+  for (const row of rows) {
+    if (row.sourceKey === null) unkeyed.push(row);
+    else keyed.set(`${row.userId}|${row.sourceKey}`, row);
   }
-  return notification;
+  const answers = inputs.map((input): { input: NewNotification; row: NotificationRow | undefined } => {
+    if (!enabled.includes(input)) return { input, row: undefined };
+    if (input.sourceKey === undefined) return { input, row: unkeyed.shift() };
+    const key = `${input.userId}|${input.sourceKey}`;
+    const row = keyed.get(key);
+    keyed.delete(key);
+    return { input, row };
+  });
+  const created = answers.filter((answer): answer is { input: NewNotification; row: NotificationRow } => answer.row !== undefined);
+  await publishLiveEvents(db, clock, created.map(({ input, row }) => ({ userId: input.userId, kind: 'notification.created' as const, payload: toNotification(row) })));
+  const mailed = created.filter(({ input }) => shouldEmail(input.type, settingsOf(input.userId)));
+  if (mailed.length > 0) {
+    const recipients = new Map((await selectRecipients(db, [...new Set(mailed.map(({ input }) => input.userId))])).map((recipient) => [recipient.id, recipient]));
+    await enqueueMails(
+      db,
+      clock,
+      mailed.flatMap(({ input }) => {
+        const recipient = recipients.get(input.userId);
+        if (!recipient) return [];
+        return [
+          {
+            userId: input.userId,
+            kind: `notification.${input.type}`,
+            to: recipient.email,
+            subject: input.title,
+            text: `Hello ${recipient.name},\n\n${input.message}\n\nYou can change which notifications you receive by e-mail in the notification settings.\n`,
+          },
+        ];
+      }),
+    );
+  }
+  return answers.map(({ row }) => (row ? toNotification(row) : null));
 }
 
 function encodeCursor(row: NotificationRow): string {

@@ -14,8 +14,12 @@ import { signInOn, startServerProcess, type ServerProcess } from '../../../testi
  * plus its unallocated remainder equal its revenue to the cent.
  */
 const LINES = 5;
-/** A full cell and a parent LEAD: 14 ledger lines per revenue line; the kill lands inside line 3. */
-const KILL = { match: 'insert into "commissions"', nth: 14 * 2 + 5 };
+/**
+ * A full cell and a parent LEAD: 14 ledger lines per revenue line, written by one INSERT per line
+ * (decision 039, set-based writes); the kill lands on line 3's INSERT, inside the batch's first
+ * chunk (100 lines per transaction), so nothing of the chunk is committed.
+ */
+const KILL = { match: 'insert into "commissions"', nth: 3 };
 
 describe.each(testDatabaseKinds())('SIGKILL in a batch of revenue lines, on %s', { timeout: 180_000 }, (kind) => {
   const root = mkdtempSync(join(tmpdir(), 'myeai-cells-crash-'));
@@ -82,14 +86,14 @@ describe.each(testDatabaseKinds())('SIGKILL in a batch of revenue lines, on %s',
     expect(answered).toBeUndefined();
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    // Lines 1 and 2 committed before the kill; line 3's transaction left nothing.
-    expect(await withDb((db) => db.select().from(commissionRevenueRuns))).toHaveLength(2);
+    // Lines 1 and 2 were written in the chunk's transaction, which the kill rolled back with line 3.
+    expect(await withDb((db) => db.select().from(commissionRevenueRuns))).toHaveLength(0);
 
     server = await startServerProcess({ database });
     const response = await submit(server);
     expect(response.status).toBe(200);
     const report = (await response.json()) as { lines: { row: number; status: string }[] };
-    expect(report.lines.map((line) => line.status)).toEqual(['already_processed', 'already_processed', 'processed', 'processed', 'processed']);
+    expect(report.lines.map((line) => line.status)).toEqual(['processed', 'processed', 'processed', 'processed', 'processed']);
     await server.stop();
 
     await withDb(async (db) => {
