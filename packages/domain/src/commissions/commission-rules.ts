@@ -39,14 +39,17 @@ export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
 export const COMMISSION_SOURCES = ['conversion', 'cell', 'adjustment'] as const;
 export type CommissionSource = (typeof COMMISSION_SOURCES)[number];
 
-const NEXT_STATUS: Record<CommissionStatus, CommissionStatus | null> = {
+/** The statuses an admin moves a commission to; 'withheld' is set only by a confirmed referral flag. */
+export type CommissionMoveTarget = Exclude<CommissionStatus, 'withheld'>;
+
+const NEXT_STATUS: Record<CommissionStatus, CommissionMoveTarget | null> = {
   pending: 'processing',
   processing: 'paid',
   paid: null,
   withheld: null,
 };
 
-export function nextCommissionStatus(status: CommissionStatus): CommissionStatus | null {
+export function nextCommissionStatus(status: CommissionStatus): CommissionMoveTarget | null {
   return NEXT_STATUS[status];
 }
 

@@ -1,4 +1,4 @@
-import { and, count, gte, lt, sql } from 'drizzle-orm';
+import { and, count, gte, lt, ne, sql } from 'drizzle-orm';
 import { commissions, goals, sessions, subscriptions, trials, users, type DbOrTx } from '@myeai/db';
 
 const iso = (date: Date) => date.toISOString();
@@ -71,6 +71,6 @@ export async function countUsersEarningBetween(db: DbOrTx, from: Date, until: Da
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${commissions.userId})::int` })
     .from(commissions)
-    .where(and(gte(commissions.earnedAt, from), lt(commissions.earnedAt, until)));
+    .where(and(gte(commissions.earnedAt, from), lt(commissions.earnedAt, until), ne(commissions.status, 'withheld')));
   return Number(row?.n ?? 0);
 }

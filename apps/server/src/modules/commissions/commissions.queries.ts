@@ -141,3 +141,12 @@ export async function selectOriginAttributionStatus(db: DbOrTx, originUserId: st
     .limit(1);
   return row?.status;
 }
+
+/** Moves `earnerId`'s pending commissions that arose from `originUserId` to 'withheld' (terminal); returns them. */
+export async function withholdPendingFromOrigin(db: DbOrTx, earnerId: string, originUserId: string): Promise<CommissionRow[]> {
+  return db
+    .update(commissions)
+    .set({ status: 'withheld' })
+    .where(and(eq(commissions.userId, earnerId), eq(commissions.originUserId, originUserId), eq(commissions.status, 'pending')))
+    .returning();
+}

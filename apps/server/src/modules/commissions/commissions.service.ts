@@ -38,6 +38,7 @@ import {
   selectUserCommissionPage,
   selectUserCommissions,
   updateCommissionStatus,
+  withholdPendingFromOrigin,
   type CommissionRow,
 } from './commissions.queries.ts';
 
@@ -218,6 +219,30 @@ async function refuseHeldCommission(db: DbOrTx, row: CommissionRow): Promise<voi
   const flag = await selectOriginAttributionStatus(db, row.originUserId, row.userId);
   if (flag === 'open') throw new AppError('CONFLICT', COMMISSION_HELD_MESSAGE);
   if (flag === 'confirmed') throw new AppError('CONFLICT', COMMISSION_WITHHELD_MESSAGE);
+}
+
+/**
+ * An admin confirmed the flag on `originUserId`'s sign-up with `earnerId`: the credit is removed, and
+ * so is what it earned. The earner's pending commissions from that member become 'withheld' (terminal,
+ * counted in no total), each audited, in the caller's transaction. Decision record 046.
+ */
+export async function withholdCommissionsFromOrigin(
+  tx: DbOrTx,
+  clock: Clock,
+  actorId: string,
+  earnerId: string,
+  originUserId: string,
+): Promise<number> {
+  const rows = await withholdPendingFromOrigin(tx, earnerId, originUserId);
+  for (const row of rows) {
+    await recordAudit(tx, clock, {
+      actorId,
+      action: 'commission.status',
+      target: row.id,
+      details: { from: 'pending', to: 'withheld', user_id: row.userId, amount_cents: row.amountCents, currency: row.currency, origin_user_id: originUserId },
+    });
+  }
+  return rows.length;
 }
 
 /**

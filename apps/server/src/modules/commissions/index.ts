@@ -1,2 +1,2 @@
-export { changeCommissionStatus, createCommission, createCommissions, getCommissionSummary, toCommission, type NewCommission } from './commissions.service.ts';
+export { changeCommissionStatus, createCommission, createCommissions, getCommissionSummary, toCommission, withholdCommissionsFromOrigin, type NewCommission } from './commissions.service.ts';
 export { selectCommissionBySource } from './commissions.queries.ts';

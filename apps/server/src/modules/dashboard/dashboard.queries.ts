@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { commissions, goals, users, type DbOrTx } from '@myeai/db';
 import { CLOSED_LEAD_MILESTONES, type ComparisonWindows, type TimeWindow } from '@myeai/domain';
 
@@ -24,7 +24,7 @@ export async function selectEarnedInWindows(db: DbOrTx, userId: string, windows:
   const [row] = await db
     .select(sums)
     .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), lt(commissions.earnedAt, to)));
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), lt(commissions.earnedAt, to), ne(commissions.status, 'withheld')));
   return windows.map((_, i) => Number(row?.[`w${i}`] ?? 0));
 }
 
@@ -81,9 +81,9 @@ export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: 
   const lastMilestone = CLOSED_LEAD_MILESTONES[CLOSED_LEAD_MILESTONES.length - 1]!;
   const [row] = await db
     .select({
-      earnedCurrent: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and earned_at >= ${iso(current.from)}::timestamptz and earned_at < ${iso(current.to)}::timestamptz)`.mapWith(Number),
-      earnedPrevious: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and earned_at >= ${iso(previous.from)}::timestamptz and earned_at < ${iso(previous.to)}::timestamptz)`.mapWith(Number),
-      firstEarnedAt: epochMs(sql`(select earned_at from commissions where user_id = ${userId} order by earned_at asc limit 1)`),
+      earnedCurrent: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and status <> 'withheld' and earned_at >= ${iso(current.from)}::timestamptz and earned_at < ${iso(current.to)}::timestamptz)`.mapWith(Number),
+      earnedPrevious: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and status <> 'withheld' and earned_at >= ${iso(previous.from)}::timestamptz and earned_at < ${iso(previous.to)}::timestamptz)`.mapWith(Number),
+      firstEarnedAt: epochMs(sql`(select earned_at from commissions where user_id = ${userId} and status <> 'withheld' order by earned_at asc limit 1)`),
       firstPaidAt: epochMs(sql`(select min(paid_at) from commissions where user_id = ${userId} and status = 'paid')`),
       leadsAddedCurrent: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(current.from)}::date and day < ${day(current.to)}::date)`.mapWith(Number),
       leadsAddedPrevious: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(previous.from)}::date and day < ${day(previous.to)}::date)`.mapWith(Number),
@@ -124,7 +124,7 @@ export async function sumCommissionsEarnedBetween(db: DbOrTx, userId: string, fr
   const [sum] = await db
     .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number) })
     .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), lt(commissions.earnedAt, until)));
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), lt(commissions.earnedAt, until), ne(commissions.status, 'withheld')));
   return Number(sum?.cents ?? 0);
 }
 

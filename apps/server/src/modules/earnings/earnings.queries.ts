@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { commissionCellMembers, commissionCells, commissions, conversions, users, type DbOrTx } from '@myeai/db';
 
 export type MySeatRow = { cellId: string; cellName: string; cellStatus: string; position: number };
@@ -28,7 +28,8 @@ const cents = (expression: ReturnType<typeof sql>) => sql`coalesce(${expression}
 
 /**
  * The user's ledger lines earned in [since, until], summed by kind: cell seat payouts, product
- * commissions (conversions), cell overrides and anything else (adjustments). Every status counts.
+ * commissions (conversions), cell overrides and anything else (adjustments). Every status counts but
+ * 'withheld' (decision 046).
  */
 export async function selectLedgerSums(db: DbOrTx, userId: string, since: Date, until: Date) {
   const [row] = await db
@@ -40,7 +41,7 @@ export async function selectLedgerSums(db: DbOrTx, userId: string, since: Date, 
       lines: sql`count(*)`.mapWith(Number),
     })
     .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, since), lte(commissions.earnedAt, until)));
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, since), lte(commissions.earnedAt, until), ne(commissions.status, 'withheld')));
   return row ?? { seat: 0, product: 0, override: 0, total: 0, lines: 0 };
 }
 

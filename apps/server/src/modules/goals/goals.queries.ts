@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { commissions, goalCheckIns, goalHabitTicks, goals, users, type DbOrTx } from '@myeai/db';
 import type { GoalTimeframe } from '@myeai/domain';
 
@@ -103,12 +103,12 @@ export async function insertHabitTick(db: DbOrTx, row: typeof goalHabitTicks.$in
   await db.insert(goalHabitTicks).values(row).onConflictDoNothing();
 }
 
-/** The user's commission ledger entries earned since `from` (any payout status), oldest first. */
+/** The user's commission ledger entries earned since `from` (any payout status but withheld, decision 046), oldest first. */
 export async function selectLedgerEntries(db: DbOrTx, userId: string, from: Date): Promise<Array<{ at: Date; amount_cents: number }>> {
   const rows = await db
     .select({ at: commissions.earnedAt, amount: commissions.amountCents })
     .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from)))
+    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), ne(commissions.status, 'withheld')))
     .orderBy(asc(commissions.earnedAt));
   return rows.map((row) => ({ at: row.at, amount_cents: Number(row.amount) }));
 }

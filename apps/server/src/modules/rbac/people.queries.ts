@@ -224,7 +224,7 @@ export async function selectTeamPage(db: DbOrTx, referrerId: string, query: MyTe
   const earned = db
     .select({ originUserId: commissions.originUserId, cents: sql<number>`sum(${commissions.amountCents})::bigint`.as('cents') })
     .from(commissions)
-    .where(and(eq(commissions.userId, referrerId), isNotNull(commissions.originUserId)))
+    .where(and(eq(commissions.userId, referrerId), isNotNull(commissions.originUserId), ne(commissions.status, 'withheld')))
     .groupBy(commissions.originUserId)
     .as('earned');
   return db
@@ -264,6 +264,6 @@ export async function selectTeamTotals(db: DbOrTx, referrerId: string, activeSin
     .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint` })
     .from(commissions)
     .innerJoin(users, eq(users.id, commissions.originUserId))
-    .where(and(eq(commissions.userId, referrerId), eq(users.referredBy, referrerId)));
+    .where(and(eq(commissions.userId, referrerId), eq(users.referredBy, referrerId), ne(commissions.status, 'withheld')));
   return { total: team?.total ?? 0, active: team?.active ?? 0, commissionCents: Number(money?.cents ?? 0) };
 }

@@ -16,6 +16,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { withholdCommissionsFromOrigin } from '../commissions/index.ts';
 import { visitorHash } from '../tracking/index.ts';
 import {
   creditIfUnset,
@@ -184,7 +185,8 @@ export async function listReferralFlags(db: DbOrTx, status: 'open' | 'cleared' |
 
 /**
  * An admin's verdict on an open flag. Clear: the sign-up is credited to the referrer (unless an admin
- * already set another referrer). Confirm: it stays uncredited. Anything but an open flag: 409.
+ * already set another referrer). Confirm: it stays uncredited, and the referrer's pending commissions
+ * that arose from this member are withheld. Anything but an open flag: 409.
  */
 export async function reviewReferralFlag(db: Database, clock: Clock, actorId: string, id: string, verdict: 'cleared' | 'confirmed'): Promise<ReferralFlag> {
   await db.transaction(async (tx) => {
@@ -194,7 +196,12 @@ export async function reviewReferralFlag(db: Database, clock: Clock, actorId: st
       throw new AppError('CONFLICT', `This flag was already ${flag.status}.`);
     }
     if (verdict === 'cleared') await creditIfUnset(tx, flag.userId, flag.referrerId);
-    else await withdrawCredit(tx, flag.userId, flag.referrerId);
+    else {
+      await withdrawCredit(tx, flag.userId, flag.referrerId);
+      // The confirmation removes the credit and what it earned (decision 046): pending commissions
+      // from this member to this referrer become 'withheld', in this transaction.
+      if (flag.referrerId) await withholdCommissionsFromOrigin(tx, clock, actorId, flag.referrerId, flag.userId);
+    }
     await recordAudit(tx, clock, {
       actorId,
       action: verdict === 'cleared' ? 'referral_flag.clear' : 'referral_flag.confirm',

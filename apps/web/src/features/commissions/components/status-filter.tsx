@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { COMMISSION_STATUS_FILTERS, type CommissionStatusFilter } from '@myeai/domain';
 
-const LABELS: Record<CommissionStatusFilter, string> = { all: 'All', paid: 'Paid', processing: 'Processing', pending: 'Pending' };
+const LABELS: Record<CommissionStatusFilter, string> = { all: 'All', paid: 'Paid', processing: 'Processing', pending: 'Pending', withheld: 'Withheld' };
 
 export function isStatusFilter(value: string | null): value is CommissionStatusFilter {
   return COMMISSION_STATUS_FILTERS.some((filter) => filter === value);
