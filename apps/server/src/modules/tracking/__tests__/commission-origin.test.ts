@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, referralAttributions, users } from '@myeai/db';
-import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, COMMISSION_WITHHELD_MESSAGE, peoplePaths } from '@myeai/domain';
+import { auditLog, commissions, referralAttributions, users } from '@myeai/db';
+import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, peoplePaths } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createTestProduct, postConversion } from './affiliate-test-helpers.ts';
@@ -97,11 +97,22 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect((await moveTo(fromFirst, 'processing')).statusCode).toBe(200);
     expect((await moveTo(fromFirst, 'paid')).statusCode).toBe(200);
 
+    const summary = async () => (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { total_earnings_cents: number; pending_cents: number };
+    const before = await summary();
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(third.id).id}/confirm`, cookie: admin })).statusCode).toBe(200);
+    // Confirming removes the credit and what it earned: the pending commission becomes 'withheld'
+    // (terminal), in the confirmation's transaction, audited, and leaves the earner's totals.
+    const [row] = await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, fromThird));
+    expect(row?.status).toBe('withheld');
+    const after = await summary();
+    expect(after.pending_cents).toBe(before.pending_cents - 3_000);
+    expect(after.total_earnings_cents).toBe(before.total_earnings_cents - 3_000);
     const withheld = await moveTo(fromThird, 'processing');
     expect(withheld.statusCode).toBe(409);
-    expect(withheld.json().error.message).toBe(COMMISSION_WITHHELD_MESSAGE);
-    const [row] = await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, fromThird));
-    expect(row?.status).toBe('pending');
+    const listed = await t.inject({ method: 'GET', url: `${commissionsPaths.list}?status=withheld`, cookie: referrer.cookie });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(JSON.stringify(listed.json())).toContain(fromThird);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, fromThird));
+    expect(audits.some((a) => (a.details as { to?: string }).to === 'withheld')).toBe(true);
   });
 });
