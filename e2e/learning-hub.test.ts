@@ -175,4 +175,64 @@ describe.skipIf(!hasChromium)('/learning in Chromium', () => {
       await card(page, title).getByText('Completed').waitFor();
     }
   });
+
+  const isHubRead = (url: URL) => url.pathname === '/api/learning/modules';
+
+  it('a failed load shows the error with Try Again, and Try Again loads the hub', async () => {
+    const { page } = await signedInPage('Sam Subscriber');
+    let failing = true;
+    await page.route(isHubRead, (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is unavailable.' } }) }) : route.continue(),
+    );
+    await page.goto('/learning');
+    const alert = page.getByRole('alert').filter({ hasText: 'The service is unavailable.' });
+    await alert.waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(0);
+    await bothWidths(page, 'hub-load-error', () => alert.waitFor());
+    failing = false;
+    await alert.getByRole('button', { name: 'Try Again' }).click();
+    await card(page, titles.video).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+  });
+
+  it('a hub without modules says so (learner and admin)', async () => {
+    for (const [who, text] of [
+      ['Sam Subscriber', 'New modules will appear here as soon as they are published.'],
+      ['Ada Admin', 'Add the first module in the module admin.'],
+    ] as const) {
+      const { page } = await signedInPage(who);
+      // The real answer with no module in it (the demo seed has modules).
+      await page.route(isHubRead, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({
+          response,
+          json: {
+            ...body,
+            stats: { modules: 0, completed: 0, minutes_watched: 0, in_progress: 0 },
+            categories: [],
+            tab_counts: { all: 0, videos: 0, documents: 0 },
+            collections: [],
+            continue_watching: [],
+            modules: [],
+            matching: 0,
+          },
+        });
+      });
+      await page.goto('/learning');
+      await page.getByText('No learning modules yet').waitFor();
+      await page.getByText(text).waitFor();
+      await expect(page.getByRole('article').count()).resolves.toBe(0);
+      if (who === 'Ada Admin') await page.getByRole('link', { name: 'Add Content' }).last().waitFor();
+      else await bothWidths(page, 'hub-empty', () => page.getByText('No learning modules yet').waitFor());
+    }
+  });
+
+  it('the profile journey shows the five figures, modules completed among them, at both widths', async () => {
+    const { page } = await signedInPage('Sam Subscriber');
+    await page.goto('/profile');
+    const completed = page.getByText('Learning modules completed');
+    await completed.waitFor();
+    await bothWidths(page, 'profile-journey', () => completed.waitFor());
+  });
 });
