@@ -5,8 +5,12 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { ContactSupport } from '../support/index.ts';
+import classes from './profile-page.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** Five figures: one row of five from md (the page's 960 px container), three then two below, two a row on a phone (the fifth alone across it: profile-page.module.css). */
+const JOURNEY_COLS = { base: 2, sm: 3, md: 5 };
 
 function JourneyFigures() {
   const journey = useQuery({
@@ -25,14 +29,18 @@ function JourneyFigures() {
     : [];
   if (journey.isPending) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {[0, 1, 2, 3].map((i) => (
+      <SimpleGrid cols={JOURNEY_COLS}>
+        {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} h={72} />
         ))}
       </SimpleGrid>
     );
   }
-  return <StatTiles figures={figures} cols={{ base: 2, sm: 4 }} />;
+  return (
+    <div className={classes.journey}>
+      <StatTiles figures={figures} cols={JOURNEY_COLS} />
+    </div>
+  );
 }
 
 export function ProfilePage({ user }: { user: UserProfile }) {
