@@ -133,7 +133,14 @@ export default tseslint.config(
   {
     files: [`${MODULES}/**/*.ts`],
     ignores: testFiles,
-    rules: { 'no-restricted-syntax': ['error', ...apiPathLiterals] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...apiPathLiterals,
+        // Decision 047: a routes file opens with zodRoutes(root) (module-routes.ts), one way.
+        { selector: "MemberExpression[property.name='withTypeProvider']", message: 'Open the routes with zodRoutes(root) from module-routes.ts (decision 047).' },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
@@ -41,7 +40,7 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
   await root.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(billingPaths.stripeWebhook, {
+    zodRoutes(scope).app.post(billingPaths.stripeWebhook, {
       config: { access: 'public' },
       schema: { tags: ['billing'], response: { 200: WebhookAnswerSchema } },
       handler: async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AssignMemberInputSchema,
   CellAdvancementSchema,
@@ -36,11 +35,11 @@ import {
   updateCellDetails,
 } from './cell-network.service.ts';
 import { cellAdvancement } from './cell-advancement.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /** The Network Manager's cell and seat calls (spec 3 sections 2.11 and 7), admin only; decision 040. */
 export async function cellNetworkRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['commission-cells'];
   const access = 'admin' as const;
   const paths = commissionNetworkPaths;

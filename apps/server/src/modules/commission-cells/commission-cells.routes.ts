@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   commissionCellsPaths,
   ProcessRevenueBatchInputSchema,
@@ -8,11 +7,11 @@ import {
   ProcessRevenueResponseSchema,
 } from '@myeai/domain';
 import { processRevenue, processRevenueBatch } from './commission-cells.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /** Commission cells (admin, spec 3 section 7): processing revenue; the screens come later. */
 export async function commissionCellsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['commission-cells'];
 
   app.post(commissionCellsPaths.processRevenue, {

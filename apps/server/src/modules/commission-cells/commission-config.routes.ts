@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CommissionConfigInputSchema, CommissionConfigSchema, commissionConfigPaths, CommissionOverviewSchema } from '@myeai/domain';
 import { getCommissionConfig, getCommissionOverview, updateCommissionConfig } from './commission-config.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /** Commission Management (spec 3 section 2.10, admin): the configuration and the overview. */
 export async function commissionConfigRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['commission-cells'];
   const admin = { access: 'admin' as const };
 

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { elitePoolPaths, ElitePoolSchema, SaveElitePoolInputSchema } from '@myeai/domain';
 import { getElitePool, saveElitePool } from './elite-pool.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /** The Elite Pool (DESIGN.md decision 38, admin): the 13 active traders, saved whole by the Network Manager's dialog. */
 export async function elitePoolRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const tags = ['commission-cells'];
   const admin = { access: 'admin' as const };
 

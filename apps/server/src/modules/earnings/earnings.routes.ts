@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { earningsPaths, EarningsQuerySchema, EarningsResponseSchema, type EarningsPeriodDays } from '@myeai/domain';
 import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '../changes/index.ts';
 import { getMyEarnings } from './earnings.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /**
  * Spec 2 section 9: personal figures refresh every minute. An answer is kept that long at most, and
@@ -13,8 +13,7 @@ const EARNINGS_TTL_MS = 60_000;
 
 /** /earnings, My Earnings Potential (spec 2; every signed-in role sees their own). */
 export async function earningsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const answers = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: EARNINGS_TTL_MS });
 
   app.get(earningsPaths.currentUser, {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   dashboardFiguresValidUntil,
   GoalCheckInInputSchema,
@@ -23,10 +22,10 @@ import { listReviewQueue, getOwnGoal, moveOwnGoal, recordCheckIn, tickHabit, upd
 import { reviewGoal } from './goal-review.service.ts';
 import { getGoalProgress, getMyGoals } from './goal-views.service.ts';
 import { goalProfileStatus, setupGoals, skipGoalSetup } from './goals.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 export async function goalsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   // Each user's goal views as sent, until their goals (check-ins and habit ticks touch the goal row),
   // commissions or profile change (the change feed), or the UTC day ends (days left, streaks).
   const views = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 60_000 });

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LearningHubResponseSchema,
   learningHubPaths,
@@ -20,11 +19,11 @@ import { learningCatalogueFor, learningFiguresFor } from './learning-catalogue-c
 import { parseByteRange } from './byte-range.ts';
 import { learningUploadsDir } from './learning-uploads.service.ts';
 import { getHub, getPlayerModule, openableUpload, rateModule, reportProgress } from './learning-hub.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 
 export async function learningHubRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   const catalogue = learningCatalogueFor(deps);
   const figures = learningFiguresFor(deps);
   // Each learner's hub as sent, per search and filter, until their data changes (change feed: their

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ReferralAnalyticsQuerySchema,
@@ -17,6 +16,7 @@ import { ReadCache, sendJsonBody, userChangeFeedFor, validatedJsonBody } from '.
 import { getReferralSettings, listReferralFlags, reviewReferralFlag, saveReferralSettings } from './attribution.service.ts';
 import { getReferralAnalytics, getReferralDashboard, referralQr } from './referral-analytics.service.ts';
 import { getLatestMigration, startMigration } from './referral-migration.service.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 /** Spec 3 section 8: the migration's refusal for a non-admin (the role refusal every other route gives follows it). */
 export const ADMIN_ACCESS_REQUIRED = 'Admin access required. Your current role does not have access to this.';
@@ -35,8 +35,7 @@ function origin(request: FastifyRequest): string {
 
 /** The referral dashboard, analytics, QR images, attribution flags and settings, and the link migration (decision record 036). */
 export async function referralProgrammeRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   // Each user's analytics as sent, per period, until their clicks (referral_clicks announces the
   // referrer), referred sign-ups or commissions change (the change feed), or the UTC day ends.
   const analytics = new ReadCache<Buffer>(userChangeFeedFor(deps), { maxEntries: 20_000, ttlMs: 5 * 60_000 });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
@@ -34,6 +33,7 @@ import { issueVisitorId, REFERRAL_VISITOR_COOKIE, signingKey, verifyVisitorId } 
 import { rememberVisitor } from './attribution.service.ts';
 import { referralProgrammeRoutes } from './referral-programme.routes.ts';
 import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
+import { zodRoutes } from '../../module-routes.ts';
 
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 90 * 86_400;
 const TRACK_BODY_LIMIT = 2048;
@@ -78,8 +78,7 @@ async function visitorOf(request: FastifyRequest, reply: FastifyReply): Promise<
 }
 
 export async function referralsRoutes(root: FastifyInstance): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { deps } = root;
+  const { app, deps } = zodRoutes(root);
   // The visitor-id key is read (or made, once) at start-up, so no GET request ever writes it.
   await signingKey(deps.db, deps.clock);
 
@@ -177,7 +176,7 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
   // The landing page's reports, in their own scope: navigator.sendBeacon sends text/plain, which
   // only these two routes accept.
   await app.register(async (scope) => {
-    const track = scope.withTypeProvider<ZodTypeProvider>();
+    const track = zodRoutes(scope).app;
     track.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TRACK_BODY_LIMIT }, (_request, body, done) => {
       try {
         done(null, JSON.parse(body as string));
