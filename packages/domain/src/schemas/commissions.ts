@@ -33,7 +33,14 @@ export type Commission = z.infer<typeof CommissionSchema>;
 export const ListCommissionsQuerySchema = cursorListQuerySchema({ status: z.enum(COMMISSION_STATUS_FILTERS).default('all') });
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuerySchema>;
 
-export const CommissionPageSchema = cursorPageSchema(CommissionSchema, {
+/**
+ * An item of the earner's own list: `on_hold` when it is pending and arose from a member whose
+ * sign-up with the earner is flagged and not yet reviewed (decision 046); derived on each read.
+ */
+export const CommissionListItemSchema = CommissionSchema.extend({ on_hold: z.boolean() });
+export type CommissionListItem = z.infer<typeof CommissionListItemSchema>;
+
+export const CommissionPageSchema = cursorPageSchema(CommissionListItemSchema, {
   /** How many commissions match the filter (all pages). */
   total: z.number().int(),
 });
@@ -60,11 +67,14 @@ export const CommissionSummaryResponseSchema = z.object({
   paid_count: z.number().int(),
   pending_cents: z.number().int(),
   pending_count: z.number().int(),
+  /** Of the pending figure, what is on hold behind an open referral flag (decision 046); not payable until cleared. */
+  held_cents: z.number().int(),
+  held_count: z.number().int(),
   /** YYYY-MM-DD (UTC) of the next weekly payout run. */
   next_payout_date: z.string(),
   /** When money paid in that run arrives (3-5 business days). */
   arrival_window: z.object({ from: z.string(), to: z.string() }),
-  /** Whether the unpaid balance (pending + processing) reaches the minimum payout. */
+  /** Whether the unpaid balance (pending + processing, less what is on hold) reaches the minimum payout. */
   meets_minimum: z.boolean(),
   payout_policy: PayoutPolicySchema,
 });

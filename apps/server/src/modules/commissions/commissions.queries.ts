@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { commissions, referralAttributions, users, type DbOrTx } from '@myeai/db';
 import type { CommissionStatus, CommissionStatusFilter } from '@myeai/domain';
 
@@ -149,4 +149,44 @@ export async function withholdPendingFromOrigin(db: DbOrTx, earnerId: string, or
     .set({ status: 'withheld' })
     .where(and(eq(commissions.userId, earnerId), eq(commissions.originUserId, originUserId), eq(commissions.status, 'pending')))
     .returning();
+}
+
+/** A pending commission is on hold while its origin's sign-up with its earner has an open flag (decision 046). */
+const onHold = (db: DbOrTx) =>
+  and(
+    eq(commissions.status, 'pending'),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(referralAttributions)
+        .where(
+          and(
+            eq(referralAttributions.userId, commissions.originUserId),
+            eq(referralAttributions.referrerId, commissions.userId),
+            eq(referralAttributions.status, 'open'),
+          ),
+        ),
+    ),
+  );
+
+/** Which of these commissions are on hold. */
+export async function selectHeldCommissionIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(inArray(commissions.id, [...ids]), onHold(db)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Amount and count of the user's commissions on hold. */
+export async function selectHeldTotals(db: DbOrTx, userId: string): Promise<{ cents: number; count: number }> {
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint`.mapWith(Number),
+      count: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), onHold(db)));
+  return { cents: Number(row?.cents ?? 0), count: Number(row?.count ?? 0) };
 }

@@ -35,6 +35,8 @@ import {
   selectCommissionOwner,
   selectCommissionTotalsByStatus,
   selectOriginAttributionStatus,
+  selectHeldCommissionIds,
+  selectHeldTotals,
   selectUserCommissionPage,
   selectUserCommissions,
   updateCommissionStatus,
@@ -166,8 +168,9 @@ export async function listCommissions(db: DbOrTx, userId: string, query: ListCom
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const held = await selectHeldCommissionIds(db, page.filter((row) => row.status === 'pending' && row.originUserId).map((row) => row.id));
   return {
-    items: page.map(toCommission),
+    items: page.map((row) => ({ ...toCommission(row), on_hold: held.has(row.id) })),
     total,
     next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
   };
@@ -191,14 +194,18 @@ export async function listAllCommissions(db: DbOrTx, query: ListCommissionsQuery
 
 /** The three cards, from one aggregate per status of the user's ledger, and the payout schedule. */
 export async function getCommissionSummary(db: DbOrTx, clock: Clock, userId: string): Promise<CommissionSummaryResponse> {
-  const summary = summariseCommissions(await selectCommissionTotalsByStatus(db, userId));
+  const [totals, held] = await Promise.all([selectCommissionTotalsByStatus(db, userId), selectHeldTotals(db, userId)]);
+  const summary = summariseCommissions(totals);
   const payoutDate = nextPayoutDate(clock.now());
   return {
     currency: 'USD',
     ...summary,
+    held_cents: held.cents,
+    held_count: held.count,
     next_payout_date: payoutDate,
     arrival_window: payoutArrivalWindow(payoutDate),
-    meets_minimum: meetsPayoutMinimum(summary.pending_cents),
+    // What is on hold cannot be paid in the next run (decision 046).
+    meets_minimum: meetsPayoutMinimum(summary.pending_cents - held.cents),
     payout_policy: { ...PAYOUT_POLICY, methods: [...PAYOUT_POLICY.methods], processing_business_days: { ...PAYOUT_POLICY.processing_business_days } },
   };
 }

@@ -96,6 +96,9 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
       paid_count: 1,
       pending_cents: 16_425,
       pending_count: 3,
+      // Nothing arises from a flagged sign-up here (decision 046).
+      held_cents: 0,
+      held_count: 0,
       // TEST_NOW is Monday 2026-11-23: the run is Friday the 27th, money arrives 3-5 business days later.
       next_payout_date: '2026-11-27',
       arrival_window: { from: '2026-12-02', to: '2026-12-04' },

@@ -93,7 +93,18 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe(COMMISSION_HELD_MESSAGE);
 
+    // While the flags are open both commissions stay pending, listed "on hold", and the summary reports them as held.
+    const onHold = async () => {
+      const list = await t.inject({ method: 'GET', url: `${commissionsPaths.list}?status=pending&limit=100`, cookie: referrer.cookie });
+      expect(list.statusCode, list.body).toBe(200);
+      const items = list.json().items as { id: string; on_hold: boolean }[];
+      return Object.fromEntries(items.filter((i) => i.id === fromFirst || i.id === fromThird).map((i) => [i.id, i.on_hold]));
+    };
+    expect(await onHold()).toEqual({ [fromFirst]: true, [fromThird]: true });
+    const heldSummary = (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json();
+    expect([heldSummary.held_cents, heldSummary.held_count]).toEqual([5_000, 2]);
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(first.id).id}/clear`, cookie: admin })).statusCode).toBe(200);
+    expect(await onHold()).toEqual({ [fromFirst]: false, [fromThird]: true });
     expect((await moveTo(fromFirst, 'processing')).statusCode).toBe(200);
     expect((await moveTo(fromFirst, 'paid')).statusCode).toBe(200);
 
@@ -107,6 +118,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     const after = await summary();
     expect(after.pending_cents).toBe(before.pending_cents - 3_000);
     expect(after.total_earnings_cents).toBe(before.total_earnings_cents - 3_000);
+    expect(after.held_cents).toBe(0);
     const withheld = await moveTo(fromThird, 'processing');
     expect(withheld.statusCode).toBe(409);
     const listed = await t.inject({ method: 'GET', url: `${commissionsPaths.list}?status=withheld`, cookie: referrer.cookie });

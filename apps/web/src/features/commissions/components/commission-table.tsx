@@ -5,7 +5,7 @@ import { formatDate } from '../format-dates.ts';
 import { CommissionStatusBadge } from './commission-status-badge.tsx';
 
 type CommissionTableProps = {
-  items: Commission[];
+  items: Array<Commission & { on_hold?: boolean }>;
   hasMore: boolean;
   isLoadingMore: boolean;
   onLoadMore: () => void;
@@ -16,12 +16,12 @@ export function amountWithCurrency(commission: Pick<Commission, 'amount_cents' |
 }
 
 const noWrap = { style: { whiteSpace: 'nowrap' } } as const;
-type Row = Pick<Commission, 'amount_cents' | 'currency' | 'status' | 'earned_at'>;
+type Row = Pick<Commission, 'amount_cents' | 'currency' | 'status' | 'earned_at'> & { on_hold?: boolean };
 
 /** The columns the ledger and the admins' list share: amount and currency, status, earned date. */
 export const commissionColumns: readonly DataColumn<Row>[] = [
   { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: amountWithCurrency },
-  { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (commission) => <CommissionStatusBadge status={commission.status} /> },
+  { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (commission) => <CommissionStatusBadge status={commission.status} onHold={commission.on_hold ?? false} /> },
   { key: 'earned', header: 'Earned', th: { scope: 'col' }, td: noWrap, cell: (commission) => formatDate(commission.earned_at) },
 ];
 

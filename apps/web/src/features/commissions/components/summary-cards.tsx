@@ -6,7 +6,11 @@ export function SummaryCards({ summary }: { summary: CommissionSummaryResponse }
   const cards = [
     { label: COMMISSION_SUMMARY_LABELS.total, value: summary.total_earnings_cents, note: 'All commissions earned' },
     { label: COMMISSION_SUMMARY_LABELS.paid, value: summary.paid_out_cents, note: paymentCountText(summary.paid_count) },
-    { label: COMMISSION_SUMMARY_LABELS.pending, value: summary.pending_cents, note: `${summary.pending_count} awaiting payout` },
+    { label: COMMISSION_SUMMARY_LABELS.pending, value: summary.pending_cents, note:
+        summary.held_count > 0
+          ? `${summary.pending_count} awaiting payout, ${formatDollarsAndCents(summary.held_cents)} of it on hold (flagged sign-up under review)`
+          : `${summary.pending_count} awaiting payout`,
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" component="section" aria-label="Commission summary">
