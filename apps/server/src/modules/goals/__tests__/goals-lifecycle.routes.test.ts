@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goals, users } from '@myeai/db';
+import { commissions, goals, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createCommission } from '../../commissions/index.ts';
@@ -123,5 +123,10 @@ describe.each(testDatabaseKinds())('goal lifecycle routes on %s', (kind) => {
     expect(progress.items[0]).toMatchObject({ id: goalId, ledger_fed: true, current_value: 50, progress_percent: 25 });
     const [row] = await t.database.db.select().from(goals).where(eq(goals.id, goalId));
     expect(Number(row?.currentValue)).toBe(0);
+    // A withheld commission (its referral flag was confirmed, decision 046) feeds no goal.
+    const extra = await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `goal-test-withheld-${goalId}`, amountCents: 7_000, rateBp: null });
+    await t.database.db.update(commissions).set({ status: 'withheld' }).where(eq(commissions.id, extra.commission.id));
+    const after = (await t.inject({ method: 'GET', url: '/api/goals/progress', cookie: me.cookie })).json();
+    expect(after.items[0]).toMatchObject({ id: goalId, current_value: 50, progress_percent: 25 });
   });
 });
