@@ -33,6 +33,9 @@ export default defineConfig({
           env: { NODE_ENV: 'test' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A browser waits on a live app: 1 s (the default) is shorter than one screen's data under
+          // CI load, and a poll that gives up early reads as a defect that is not there.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
