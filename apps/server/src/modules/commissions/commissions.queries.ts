@@ -142,12 +142,12 @@ export async function selectOriginAttributionStatus(db: DbOrTx, originUserId: st
   return row?.status;
 }
 
-/** Moves `earnerId`'s pending commissions that arose from `originUserId` to 'withheld' (terminal); returns them. */
-export async function withholdPendingFromOrigin(db: DbOrTx, earnerId: string, originUserId: string): Promise<CommissionRow[]> {
+/** Moves `earnerId`'s commissions in status `from` that arose from `originUserId` to 'withheld' (terminal); returns them. */
+export async function withholdFromOrigin(db: DbOrTx, earnerId: string, originUserId: string, from: 'pending' | 'processing'): Promise<CommissionRow[]> {
   return db
     .update(commissions)
     .set({ status: 'withheld' })
-    .where(and(eq(commissions.userId, earnerId), eq(commissions.originUserId, originUserId), eq(commissions.status, 'pending')))
+    .where(and(eq(commissions.userId, earnerId), eq(commissions.originUserId, originUserId), eq(commissions.status, from)))
     .returning();
 }
 

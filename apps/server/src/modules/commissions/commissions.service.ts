@@ -40,7 +40,7 @@ import {
   selectUserCommissionPage,
   selectUserCommissions,
   updateCommissionStatus,
-  withholdPendingFromOrigin,
+  withholdFromOrigin,
   type CommissionRow,
 } from './commissions.queries.ts';
 
@@ -230,8 +230,9 @@ async function refuseHeldCommission(db: DbOrTx, row: CommissionRow): Promise<voi
 
 /**
  * An admin confirmed the flag on `originUserId`'s sign-up with `earnerId`: the credit is removed, and
- * so is what it earned. The earner's pending commissions from that member become 'withheld' (terminal,
- * counted in no total), each audited, in the caller's transaction. Decision record 046.
+ * so is what it earned. The earner's unpaid commissions from that member (pending, or processing when
+ * the flag was raised after the move: it could never be paid either) become 'withheld' (terminal,
+ * counted in no total), each audited, in the caller's transaction. Paid ones stay paid. Decision 046.
  */
 export async function withholdCommissionsFromOrigin(
   tx: DbOrTx,
@@ -240,16 +241,20 @@ export async function withholdCommissionsFromOrigin(
   earnerId: string,
   originUserId: string,
 ): Promise<number> {
-  const rows = await withholdPendingFromOrigin(tx, earnerId, originUserId);
-  for (const row of rows) {
-    await recordAudit(tx, clock, {
-      actorId,
-      action: 'commission.status',
-      target: row.id,
-      details: { from: 'pending', to: 'withheld', user_id: row.userId, amount_cents: row.amountCents, currency: row.currency, origin_user_id: originUserId },
-    });
+  let moved = 0;
+  for (const from of ['pending', 'processing'] as const) {
+    const rows = await withholdFromOrigin(tx, earnerId, originUserId, from);
+    moved += rows.length;
+    for (const row of rows) {
+      await recordAudit(tx, clock, {
+        actorId,
+        action: 'commission.status',
+        target: row.id,
+        details: { from, to: 'withheld', user_id: row.userId, amount_cents: row.amountCents, currency: row.currency, origin_user_id: originUserId },
+      });
+    }
   }
-  return rows.length;
+  return moved;
 }
 
 /**

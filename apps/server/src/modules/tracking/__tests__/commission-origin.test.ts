@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect((await moveTo(fromFirst, 'processing')).statusCode).toBe(200);
     expect((await moveTo(fromFirst, 'paid')).statusCode).toBe(200);
 
-    const summary = async () => (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { total_earnings_cents: number; pending_cents: number };
+    const summary = async () => (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { total_earnings_cents: number; pending_cents: number; held_cents: number };
     const before = await summary();
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(third.id).id}/confirm`, cookie: admin })).statusCode).toBe(200);
     // Confirming removes the credit and what it earned: the pending commission becomes 'withheld'
