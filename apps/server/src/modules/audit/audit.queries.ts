@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { auditLog, commissions, leads, productCategories, products, supportRequests, trials, users, type DbOrTx } from '@myeai/db';
 
+export async function insertAuditEntries(db: DbOrTx, entries: Array<typeof auditLog.$inferInsert>): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values(entries);
+}
+
 export async function insertAuditEntry(db: DbOrTx, entry: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(entry);
 }

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@myeai/db';
 import type { AuditLogPage, ListAuditLogQuery } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
-import { insertAuditEntry, selectAuditPage, selectTargetLabels } from './audit.queries.ts';
+import { insertAuditEntries, insertAuditEntry, selectAuditPage, selectTargetLabels } from './audit.queries.ts';
 
 export type AuditEntryInput = { actorId: string | null; action: string; target?: string | null; details?: unknown };
 
@@ -18,6 +18,12 @@ export async function recordAudit(db: DbOrTx, clock: Clock, entry: AuditEntryInp
     details: entry.details ?? null,
     createdAt: clock.now(),
   });
+}
+
+/** Several audit rows in one INSERT (a batch of revenue runs), in the caller's transaction. */
+export async function recordAudits(db: DbOrTx, clock: Clock, entries: readonly AuditEntryInput[]): Promise<void> {
+  const now = clock.now();
+  await insertAuditEntries(db, entries.map((entry) => ({ actorId: entry.actorId, action: entry.action, target: entry.target ?? null, details: entry.details ?? null, createdAt: now })));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

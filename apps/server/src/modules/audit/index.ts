@@ -1,1 +1,1 @@
-export { recordAudit, listAuditLog, type AuditEntryInput } from './audit.service.ts';
+export { recordAudit, recordAudits, listAuditLog, type AuditEntryInput } from './audit.service.ts';

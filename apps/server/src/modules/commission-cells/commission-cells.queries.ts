@@ -21,9 +21,30 @@ export async function selectCellForUpdate(db: DbOrTx, id: string): Promise<Commi
  * Locks these cells in id order until the transaction ends: a chunk of a batch takes all its cells
  * up front, in one order every chunk and run agrees on, so two batches never deadlock.
  */
-export async function lockCells(db: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.select({ id: commissionCells.id }).from(commissionCells).where(inArray(commissionCells.id, [...ids])).orderBy(asc(commissionCells.id)).for('update');
+export async function lockCells(db: DbOrTx, ids: readonly string[]): Promise<CommissionCellRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(commissionCells).where(inArray(commissionCells.id, [...ids])).orderBy(asc(commissionCells.id)).for('update');
+}
+
+/** The seat holders of these cells, by position. */
+export async function selectSeatsOfCells(db: DbOrTx, cellIds: readonly string[]): Promise<Array<CellSeatHolder & { cell_id: string }>> {
+  if (cellIds.length === 0) return [];
+  return db
+    .select({ cell_id: commissionCellMembers.cellId, position: commissionCellMembers.position, user_id: commissionCellMembers.userId })
+    .from(commissionCellMembers)
+    .where(inArray(commissionCellMembers.cellId, [...cellIds]))
+    .orderBy(asc(commissionCellMembers.cellId), asc(commissionCellMembers.position));
+}
+
+export async function selectRunsByReferences(db: DbOrTx, references: readonly string[]): Promise<RevenueRunRow[]> {
+  if (references.length === 0) return [];
+  return db.select().from(commissionRevenueRuns).where(inArray(commissionRevenueRuns.sourceReferenceId, [...references]));
+}
+
+/** Inserts the runs in one statement, skipping each whose reference exists (a concurrent run's: waits for it to commit); the rows inserted. */
+export async function insertRunsOnce(db: DbOrTx, rows: NewRevenueRunRow[]): Promise<RevenueRunRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(commissionRevenueRuns).values(rows).onConflictDoNothing({ target: commissionRevenueRuns.sourceReferenceId }).returning();
 }
 
 export async function selectCellSeats(db: DbOrTx, cellId: string): Promise<CellSeatHolder[]> {

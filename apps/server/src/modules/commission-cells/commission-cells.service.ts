@@ -14,15 +14,17 @@ import {
   type ProcessRevenueRequest,
   type RevenueBatchLine,
   type ProcessRevenueResponse,
+  type UplineCell,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudits } from '../audit/index.ts';
 import { createCommissions } from '../commissions/index.ts';
 import {
-  insertRunOnce,
+  insertRunsOnce,
   lockCells,
+  selectRunsByReferences,
+  selectSeatsOfCells,
   selectCell,
-  selectCellForUpdate,
   selectCellSeats,
   selectCommissionConfig,
   selectRunByReference,
@@ -111,71 +113,128 @@ export async function processRevenue(db: DbOrTx, clock: Clock, actorId: string, 
     const result = await calculate(db, cell, body.amount_cents, payout);
     return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
   }
-  return db.transaction((tx) => processRevenueIn(tx, clock, actorId, body));
+  const [line] = await db.transaction((tx) => processRuns(tx, clock, actorId, [body]));
+  if ('error' in line!) throw line.error;
+  return line!.answer;
+}
+
+type LineAnswer = { answer: ProcessRevenueResponse } | { error: AppError };
+
+function answerOf(run: () => ProcessRevenueResponse): LineAnswer {
+  try {
+    return { answer: run() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { error };
+  }
 }
 
 /**
- * A real run in the caller's transaction (a batch's chunk runs each line in a savepoint of its own):
- * the run row, its payouts as ledger lines in one createCommissions (one INSERT each of ledger
- * lines, notifications, live events and mails) and one audit row.
+ * Real runs of revenue lines in the caller's transaction, set-based (decision 039, issue 19): the
+ * lines' cells locked up front in id order (runs and chunks on one cell go one at a time, and two
+ * batches never deadlock), their earlier runs, seats, upline and the configuration read once; each
+ * line checked before anything is written (a replay, an unknown, locked or processing cell, the
+ * engine off: that line's answer or refusal, the others unaffected); then one INSERT of the runs
+ * (a reference a concurrent request holds waits for it and then answers its run), one
+ * createCommissions for every payout (one INSERT each of ledger lines, notifications, live events
+ * and mails) and one INSERT of the audit rows. Answers per input, in order.
  */
-async function processRevenueIn(tx: DbOrTx, clock: Clock, actorId: string, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
-  const reference = body.source_reference_id!;
-  const earlier = await selectRunByReference(tx, reference);
-  if (earlier) return replay(earlier, body);
-  const cell = await selectCellForUpdate(tx, body.cell_id);
-  if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
-  refuseUnavailableCell(cell);
+async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: readonly ProcessRevenueRequest[]): Promise<LineAnswer[]> {
+  const cells = new Map((await lockCells(tx, [...new Set(inputs.map((input) => input.cell_id))].sort())).map((cell) => [cell.id, cell]));
+  const earlier = new Map((await selectRunsByReferences(tx, inputs.map((input) => input.source_reference_id!))).map((run) => [run.sourceReferenceId, run]));
   const { engineEnabled, payout: config } = await loadConfig(tx);
-  if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
-  const result = await calculate(tx, cell, body.amount_cents, config);
-  const run = await insertRunOnce(tx, {
-    cellId: cell.id,
-    sourceReferenceId: reference,
-    amountCents: body.amount_cents,
-    source: body.source,
-    description: body.description,
-    paidCents: result.paid_cents,
-    unallocatedCents: result.unallocated_cents,
-    config,
-    result,
-    createdBy: actorId,
-    createdAt: clock.now(),
+  const usable = [...cells.values()];
+  const seatRows = await selectSeatsOfCells(tx, usable.map((cell) => cell.id));
+  const uplines = new Map<string, UplineCell[]>();
+  for (const cell of usable) uplines.set(cell.id, await selectUplineCells(tx, cell.id, config.override_levels_bp.length));
+  const seatsOf = (cellId: string) => seatRows.filter((seat) => seat.cell_id === cellId).map((seat) => ({ position: seat.position, user_id: seat.user_id }));
+
+  type Plan = { index: number; input: ProcessRevenueRequest; cell: CommissionCellRow; result: CalculationResult };
+  const answers: Array<LineAnswer | undefined> = [];
+  const plans: Plan[] = [];
+  inputs.forEach((input, index) => {
+    const first = earlier.get(input.source_reference_id!);
+    if (first) return void (answers[index] = answerOf(() => replay(first, input)));
+    const cell = cells.get(input.cell_id);
+    answers[index] = answerOf(() => {
+      if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
+      refuseUnavailableCell(cell);
+      if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+      const result = toCalculationResult(cell.id, config, computeCellPayout({ revenue_cents: input.amount_cents, seats: seatsOf(cell.id), upline: uplines.get(cell.id) ?? [], config }));
+      plans.push({ index, input, cell, result });
+      return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: null, calculation_result: result };
+    });
   });
-  if (!run) {
-    const first = await selectRunByReference(tx, reference);
-    if (!first) throw new AppError('CONFLICT', 'This revenue is being processed. Please try again.');
-    return replay(first, body);
+
+  const now = clock.now();
+  const runs = new Map(
+    (
+      await insertRunsOnce(
+        tx,
+        plans.map(({ input, cell, result }) => ({
+          cellId: cell.id,
+          sourceReferenceId: input.source_reference_id!,
+          amountCents: input.amount_cents,
+          source: input.source,
+          description: input.description,
+          paidCents: result.paid_cents,
+          unallocatedCents: result.unallocated_cents,
+          config,
+          result,
+          createdBy: actorId,
+          createdAt: now,
+        })),
+      )
+    ).map((run) => [run.sourceReferenceId, run]),
+  );
+  const raced = plans.filter((plan) => !runs.has(plan.input.source_reference_id!));
+  const racedRuns = new Map((await selectRunsByReferences(tx, raced.map((plan) => plan.input.source_reference_id!))).map((run) => [run.sourceReferenceId, run]));
+  for (const plan of raced) {
+    const first = racedRuns.get(plan.input.source_reference_id!);
+    answers[plan.index] = first ? answerOf(() => replay(first, plan.input)) : { error: new AppError('CONFLICT', 'This revenue is being processed. Please try again.') };
   }
+  const written = plans.flatMap((plan) => {
+    const run = runs.get(plan.input.source_reference_id!);
+    return run ? [{ ...plan, run }] : [];
+  });
   await createCommissions(
     tx,
     clock,
-    result.payouts.map((payout) => ({
-      userId: payout.user_id,
-      productId: null,
-      productName: ledgerLineName(cell.name, payout),
-      source: 'cell' as const,
-      sourceReference: payout.kind === 'seat' ? `${run.id}:seat:${payout.seat_position}` : `${run.id}:override:${payout.override_level}`,
-      amountCents: payout.amount_cents,
-      rateBp: lineRateBp(config, payout),
-      cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
+    written.flatMap(({ cell, result, run }) =>
+      result.payouts.map((payout) => ({
+        userId: payout.user_id,
+        productId: null,
+        productName: ledgerLineName(cell.name, payout),
+        source: 'cell' as const,
+        sourceReference: payout.kind === 'seat' ? `${run.id}:seat:${payout.seat_position}` : `${run.id}:override:${payout.override_level}`,
+        amountCents: payout.amount_cents,
+        rateBp: lineRateBp(config, payout),
+        cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
+      })),
+    ),
+  );
+  await recordAudits(
+    tx,
+    clock,
+    written.map(({ input, cell, result, run }) => ({
+      actorId,
+      action: 'commission.revenue_processed',
+      target: cell.id,
+      details: {
+        run_id: run.id,
+        source_reference_id: run.sourceReferenceId,
+        source: input.source,
+        amount_cents: input.amount_cents,
+        paid_cents: result.paid_cents,
+        unallocated_cents: result.unallocated_cents,
+        payouts_count: result.payouts_count,
+      },
     })),
   );
-  await recordAudit(tx, clock, {
-    actorId,
-    action: 'commission.revenue_processed',
-    target: cell.id,
-    details: {
-      run_id: run.id,
-      source_reference_id: reference,
-      source: body.source,
-      amount_cents: body.amount_cents,
-      paid_cents: result.paid_cents,
-      unallocated_cents: result.unallocated_cents,
-      payouts_count: result.payouts_count,
-    },
-  });
-  return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result };
+  for (const { index, result, run } of written) {
+    answers[index] = { answer: { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: run.id, calculation_result: result } };
+  }
+  return answers.map((answer) => answer!);
 }
 
 /** What a real run would answer for a line of a batch, without writing: the preview of the file. */
@@ -195,32 +254,15 @@ async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest): Prom
 const BATCH_CHUNK_LINES = 100;
 
 type ReadLine = Extract<ReturnType<typeof readRevenueCsv>, { ok: true }>['lines'][number];
-type LineAnswer = { answer: ProcessRevenueResponse } | { error: AppError };
 
-/**
- * The lines of one chunk in one transaction: their cells locked up front in id order, then each
- * line in a savepoint of its own, so a refused line (locked cell, conflicting reference) is rolled
- * back alone and reported while the others commit together.
- */
+/** The lines of one chunk in one transaction, set-based (processRuns): a refused line is reported, the others commit together. */
 async function processChunk(db: DbOrTx, clock: Clock, actorId: string, inputs: readonly ProcessRevenueRequest[]): Promise<LineAnswer[]> {
-  return db.transaction(async (tx) => {
-    await lockCells(tx, [...new Set(inputs.map((input) => input.cell_id))].sort());
-    const answers: LineAnswer[] = [];
-    for (const input of inputs) {
-      try {
-        answers.push({ answer: await tx.transaction((savepoint) => processRevenueIn(savepoint, clock, actorId, input)) });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        answers.push({ error });
-      }
-    }
-    return answers;
-  });
+  return db.transaction((tx) => processRuns(tx, clock, actorId, inputs));
 }
 
 /**
  * A file of revenue lines: previewed (dry_run) or processed in chunks of BATCH_CHUNK_LINES lines,
- * each chunk one transaction with a savepoint per line, so a batch cut short (a crash) is simply
+ * each chunk one transaction (every line checked before anything is written), so a batch cut short (a crash) is simply
  * submitted again: lines already processed answer their first run and pay nothing twice.
  */
 export async function processRevenueBatch(db: DbOrTx, clock: Clock, actorId: string, csv: string, dryRun: boolean): Promise<ProcessRevenueBatchResponse> {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@myeai/db';
 import type { LiveEvent, LiveEventKind, Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { insertLiveEvents, insertUserLiveEvents, notifyChannel, selectLatestLiveEventId, selectLiveEvent, selectLiveEventsSince } from './live.queries.ts';
+import { insertLiveEvents, insertUserLiveEvents, notifyChannel, notifyChannelAll, selectLatestLiveEventId, selectLiveEvent, selectLiveEventsSince } from './live.queries.ts';
 
 /** The PostgreSQL channel every instance listens on. NOTIFY carries ids only (its payload is capped at 8 kB). */
 export const LIVE_CHANNEL = 'myeai_live';
@@ -48,7 +48,7 @@ export async function publishLiveEvents<K extends LiveEventKind>(
   if (events.length === 0) return;
   const now = clock.now();
   const inserted = await insertUserLiveEvents(db, events.map((event) => ({ userId: event.userId, kind: event.kind, payload: event.payload, createdAt: now })));
-  await notifyChannel(
+  await notifyChannelAll(
     db,
     LIVE_CHANNEL,
     inserted.map((row) => JSON.stringify({ t: 'event', id: row.id, u: row.userId! } satisfies BusMessage)),

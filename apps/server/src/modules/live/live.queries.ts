@@ -9,6 +9,12 @@ export async function notifyChannel(db: DbOrTx, channel: string, messages: reado
   await db.execute(sql`select ${sql.join(messages.map((message) => sql`pg_notify(${channel}, ${message})`), sql`, `)}`);
 }
 
+/** NOTIFY of any number of messages in one statement (a select list is capped at 1,664 entries; the messages travel as one JSON array). */
+export async function notifyChannelAll(db: DbOrTx, channel: string, messages: readonly string[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.execute(sql`select pg_notify(${channel}, message) from json_array_elements_text(${JSON.stringify(messages)}::json) as message`);
+}
+
 /** Inserts the events in one statement; their ids, ascending (identity values are drawn in VALUES order). */
 export async function insertLiveEvents(db: DbOrTx, rows: Array<typeof liveEvents.$inferInsert>): Promise<number[]> {
   const inserted = await db.insert(liveEvents).values(rows).returning({ id: liveEvents.id });

@@ -15,11 +15,12 @@ import { signInOn, startServerProcess, type ServerProcess } from '../../../testi
  */
 const LINES = 5;
 /**
- * A full cell and a parent LEAD: 14 ledger lines per revenue line, written by one INSERT per line
- * (decision 039, set-based writes); the kill lands on line 3's INSERT, inside the batch's first
- * chunk (100 lines per transaction), so nothing of the chunk is committed.
+ * A full cell and a parent LEAD: 14 ledger lines per revenue line. The batch is written set-based
+ * (decision 039): one chunk of up to 100 lines per transaction, its runs in one INSERT and all its
+ * ledger lines in one INSERT, so the kill lands on that INSERT (70 ledger lines, the 5 runs already
+ * inserted in the same transaction) and nothing of the chunk is committed.
  */
-const KILL = { match: 'insert into "commissions"', nth: 3 };
+const KILL = { match: 'insert into "commissions"', nth: 1 };
 
 describe.each(testDatabaseKinds())('SIGKILL in a batch of revenue lines, on %s', { timeout: 180_000 }, (kind) => {
   const root = mkdtempSync(join(tmpdir(), 'myeai-cells-crash-'));
@@ -86,7 +87,7 @@ describe.each(testDatabaseKinds())('SIGKILL in a batch of revenue lines, on %s',
     expect(answered).toBeUndefined();
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    // Lines 1 and 2 were written in the chunk's transaction, which the kill rolled back with line 3.
+    // The five runs were inserted in the chunk's transaction, which the kill rolled back.
     expect(await withDb((db) => db.select().from(commissionRevenueRuns))).toHaveLength(0);
 
     server = await startServerProcess({ database });
