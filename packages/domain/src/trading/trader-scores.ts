@@ -1,3 +1,5 @@
+import { ACCURACY_LABEL } from './trading-rules.ts';
+
 /**
  * A trader's scores, computed from counters kept on the trader row (updated when windows close),
  * so no screen has to scan votes. We have no price feed: accuracy is agreement with the
@@ -39,6 +41,20 @@ export function traderScores(c: TraderCounters): TraderScores {
     consistency: c.scoredVotes > 0 ? oneDecimal(c.calibrationSum / c.scoredVotes) : null,
     engagement: c.windowsSeen > 0 ? oneDecimal(Math.min(100, (c.votesCast / c.windowsSeen) * 100)) : null,
     avgConfidence: c.votesCast > 0 ? oneDecimal(c.confidenceSum / c.votesCast) : null,
+  };
+}
+
+/** The scores and counts a trader's profile answers carry (own profile and the admin's pool rows). */
+export function traderScoreFields(c: TraderCounters) {
+  const scores = traderScores(c);
+  return {
+    accuracy: scores.accuracy,
+    consistency: scores.consistency,
+    engagement: scores.engagement,
+    avg_confidence: scores.avgConfidence,
+    votes_cast: c.votesCast,
+    scored_votes: c.scoredVotes,
+    accuracy_label: ACCURACY_LABEL,
   };
 }
 

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
-  classifyDevice,
-  isCountableNavigation,
   JoinQuerySchema,
   normaliseUtmSource,
   JoinResponseSchema,
@@ -14,7 +12,6 @@ import {
   referralLinkPath,
   referralsPaths,
   ReferralStatsResponseSchema,
-  referringSite,
   TrackCtaClickInputSchema,
   TrackPageTimeInputSchema,
 } from '@myeai/domain';
@@ -34,6 +31,7 @@ import { rememberVisitor } from './attribution.service.ts';
 import { referralProgrammeRoutes } from './referral-programme.routes.ts';
 import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 import { zodRoutes } from '../../module-routes.ts';
+import { countedLinkClick } from '../../link-click.ts';
 
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 90 * 86_400;
 const TRACK_BODY_LIMIT = 2048;
@@ -49,11 +47,6 @@ const NOT_FOUND_PAGE = `<!doctype html>
 <body><main><h1>Link not found</h1><p>This is not a MYEAI referral link. Check that it was copied completely.</p><p><a href="/">Go to MYEAI</a></p></main></body>
 </html>
 `;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 function origin(request: FastifyRequest): string {
   const configured = request.server.deps.config.publicUrl;
@@ -108,23 +101,13 @@ export async function referralsRoutes(root: FastifyInstance): Promise<void> {
       // An alias the migration kept (an old user-id link) resolves to its user's current code.
       const referrer = await findReferrer(deps.db, request.params.code);
       if (!code && !referrer) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
-      const userAgent = header(request, 'user-agent') ?? null;
-      const deviceClass = classifyDevice(userAgent);
-      const isCountable = isCountableNavigation({
-        method: request.method,
-        secFetchDest: header(request, 'sec-fetch-dest'),
-        secFetchMode: header(request, 'sec-fetch-mode'),
-        secPurpose: header(request, 'sec-purpose'),
-        purpose: header(request, 'purpose'),
-      });
-      if (referrer && isCountable && deviceClass !== 'bot') {
+      const click = countedLinkClick(request);
+      if (referrer && click) {
         const visitor = await visitorOf(request, reply);
         await recordShortLinkClick(deps.db, deps.clock, {
           referrerId: referrer.id,
           visitorId: visitor.random,
-          userAgent,
-          deviceClass,
-          referringSite: referringSite(header(request, 'referer')),
+          ...click,
           utmSource: normaliseUtmSource((request.query as Record<string, unknown>).utm_source),
         });
         if (request.user) await rememberVisitor(deps.db, deps.clock, request.user.id, visitor.token);

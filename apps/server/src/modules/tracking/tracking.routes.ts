@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
+import { countedLinkClick } from '../../link-click.ts';
 import {
   AppError,
   CONVERSION_SIGNATURE_HEADER,
   ConversionInputSchema,
   ConversionResponseSchema,
-  classifyDevice,
-  isCountableNavigation,
   isRedirectableUrl,
-  referringSite,
   trackingPaths,
 } from '@myeai/domain';
 import { findConversionProduct, findRedirectTarget } from '../products/index.ts';
@@ -33,11 +31,6 @@ const NOT_FOUND_PAGE = `<!doctype html>
 
 function sendNotFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -70,16 +63,8 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
       // The only destination is the stored master link, checked again here (never a query parameter).
       if (!target || !isRedirectableUrl(target.masterLink)) return sendNotFound(reply);
 
-      const userAgent = header(request, 'user-agent') ?? null;
-      const deviceClass = classifyDevice(userAgent);
-      const countable = isCountableNavigation({
-        method: request.method,
-        secFetchDest: header(request, 'sec-fetch-dest'),
-        secFetchMode: header(request, 'sec-fetch-mode'),
-        secPurpose: header(request, 'sec-purpose'),
-        purpose: header(request, 'purpose'),
-      });
-      if (countable && deviceClass !== 'bot') {
+      const click = countedLinkClick(request);
+      if (click) {
         const cookie = request.cookies[VISITOR_COOKIE];
         const visitorId = cookie && VISITOR_ID_PATTERN.test(cookie) ? cookie : newVisitorId();
         const query = request.query as Record<string, unknown>;
@@ -87,9 +72,7 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
           productId: target.id,
           ref: typeof query.ref === 'string' ? query.ref : null,
           visitorId,
-          userAgent,
-          deviceClass,
-          referringSite: referringSite(header(request, 'referer')),
+          ...click,
           clickerUserId: request.user?.id ?? null,
         });
         reply.setCookie(VISITOR_COOKIE, visitorId, {

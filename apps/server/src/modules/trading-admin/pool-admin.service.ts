@@ -14,6 +14,7 @@ import {
   submissionWindowAround,
   tenthsToPercent,
   TRADER_ACTIVE_WITHIN_MS,
+  traderScoreFields,
   traderScores,
   traderTier,
   zonedTimeToUtc,
@@ -41,7 +42,6 @@ function toAdminTrader(holder: Holder, row: TraderRow | undefined, now: Date): A
   const weightTenths = row?.weightTenths ?? DEFAULT_WEIGHT_TENTHS;
   const tier = traderTier(weightTenths);
   const counters = countersOf(row);
-  const scores = traderScores(counters);
   return {
     user_id: holder.id,
     name: holder.name,
@@ -56,13 +56,7 @@ function toAdminTrader(holder: Holder, row: TraderRow | undefined, now: Date): A
     tier_label: ADMIN_TIER_LABELS[tier],
     specialization: specializationOf(row?.specialization ?? null),
     kyc_verified: row?.kycVerified ?? false,
-    accuracy: scores.accuracy,
-    consistency: scores.consistency,
-    engagement: scores.engagement,
-    avg_confidence: scores.avgConfidence,
-    votes_cast: counters.votesCast,
-    scored_votes: counters.scoredVotes,
-    accuracy_label: ACCURACY_LABEL,
+    ...traderScoreFields(counters),
   };
 }
 

@@ -1,9 +1,8 @@
 import type { DbOrTx } from '@myeai/db';
 import {
-  ACCURACY_LABEL,
   DEFAULT_WEIGHT_TENTHS,
   TIER_LABELS,
-  traderScores,
+  traderScoreFields,
   traderTier,
   type Bias,
   type TraderProfile,
@@ -17,7 +16,6 @@ import { assetsByIds, timeframesByIds, windowsByIds } from './windows.queries.ts
 export async function getTraderProfile(db: DbOrTx, userId: string): Promise<TraderProfile> {
   const row = await getTrader(db, userId);
   const counters = countersOf(row);
-  const scores = traderScores(counters);
   const weightTenths = row?.weightTenths ?? DEFAULT_WEIGHT_TENTHS;
   const tier = traderTier(weightTenths);
   const isActive = row?.isActive ?? false;
@@ -32,13 +30,7 @@ export async function getTraderProfile(db: DbOrTx, userId: string): Promise<Trad
     tier_label: TIER_LABELS[tier],
     windows_seen: counters.windowsSeen,
     agreed_votes: counters.agreedVotes,
-    accuracy: scores.accuracy,
-    consistency: scores.consistency,
-    engagement: scores.engagement,
-    avg_confidence: scores.avgConfidence,
-    votes_cast: counters.votesCast,
-    scored_votes: counters.scoredVotes,
-    accuracy_label: ACCURACY_LABEL,
+    ...traderScoreFields(counters),
   };
 }
 
