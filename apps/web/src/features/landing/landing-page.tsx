@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { apiPath, authPaths, ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
 import { LegalFooter } from '../../components/layouts/legal-footer.tsx';
+import { PublicHeader } from '../../components/layouts/public-header.tsx';
 import { CommunityPrompt } from './community-prompt.tsx';
 import { useLandingContent, usePeopleEarningToday } from './landing-api.ts';
 
@@ -38,18 +39,7 @@ export function LandingPage() {
 
   return (
     <Box>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg">
-          <Group justify="space-between">
-            <Text fw={800} size="lg" c="blue.8">
-              MYEAI
-            </Text>
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
-          </Group>
-        </Container>
-      </Box>
+      <PublicHeader brandLinksHome={false} />
       <Container size="lg" component="main" py="xl">
         <Stack gap="xl">
           {referralCode && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { Mailbox } from './mailbox.tsx';
 import { OperationsLog } from './operations-log.tsx';
 import { Overview } from './overview.tsx';
 import { SupportRequests } from './support-requests.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 type Tab = 'overview' | 'migration' | 'analytics' | 'support' | 'log' | 'failed' | 'mailbox';
 
@@ -51,13 +52,7 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
   const isRefreshing = useIsFetching({ queryKey: operationsKeys.all }) + useIsFetching({ queryKey: supportKeys.all }) > 0;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Comprehensive Dashboard</Title>
-          <Text c="dimmed" size="sm">
-            Overview, analytics, support requests, audit trail and failed background operations{isDemo ? ', and the demo mailbox' : ''}.
-          </Text>
-        </div>
+      <PageHeader title="Comprehensive Dashboard" subtitle={<>Overview, analytics, support requests, audit trail and failed background operations{isDemo ? ', and the demo mailbox' : ''}.</>} subtitleSize="sm">
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}
@@ -66,7 +61,7 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
         >
           Refresh Data
         </Button>
-      </Group>
+      </PageHeader>
       <PageTabs
         value={tab}
         onChange={setTab}

@@ -6,6 +6,7 @@ import { useMyEarnings } from '../api/earnings-api.ts';
 import { AdvancementCard } from './advancement-card.tsx';
 import { SeatGrid } from './seat-grid.tsx';
 import { TeamCalculator } from './team-calculator.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const ROLE_LABELS = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
 
@@ -134,18 +135,14 @@ export function EarningsPage(_props: { user: UserProfile }) {
   const data = earnings.data;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>My Earnings Potential</Title>
-          <Text c="dimmed">Your seat, your ledger and your next step.</Text>
-        </div>
+      <PageHeader title="My Earnings Potential" subtitle="Your seat, your ledger and your next step.">
         <SegmentedControl
           aria-label="Period"
           value={String(days)}
           onChange={(value) => setDays(Number(value) as EarningsPeriodDays)}
           data={EARNINGS_PERIODS_DAYS.map((period) => ({ value: String(period), label: EARNINGS_PERIOD_LABELS[period] }))}
         />
-      </Group>
+      </PageHeader>
       <GoalQuickSetupPrompt context="earnings" />
       {earnings.isError && !data ? (
         <FailedToLoad detail={earnings.error.message} onRetry={() => void earnings.refetch()} />

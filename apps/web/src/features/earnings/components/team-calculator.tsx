@@ -11,6 +11,7 @@ import {
   type CalculatorInputs,
   type EarningsData,
 } from '@myeai/domain';
+import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
 
 type Config = EarningsData['config'];
 
@@ -42,12 +43,7 @@ function SliderField({ id, label, value, display, spec, onChange }: { id: string
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
     <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="lg" fw={700} data-testid={testId}>
-        {formatDollarsAndCents(value)}
-      </Text>
+      <LabelledFigure label={label} value={formatDollarsAndCents(value)} size="lg" testId={testId} />
     </Card>
   );
 }

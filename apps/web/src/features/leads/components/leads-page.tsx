@@ -14,6 +14,7 @@ import { LeadFormModal } from './lead-form-modal.tsx';
 import { LeadStatCards } from './lead-stat-cards.tsx';
 import { LeadTable } from './lead-table.tsx';
 import { LeadToolbar } from './lead-toolbar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'import' };
 
@@ -43,11 +44,7 @@ export function LeadsPage(_props: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Client Relationship</Title>
-            <Text c="dimmed">Your leads from first contact to closed deal.</Text>
-          </div>
+        <PageHeader title="Client Relationship" subtitle="Your leads from first contact to closed deal." gap="sm">
           <Group gap="xs">
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'import' })}>
               Import CSV
@@ -62,7 +59,7 @@ export function LeadsPage(_props: { user: UserProfile }) {
               Add Lead
             </Button>
           </Group>
-        </Group>
+        </PageHeader>
 
         {list.isError && !data ? (
           <LoadError message={list.error.message} onRetry={() => void list.refetch()} />

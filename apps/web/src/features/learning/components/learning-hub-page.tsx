@@ -9,6 +9,7 @@ import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useLearningHub } from '../api/learning-api.ts';
 import { ModuleCard } from './module-card.tsx';
 import { ModulePlayerModal } from './module-player.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const ALL = 'all';
 const ANALYTICS = 'analytics';
@@ -135,11 +136,7 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Learning Hub</Title>
-            <Text c="dimmed">Passion Development: videos and documents to grow your business.</Text>
-          </div>
+        <PageHeader title="Learning Hub" subtitle="Passion Development: videos and documents to grow your business." gap="sm">
           {canManage && (
             <Group gap="xs">
               <Button component={Link} to="/admin-passion-content" variant="default" leftSection={<IconSettings size={16} aria-hidden />}>
@@ -150,7 +147,7 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
               </Button>
             </Group>
           )}
-        </Group>
+        </PageHeader>
 
         {hub.isError ? (
           <LoadError message={hub.error.message} onRetry={() => void hub.refetch()} />

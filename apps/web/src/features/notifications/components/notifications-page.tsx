@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChecks, IconSend, IconSettings } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { showWriteError } from './show-write-error.ts';
 import { NotificationList } from './notification-list.tsx';
 import { NotificationSettingsModal } from './notification-settings-modal.tsx';
 import { SendNotificationModal } from './send-notification-modal.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const FILTER_LABELS: Record<NotificationFilter, string> = {
   all: 'All',
@@ -42,13 +43,7 @@ export function NotificationsPage({ user }: { user: UserProfile }) {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Notifications</Title>
-            <Text c="dimmed" aria-live="polite">
-              {summary.data ? (unread === 0 ? 'No unread notifications' : `${unread} unread`) : '\u00a0'}
-            </Text>
-          </div>
+        <PageHeader title="Notifications" subtitle={summary.data ? (unread === 0 ? 'No unread notifications' : `${unread} unread`) : '\u00a0'} isSubtitleLive gap="sm">
           <Group gap="xs">
             <Button variant="default" leftSection={<IconChecks size={16} />} onClick={onMarkAll} loading={markAllRead.isPending} disabled={unread === 0}>
               Mark all read
@@ -62,7 +57,7 @@ export function NotificationsPage({ user }: { user: UserProfile }) {
               </Button>
             )}
           </Group>
-        </Group>
+        </PageHeader>
         <Tabs value={filter} onChange={onFilter} variant="pills" keepMounted={false}>
           <Tabs.List aria-label="Filter notifications">
             {NOTIFICATION_FILTERS.map((value) => (

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Group, List, Loader, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_CONTACT_PREFERENCE, DEFAULT_CONTACT_TIME, INCOMPLETE_GOALS_MESSAGE, isoDay, ONBOARDING_ERROR_MESSAGE, TRIAL_LENGTH_DAYS, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -33,6 +33,20 @@ const CONFIRMATION_DELAY_MS = 3000;
 
 /** The wizard's four steps (spec 2): referral code, profile questionnaire, goals, confirmation. */
 const CONFIRMATION_STEP = 3;
+
+/** A step's footer: Back on the left, the step's saving action on the right. */
+function StepActions({ onBack, onNext, isSaving, children }: { onBack: () => void; onNext: () => void; isSaving: boolean; children: ReactNode }) {
+  return (
+    <Group justify="space-between">
+      <Button variant="default" onClick={onBack}>
+        Back
+      </Button>
+      <Button onClick={onNext} loading={isSaving}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
 
 /**
  * The onboarding wizard (/onboarding and /goal-onboarding): referral code, questionnaire, goals,
@@ -158,27 +172,17 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             <Stepper.Step label="Profile" description="About you">
               <Stack mt="md">
                 <QuestionnaireStep value={answers} onChange={setQuestionnaire} />
-                <Group justify="space-between">
-                  <Button variant="default" onClick={() => goTo(0)}>
-                    Back
-                  </Button>
-                  <Button onClick={submitProfile} loading={saveProfile.isPending}>
-                    Save and continue
-                  </Button>
-                </Group>
+                <StepActions onBack={() => goTo(0)} onNext={submitProfile} isSaving={saveProfile.isPending}>
+                  Save and continue
+                </StepActions>
               </Stack>
             </Stepper.Step>
             <Stepper.Step label="Goals" description="What you are working towards">
               <Stack mt="md">
                 <GoalsStep form={goalsForm} today={today} />
-                <Group justify="space-between">
-                  <Button variant="default" onClick={() => goTo(1)}>
-                    Back
-                  </Button>
-                  <Button onClick={() => submitGoals()} loading={setupGoals.isPending}>
-                    Submit goals
-                  </Button>
-                </Group>
+                <StepActions onBack={() => goTo(1)} onNext={() => submitGoals()} isSaving={setupGoals.isPending}>
+                  Submit goals
+                </StepActions>
               </Stack>
             </Stepper.Step>
             <Stepper.Step label="Confirmation" description="Ready to start">

@@ -2,7 +2,9 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconExternalLink, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDollars, formatDollarsAndCents, formatRate, PRODUCT_TEXTS, type Product } from '@myeai/domain';
-import { absoluteLink, useCopyFeedback } from '../use-copy-feedback.ts';
+import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
+import { useCopy } from '../../../lib/use-copy.ts';
+import { absoluteLink } from '../absolute-link.ts';
 import { CategoryIcon } from './category-icon.tsx';
 import { ProductImage } from './product-image.tsx';
 
@@ -14,17 +16,6 @@ type ProductCardProps = {
   onDelete: () => void;
 };
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700}>{value}</Text>
-    </div>
-  );
-}
-
 export function showCopyResult(isCopied: boolean) {
   if (isCopied) notifications.show({ color: 'green', message: PRODUCT_TEXTS.linkCopied });
   else notifications.show({ color: 'red', title: 'Could not copy the link', message: 'Your browser did not allow it. Open Preview to see the link and copy it by hand.' });
@@ -32,7 +23,7 @@ export function showCopyResult(isCopied: boolean) {
 
 /** One product of the Opportunity Engine with the viewer's own affiliate link and its figures. */
 export function ProductCard({ product, isAdmin, onPreview, onEdit, onDelete }: ProductCardProps) {
-  const { isCopied, copy } = useCopyFeedback();
+  const { isCopied, copy } = useCopy();
   const headingId = `product-${product.id}-name`;
   const onCopy = async () => showCopyResult(await copy(absoluteLink(product.affiliate_path)));
 
@@ -61,9 +52,9 @@ export function ProductCard({ product, isAdmin, onPreview, onEdit, onDelete }: P
           </Text>
         </div>
         <SimpleGrid cols={3} spacing="xs">
-          <Figure label="Commission" value={formatRate(product.commission_rate_bp)} />
-          <Figure label="Price" value={formatDollars(product.price_cents)} />
-          <Figure label="Per referral" value={formatDollarsAndCents(product.earnings_per_referral_cents)} />
+          <LabelledFigure label="Commission" value={formatRate(product.commission_rate_bp)} />
+          <LabelledFigure label="Price" value={formatDollars(product.price_cents)} />
+          <LabelledFigure label="Per referral" value={formatDollarsAndCents(product.earnings_per_referral_cents)} />
         </SimpleGrid>
         <div>
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">

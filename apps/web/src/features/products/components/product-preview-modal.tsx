@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatDollars, formatDollarsAndCents, formatRate, isSafeHttpUrl, PRODUCT_TEXTS, type Product } from '@myeai/domain';
-import { absoluteLink } from '../use-copy-feedback.ts';
+import { absoluteLink } from '../absolute-link.ts';
 import { CategoryIcon } from './category-icon.tsx';
 import { ProductImage } from './product-image.tsx';
 

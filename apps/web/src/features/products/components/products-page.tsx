@@ -1,4 +1,4 @@
-import { Button, Chip, Container, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Chip, Container, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { ProductCard } from './product-card.tsx';
 import { ProductFormModal } from './product-form-modal.tsx';
 import { ProductMetrics } from './product-metrics.tsx';
 import { ProductPreviewModal } from './product-preview-modal.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const ALL = 'all';
 
@@ -49,17 +50,13 @@ export function ProductsPage({ user }: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Opportunity Engine</Title>
-            <Text c="dimmed">Share products with your own tracked link and earn a commission on every sale.</Text>
-          </div>
+        <PageHeader title="Opportunity Engine" subtitle="Share products with your own tracked link and earn a commission on every sale." gap="sm">
           {isAdmin && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setFormProduct(null)}>
               Add Product
             </Button>
           )}
-        </Group>
+        </PageHeader>
 
         {products.isError ? (
           <LoadError message={products.error.message} onRetry={() => void products.refetch()} />

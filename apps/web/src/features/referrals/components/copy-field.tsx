@@ -1,12 +1,13 @@
 import { Button, Group, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useCopy } from '../hooks/use-copy.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
 
 type CopyFieldProps = { label: string; value: string; isMultiline?: boolean };
 
 /** A read-only value with its own Copy button ("Copied!" for 2 seconds). */
 export function CopyField({ label, value, isMultiline = false }: CopyFieldProps) {
-  const { isCopied, copy } = useCopy();
+  // Spec 1 section 8: a failed copy is only logged; the text stays visible and selectable in its field.
+  const { isCopied, copy } = useCopy((error) => console.warn('Copy to the clipboard failed', error));
   const field = { label, value, readOnly: true, onFocus: (event: { currentTarget: { select: () => void } }) => event.currentTarget.select() };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">

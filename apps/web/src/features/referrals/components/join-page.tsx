@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChartLine, IconCoins, IconRocket, IconShieldCheck, IconStar, IconTarget, IconUsers } from '@tabler/icons-react';
 import { useEffect, type ComponentType } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FREE_ACCESS_NOTE, REFERRAL_ERROR_REDIRECT_MS, REFERRAL_VISITOR_STORAGE_KEY, type JoinResponse, type ReferralFeatureIcon, type ReferralLandingContent } from '@myeai/domain';
 import { LegalFooter } from '../../../components/layouts/legal-footer.tsx';
+import { PublicHeader } from '../../../components/layouts/public-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { storeReferralCode } from '../../auth/index.ts';
 import { reportCtaClick, useJoinLanding } from '../api/referrals-api.ts';
@@ -19,23 +20,6 @@ const ICONS: Record<ReferralFeatureIcon, ComponentType<{ size?: number }>> = {
   rocket: IconRocket,
   star: IconStar,
 };
-
-function Header() {
-  return (
-    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="lg">
-        <Group justify="space-between">
-          <Anchor component={Link} to="/" fw={800} size="lg" c="blue.8" underline="never">
-            MYEAI
-          </Anchor>
-          <Anchor component={Link} to="/login">
-            Sign in
-          </Anchor>
-        </Group>
-      </Container>
-    </Box>
-  );
-}
 
 function rememberVisit(data: JoinResponse['data']): void {
   storeReferralCode(data.referral_code);
@@ -168,7 +152,7 @@ export function JoinPage() {
   const isInvalid = landing.error instanceof ApiError && (landing.error.status === 404 || landing.error.status === 400);
   return (
     <Box>
-      <Header />
+      <PublicHeader brandLinksHome />
       <Container size="lg" component="main" py="xl">
         {landing.isPending ? (
           <Center py="xl">

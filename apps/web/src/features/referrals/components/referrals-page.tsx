@@ -33,6 +33,7 @@ import { formatPercent } from '../../../lib/percent.ts';
 import { useReferralAnalytics, useReferralDashboard } from '../api/referral-programme-api.ts';
 import { CopyField } from './copy-field.tsx';
 import { SHARE_NETWORK_LABELS, SHARE_NETWORKS, shareUrl, type ShareNetwork } from './share-links.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
   facebook: <IconBrandFacebook size={16} aria-hidden />,
@@ -294,18 +295,14 @@ export function ReferralsPage(_props: { user: UserProfile }) {
   const failed = dashboard.error ?? analytics.error;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Referral Dashboard</Title>
-          <Text c="dimmed">Every figure here counts your stored clicks and sign-ups.</Text>
-        </div>
+      <PageHeader title="Referral Dashboard" subtitle="Every figure here counts your stored clicks and sign-ups.">
         <SegmentedControl
           aria-label="Period"
           value={String(days)}
           onChange={(value) => setDays(Number(value) as ReferralPeriodDays)}
           data={REFERRAL_PERIODS_DAYS.map((period) => ({ value: String(period), label: `${period}d` }))}
         />
-      </Group>
+      </PageHeader>
       {failed ? (
         <FailedToLoad
           detail={failed.message}

@@ -1,21 +1,9 @@
 import { Center, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDollarsAndCents, referralShareText, shareCode } from '@myeai/domain';
+import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useReferralStats } from '../api/referrals-api.ts';
 import { CopyField } from './copy-field.tsx';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 function ShareEarnContent({ isOpened }: { isOpened: boolean }) {
   const stats = useReferralStats(isOpened);
@@ -33,11 +21,11 @@ function ShareEarnContent({ isOpened }: { isOpened: boolean }) {
     <Stack gap="md">
       <Text size="sm">Invite people to MYEAI with your own link. Every sign-up with your code joins your network.</Text>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" aria-label="Your referral figures">
-        <Figure label="Clicks today" value={String(data.clicks_today)} />
-        <Figure label="Sign-ups today" value={String(data.conversions_today)} />
-        <Figure label="Total referrals" value={String(data.total_referrals)} />
-        <Figure label="Commission this month" value={formatDollarsAndCents(data.monthly_commission_cents)} />
-        <Figure label="Total commission" value={formatDollarsAndCents(data.total_commission_cents)} />
+        <LabelledFigure label="Clicks today" value={String(data.clicks_today)} size="lg" />
+        <LabelledFigure label="Sign-ups today" value={String(data.conversions_today)} size="lg" />
+        <LabelledFigure label="Total referrals" value={String(data.total_referrals)} size="lg" />
+        <LabelledFigure label="Commission this month" value={formatDollarsAndCents(data.monthly_commission_cents)} size="lg" />
+        <LabelledFigure label="Total commission" value={formatDollarsAndCents(data.total_commission_cents)} size="lg" />
       </SimpleGrid>
       <CopyField label="Referral link" value={data.referral_link} />
       <CopyField label="Short link" value={data.short_link} />

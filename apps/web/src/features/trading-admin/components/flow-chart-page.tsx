@@ -12,6 +12,7 @@ import { useDetailedWindows, useFlowChart, useFlowFeed } from '../api/trading-ad
 import { formatTime, formatWhen, liveBadge } from '../format.ts';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
 import { TradingDisclaimer } from './trading-admin-page.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 type View = 'hierarchy' | 'activity';
 const TIERS = [
@@ -207,15 +208,11 @@ export function AdminFlowChartPage(_props: { user: UserProfile }) {
   useTradingAdminLiveRefresh();
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1}>Flow Chart</Title>
-          <Text c="dimmed">The trader pool, its voting activity and the latest entry windows.</Text>
-        </div>
+      <PageHeader title="Flow Chart" subtitle="The trader pool, its voting activity and the latest entry windows.">
         <Badge color={liveBadge(live).color} variant="dot">
           {liveBadge(live).label}
         </Badge>
-      </Group>
+      </PageHeader>
       <Group gap="md">
         <SegmentedControl
           aria-label="View"
