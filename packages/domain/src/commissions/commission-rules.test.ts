@@ -4,6 +4,7 @@ import {
   COMMISSION_STATUSES,
   canTransitionCommission,
   commissionAmountCents,
+  cellPayoutsNotificationText,
   commissionNotificationText,
   nextCommissionStatus,
   paymentCountText,
@@ -83,6 +84,13 @@ describe('notification texts', () => {
     expect(text.title).toBe(title);
     expect(text.message).toContain('$14.70');
     expect(text.message).toContain('Growth CRM Pro');
+  });
+
+  test('several cell payouts of one chunk: one text with their count and total', () => {
+    expect(cellPayoutsNotificationText(3, '$42.10')).toEqual({
+      title: 'New commissions earned',
+      message: 'You earned 3 cell payouts: $42.10. They are pending until the next payout run.',
+    });
   });
 });
 

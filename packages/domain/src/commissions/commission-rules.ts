@@ -108,6 +108,17 @@ export function paymentCountText(count: number): string {
   return `${count} ${count === 1 ? 'payment' : 'payments'}`;
 }
 
+/**
+ * Text of the one notification an owner gets for several commission-cell payouts of one processing
+ * chunk (decision 039): the count and their total, worded like the pending commission text.
+ */
+export function cellPayoutsNotificationText(count: number, amount: string): { title: string; message: string } {
+  return {
+    title: 'New commissions earned',
+    message: `You earned ${count} cell payouts: ${amount}. They are pending until the next payout run.`,
+  };
+}
+
 /** Texts of the notifications a commission sends its owner. */
 export function commissionNotificationText(
   status: CommissionStatus,

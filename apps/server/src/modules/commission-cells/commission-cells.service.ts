@@ -136,8 +136,8 @@ function answerOf(run: () => ProcessRevenueResponse): LineAnswer {
  * line checked before anything is written (a replay, an unknown, locked or processing cell, the
  * engine off: that line's answer or refusal, the others unaffected); then one INSERT of the runs
  * (a reference a concurrent request holds waits for it and then answers its run), one
- * createCommissions for every payout (one INSERT each of ledger lines, notifications, live events
- * and mails) and one INSERT of the audit rows. Answers per input, in order.
+ * createCommissions for every payout (one INSERT of ledger lines; one notification, live event and
+ * mail per owner of the chunk, summing their payouts) and one INSERT of the audit rows. Answers per input, in order.
  */
 async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: readonly ProcessRevenueRequest[]): Promise<LineAnswer[]> {
   const cells = new Map((await lockCells(tx, [...new Set(inputs.map((input) => input.cell_id))].sort())).map((cell) => [cell.id, cell]));
@@ -212,6 +212,8 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
         cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
       })),
     ),
+    // One notification per owner per chunk (a single run is a chunk of one line), decision 039.
+    { notify: 'per_owner' },
   );
   await recordAudits(
     tx,

@@ -6,6 +6,7 @@ import {
   COMMISSION_WITHHELD_MESSAGE,
   PAYOUT_POLICY,
   canTransitionCommission,
+  cellPayoutsNotificationText,
   commissionNotificationText,
   commissionsCsv,
   formatDollarsAndCents,
@@ -90,6 +91,34 @@ function statusNotification(userId: string, commission: Commission): NewNotifica
   };
 }
 
+/**
+ * One notification per owner for the entries created together (decision 039): an owner with one
+ * entry is told exactly as statusNotification does; an owner with several (the cell payouts of a
+ * processing chunk) gets one pending notification with their count and total, idempotent by the
+ * first of them.
+ */
+function ownerNotifications(created: ReadonlyArray<{ userId: string; commission: Commission }>): NewNotification[] {
+  const byOwner = new Map<string, Commission[]>();
+  for (const { userId, commission } of created) {
+    const owned = byOwner.get(userId);
+    if (owned) owned.push(commission);
+    else byOwner.set(userId, [commission]);
+  }
+  return [...byOwner].map(([userId, owned]) => {
+    if (owned.length === 1) return statusNotification(userId, owned[0]!);
+    const totalCents = owned.reduce((sum, commission) => sum + commission.amount_cents, 0);
+    const text = cellPayoutsNotificationText(owned.length, formatDollarsAndCents(totalCents));
+    return {
+      userId,
+      type: 'commission',
+      title: text.title,
+      message: text.message,
+      data: { commission_ids: owned.map((commission) => commission.id), status: 'pending', amount_cents: totalCents, count: owned.length },
+      sourceKey: `commissions:${owned[0]!.id}:pending`,
+    };
+  });
+}
+
 async function notifyStatus(db: DbOrTx, clock: Clock, commission: Commission): Promise<void> {
   const userId = await selectCommissionOwner(db, commission.id);
   if (!userId) return;
@@ -109,10 +138,19 @@ export async function createCommission(db: DbOrTx, clock: Clock, input: NewCommi
  * createCommission for many entries at once (the payouts of a commission-cell run), set-based and
  * in the caller's transaction: one INSERT of the ledger lines (an entry whose source and reference
  * are in the ledger already is answered, not written again), then the owners' notifications
- * through createNotifications (one INSERT each of notifications, live events, mails). Answers per
- * input, in order, as createCommission does.
+ * through createNotifications (one INSERT each of notifications, live events, mails); with
+ * notify 'per_owner', one notification per owner for this call's entries. Answers per input, in
+ * order, as createCommission does.
  */
-export async function createCommissions(db: DbOrTx, clock: Clock, inputs: readonly NewCommission[]): Promise<Array<{ commission: Commission; created: boolean }>> {
+export async function createCommissions(
+  db: DbOrTx,
+  clock: Clock,
+  inputs: readonly NewCommission[],
+  options: {
+    /** 'each' (default): one notification per entry; 'per_owner': one per owner for all entries of this call (cell runs, decision 039). */
+    notify?: 'each' | 'per_owner';
+  } = {},
+): Promise<Array<{ commission: Commission; created: boolean }>> {
   if (inputs.length === 0) return [];
   const earnedAt = clock.now();
   const rows = await insertCommissionsOnce(
@@ -150,10 +188,13 @@ export async function createCommissions(db: DbOrTx, clock: Clock, inputs: readon
     if (!earlier) throw new AppError('CONFLICT', 'This commission is being recorded. Please try again.');
     return { input, commission: toCommission(earlier), created: false };
   });
+  const told = answers.filter((answer) => answer.created && answer.input.notify !== false);
   await createNotifications(
     db,
     clock,
-    answers.filter((answer) => answer.created && answer.input.notify !== false).map((answer) => statusNotification(answer.input.userId, answer.commission)),
+    options.notify === 'per_owner'
+      ? ownerNotifications(told.map((answer) => ({ userId: answer.input.userId, commission: answer.commission })))
+      : told.map((answer) => statusNotification(answer.input.userId, answer.commission)),
   );
   return answers.map(({ commission, created }) => ({ commission, created }));
 }

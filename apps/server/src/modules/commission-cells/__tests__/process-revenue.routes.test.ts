@@ -216,6 +216,27 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     }
   });
 
+  it('a batch of several lines paying the same owner gives that owner one commission notification for the chunk, with the count and the total', async () => {
+    const owner = seatUsers[5]!;
+    const commissionNotices = () => db().select().from(notifications).where(and(eq(notifications.userId, owner), eq(notifications.type, 'commission')));
+    const before = (await commissionNotices()).length;
+    const csv = ['cell,amount,source,reference,description', ...[300, 411.11, 59.99].map((amount, i) => `${cell},${amount},trading_fees,digest-${i + 1},Digest line`)].join('\n');
+    const response = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv, dry_run: false } });
+    expect(response.statusCode, response.body).toBe(200);
+    const runIds = (await runs()).filter((run) => run.sourceReferenceId.startsWith('digest-')).map((run) => run.id);
+    expect(runIds).toHaveLength(3);
+    const paidToOwner = (await cellLedger()).filter((line) => line.userId === owner && runIds.includes(line.cellRunId!));
+    expect(paidToOwner).toHaveLength(3);
+    const total = paidToOwner.reduce((sum, line) => sum + line.amountCents, 0);
+
+    const [notice] = (await commissionNotices()).filter((row) => (row.data as { count?: number } | null)?.count === 3);
+    expect(notice).toBeDefined();
+    expect(notice!.data).toMatchObject({ status: 'pending', amount_cents: total, count: 3 });
+    expect(notice!.title).toBe('New commissions earned');
+    expect(notice!.message).toBe(`You earned 3 cell payouts: $${(total / 100).toFixed(2)}. They are pending until the next payout run.`);
+    expect(await commissionNotices()).toHaveLength(before + 1);
+  });
+
   it('a file without the required columns is refused with a message', async () => {
     const response = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv: 'cell,amount\n', dry_run: true } });
     expect(response.statusCode).toBe(400);
