@@ -3,6 +3,10 @@ import { perApp } from '../../per-app.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
 import { loadCatalogue, loadFigures, type LearningCatalogue, type LearningFigures } from './learning-hub.service.ts';
 
+/** The tables whose announced changes (migrations 0030, 0031) drop the hub's shared reads. */
+export const LEARNING_CATALOGUE_TABLES: readonly string[] = ['learning_modules', 'learning_categories', 'learning_uploads'];
+export const LEARNING_FIGURES_TABLES: readonly string[] = ['learning_ratings'];
+
 /**
  * One shared read of the database, kept until one of `tables` changes (on any instance, via the
  * change feed), this instance drops it, or `ttlMs` passes. `version` grows at each drop, so the
@@ -68,7 +72,7 @@ class SharedRead<T> {
  */
 export class LearningCatalogueCache extends SharedRead<LearningCatalogue> {
   constructor(deps: AppDeps) {
-    super(deps, { tables: new Set(['learning_modules', 'learning_categories', 'learning_uploads']), ttlMs: 60_000, load: (d) => loadCatalogue(d.db) });
+    super(deps, { tables: new Set(LEARNING_CATALOGUE_TABLES), ttlMs: 60_000, load: (d) => loadCatalogue(d.db) });
   }
 }
 
@@ -81,7 +85,7 @@ export class LearningCatalogueCache extends SharedRead<LearningCatalogue> {
  */
 export class LearningFiguresCache extends SharedRead<LearningFigures> {
   constructor(deps: AppDeps) {
-    super(deps, { tables: new Set(['learning_ratings']), ttlMs: 15_000, load: (d) => loadFigures(d.db) });
+    super(deps, { tables: new Set(LEARNING_FIGURES_TABLES), ttlMs: 15_000, load: (d) => loadFigures(d.db) });
   }
 }
 

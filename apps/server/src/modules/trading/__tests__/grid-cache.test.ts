@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
 import { GRID_TABLES } from '../grid-cache.ts';
+import { LEARNING_CATALOGUE_TABLES, LEARNING_FIGURES_TABLES } from '../../learning/index.ts';
 import { castVote, openWindow } from '../windows.service.ts';
 import { pairIds } from './trading-helpers.ts';
 
@@ -40,13 +41,14 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
     return { notModified: false as const, etag: response.headers.etag as string, grid: SentimentGridSchema.parse(response.json()) as SentimentGrid };
   };
 
-  it('has the database announce exactly the tables the grid reads', async () => {
+  it('has the database announce the tables the grid reads, and no table that no cache reads', async () => {
     const rows = await t.database.db.execute<{ table: string }>(sql`
       select distinct c.relname as "table" from pg_trigger g
       join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
       where p.proname = 'announce_table_changes' and not g.tgisinternal`);
     const announced = (Array.isArray(rows) ? rows : (rows as { rows: { table: string }[] }).rows).map((row) => row.table);
-    expect(announced.sort()).toEqual([...GRID_TABLES].sort());
+    // The learning hub's shared reads follow their tables the same way (decision 044).
+    expect(announced.sort()).toEqual([...GRID_TABLES, ...LEARNING_CATALOGUE_TABLES, ...LEARNING_FIGURES_TABLES].sort());
   });
 
   it('serves the cached grid until a vote cast by the service itself, outside any request', async () => {
