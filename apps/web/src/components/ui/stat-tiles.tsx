@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, Group, SimpleGrid, Text, ThemeIcon, type SimpleGridProps } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
 
 export type StatFigure = { label: string; value: ReactNode; testId?: string };
 
@@ -25,6 +25,33 @@ export function StatTiles({ figures, cols, compact = false }: StatTilesProps) {
           <Text size={compact ? 'xs' : 'sm'} c="dimmed">
             {figure.label}
           </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export type IconStatFigure = { label: string; value: string; icon: ComponentType<{ size?: number }> };
+
+/** A labelled section of four figures, each with its icon, the label above the value (the catalogue's and the learning hub's tiles). */
+export function IconStatTiles({ figures, label }: { figures: readonly IconStatFigure[]; label: string }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label={label}>
+      {figures.map((tile) => (
+        <Card key={tile.label} withBorder radius="md" padding="md">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" aria-hidden>
+              <tile.icon size={20} />
+            </ThemeIcon>
+            <div>
+              <Text size="xs" c="dimmed">
+                {tile.label}
+              </Text>
+              <Text fw={700} size="lg">
+                {tile.value}
+              </Text>
+            </div>
+          </Group>
         </Card>
       ))}
     </SimpleGrid>

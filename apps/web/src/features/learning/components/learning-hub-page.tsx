@@ -1,15 +1,17 @@
-import { Badge, Button, Card, Chip, Container, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Chip, Container, Group, Loader, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBook, IconCircleCheck, IconClock, IconFolder, IconLock, IconPlus, IconProgress, IconSearch, IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { IconBook, IconCircleCheck, IconClock, IconLock, IconPlus, IconProgress, IconSearch, IconSettings } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { decideAccess, LEARNING_COLLECTIONS, LEARNING_HUB_PAGE_SIZE, LEARNING_HUB_TAB_LABELS, LEARNING_HUB_TABS, type LearningCollection, type LearningHubModule, type LearningHubResponse, type LearningHubTab, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useLearningHub } from '../api/learning-api.ts';
+import { CollectionTiles } from './collection-tiles.tsx';
 import { ModuleCard } from './module-card.tsx';
 import { ModulePlayerModal } from './module-player.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { IconStatTiles, type IconStatFigure } from '../../../components/ui/stat-tiles.tsx';
 
 const ALL = 'all';
 const ANALYTICS = 'analytics';
@@ -17,67 +19,14 @@ const ANALYTICS = 'analytics';
 /** The module admin's analytics (issue 20 item 4), loaded only when an admin opens the tab. */
 const LearningAnalyticsPanel = lazy(() => import('../../learning-admin/index.ts').then((m) => ({ default: m.LearningAnalyticsPanel })));
 
-type Tile = { label: string; value: string; icon: ComponentType<{ size?: number }> };
-
-function StatTiles({ stats }: { stats: LearningHubResponse['stats'] }) {
-  const tiles: Tile[] = [
+function LearningStatTiles({ stats }: { stats: LearningHubResponse['stats'] }) {
+  const tiles: IconStatFigure[] = [
     { label: 'Modules', value: String(stats.modules), icon: IconBook },
     { label: 'Completed', value: String(stats.completed), icon: IconCircleCheck },
     { label: 'Minutes watched', value: String(stats.minutes_watched), icon: IconClock },
     { label: 'In progress', value: String(stats.in_progress), icon: IconProgress },
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="My learning">
-      {tiles.map((tile) => (
-        <Card key={tile.label} withBorder radius="md" padding="md">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size="lg" aria-hidden>
-              <tile.icon size={20} />
-            </ThemeIcon>
-            <div>
-              <Text size="xs" c="dimmed">
-                {tile.label}
-              </Text>
-              <Text fw={700} size="lg">
-                {tile.value}
-              </Text>
-            </div>
-          </Group>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-/** Resource tiles (issue 20 item 5): the collections that hold modules; a tile filters the hub to its collection. */
-function ResourceTiles({ collections, onOpen }: { collections: LearningHubResponse['collections']; onOpen: (collection: LearningCollection) => void }) {
-  if (collections.length === 0) return null;
-  return (
-    <Stack gap="xs" component="section" aria-label="Resources">
-      <Title order={2} size="h4">
-        Resources
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {collections.map((c) => (
-          <UnstyledButton key={c.collection} onClick={() => onOpen(c.collection)}>
-            <Card withBorder radius="md" padding="md">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" color="teal" size="lg" aria-hidden>
-                  <IconFolder size={20} />
-                </ThemeIcon>
-                <div>
-                  <Text fw={600}>{c.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    {c.count} {c.count === 1 ? 'item' : 'items'}
-                  </Text>
-                </div>
-              </Group>
-            </Card>
-          </UnstyledButton>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
+  return <IconStatTiles figures={tiles} label="My learning" />;
 }
 
 function ModuleGrid({ modules, onOpen }: { modules: LearningHubModule[]; onOpen: (module: LearningHubModule) => void }) {
@@ -159,7 +108,7 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
           </SimpleGrid>
         ) : (
           <>
-            <StatTiles stats={data.stats} />
+            <LearningStatTiles stats={data.stats} />
             {data.stats.modules === 0 ? (
               <EmptyState
                 title="No learning modules yet"
@@ -174,7 +123,7 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
               />
             ) : (
               <>
-                <ResourceTiles collections={data.collections} onOpen={(c) => setParam('collection', c)} />
+                <CollectionTiles title="Resources" collections={data.collections} onOpen={(c) => setParam('collection', c)} />
                 {data.continue_watching.length > 0 && (
                   <Stack gap="xs" component="section" aria-label="Continue where you left off">
                     <Title order={2} size="h4">
