@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { auditLog, commissions, leads, productCategories, products, supportRequests, trials, users, type DbOrTx } from '@myeai/db';
 
 export async function insertAuditEntries(db: DbOrTx, entries: Array<typeof auditLog.$inferInsert>): Promise<void> {
@@ -39,13 +39,18 @@ export type AuditRow = {
   actorEmail: string | null;
 };
 
-/** Up to `limit` entries with their actor, newest first, of one action if given, older than `before` if given. */
+/**
+ * Up to `limit` entries with their actor, newest first: of one action or of actions starting with
+ * `actionPrefix` (e.g. `commission.`), of one target, older than `before`, each if given.
+ */
 export async function selectAuditPage(
   db: DbOrTx,
-  filter: { action?: string; before?: { createdAt: string; id: string }; limit: number },
+  filter: { action?: string; actionPrefix?: string; target?: string; before?: { createdAt: string; id: string }; limit: number },
 ): Promise<AuditRow[]> {
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.actionPrefix) conditions.push(like(auditLog.action, `${filter.actionPrefix.replace(/[\\%_]/g, '\\$&')}%`));
+  if (filter.target) conditions.push(eq(auditLog.target, filter.target));
   if (filter.before) {
     conditions.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${filter.before.createdAt}::timestamptz, ${filter.before.id}::uuid)`);
   }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { auditLog, commissionCellMembers, commissionCells, users, type DbOrTx } from '@myeai/db';
+import { and, asc, count, eq, ilike, inArray, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { commissionCellMembers, commissionCells, users, type DbOrTx } from '@myeai/db';
 import type { CellListStatusFilter } from '@myeai/domain';
 import type { CommissionCellRow } from './commission-cells.queries.ts';
 
@@ -157,33 +157,3 @@ export async function updateMemberPosition(db: DbOrTx, cellId: string, userId: s
     .where(and(eq(commissionCellMembers.cellId, cellId), eq(commissionCellMembers.userId, userId)));
 }
 
-export type CellAuditRow = {
-  id: string;
-  action: string;
-  target: string | null;
-  details: unknown;
-  createdAt: Date;
-  actorId: string | null;
-  actorEmail: string | null;
-  actorName: string | null;
-};
-
-/** The commission audit entries (action `commission.*`), newest first, of one cell if given. */
-export async function selectCellAudit(db: DbOrTx, cellId: string | undefined, limit: number): Promise<CellAuditRow[]> {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      target: auditLog.target,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-      actorId: users.id,
-      actorEmail: users.email,
-      actorName: users.name,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(and(like(auditLog.action, 'commission.%'), cellId ? eq(auditLog.target, cellId) : undefined))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-}

@@ -23,7 +23,7 @@ import {
   type NetworkAnalytics,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, selectAuditPage } from '../audit/index.ts';
 import { selectCell, selectCellForUpdate, selectCommissionConfig, type CommissionCellRow } from './commission-cells.queries.ts';
 import {
   countAvailableUsers,
@@ -33,7 +33,6 @@ import {
   insertMember,
   lockCellHierarchy,
   selectAncestorIds,
-  selectCellAudit,
   selectCellsByIds,
   selectFillCounts,
   selectListedCells,
@@ -341,7 +340,7 @@ export async function searchCellUsers(db: DbOrTx, text: string): Promise<{ users
 
 /** The Audit Trail: commission entries, newest first, of one cell if asked. */
 export async function cellAuditTrail(db: DbOrTx, cellId: string | undefined): Promise<{ records: CellAuditRecord[] }> {
-  const rows = await selectCellAudit(db, cellId, CELL_AUDIT_LIMIT);
+  const rows = await selectAuditPage(db, { actionPrefix: 'commission.', target: cellId, limit: CELL_AUDIT_LIMIT });
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const cellIds = [...new Set(rows.map((row) => row.target).filter((target): target is string => target !== null && UUID.test(target)))];
   const names = new Map((await selectCellsByIds(db, cellIds)).map((cell) => [cell.id, cell.name]));
