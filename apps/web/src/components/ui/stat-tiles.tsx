@@ -57,3 +57,22 @@ export function IconStatTiles({ figures, label }: { figures: readonly IconStatFi
     </SimpleGrid>
   );
 }
+
+/** One figure card: the label dimmed above the value, with an optional note below (the earnings and referral dashboards). */
+export function FigureCard({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Card>
+  );
+}

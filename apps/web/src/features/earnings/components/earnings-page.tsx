@@ -7,6 +7,7 @@ import { AdvancementCard } from './advancement-card.tsx';
 import { SeatGrid } from './seat-grid.tsx';
 import { TeamCalculator } from './team-calculator.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { FigureCard } from '../../../components/ui/stat-tiles.tsx';
 
 const ROLE_LABELS = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
 
@@ -21,24 +22,6 @@ function FailedToLoad({ detail, onRetry }: { detail?: string; onRetry: () => voi
         </Button>
       </Stack>
     </Alert>
-  );
-}
-
-function Tile({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={testId}>
-        {value}
-      </Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Card>
   );
 }
 
@@ -95,9 +78,9 @@ function PersonalOverview({ data }: { data: EarningsData }) {
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Tile label="Your seat" value={ROLE_LABELS[seat.role]} note={`Seat ${seat.position} in ${seat.cell_name}`} testId="overview-role" />
-          <Tile label="Commission rate" value={formatBpPercent(seat.share_bp)} note={`${formatBpPercent(seat.rate_of_revenue_bp)} of the cell's revenue`} testId="overview-rate" />
-          <Tile label="Cell capacity" value={`${seat.members_count}/${seat.capacity}`} note="Seats filled" testId="overview-capacity" />
+          <FigureCard label="Your seat" value={ROLE_LABELS[seat.role]} note={`Seat ${seat.position} in ${seat.cell_name}`} testId="overview-role" />
+          <FigureCard label="Commission rate" value={formatBpPercent(seat.share_bp)} note={`${formatBpPercent(seat.rate_of_revenue_bp)} of the cell's revenue`} testId="overview-rate" />
+          <FigureCard label="Cell capacity" value={`${seat.members_count}/${seat.capacity}`} note="Seats filled" testId="overview-capacity" />
         </SimpleGrid>
       </Stack>
     </Card>
@@ -119,9 +102,9 @@ function EarningsSummary({ data }: { data: EarningsData }) {
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <Tile label="Direct earnings" value={formatDollarsAndCents(b.direct_cents)} note={`Seat payouts ${formatDollarsAndCents(b.seat_cents)} · product commissions ${formatDollarsAndCents(b.product_cents)}`} testId="summary-direct" />
-          <Tile label="Override earnings" value={formatDollarsAndCents(b.override_cents)} note="From the cells below yours" testId="summary-override" />
-          <Tile label="Total earnings" value={formatDollarsAndCents(b.total_cents)} note={`${b.lines_count} ledger ${b.lines_count === 1 ? 'line' : 'lines'}${b.adjustment_cents !== 0 ? `, adjustments ${formatDollarsAndCents(b.adjustment_cents)}` : ''}`} testId="summary-total" />
+          <FigureCard label="Direct earnings" value={formatDollarsAndCents(b.direct_cents)} note={`Seat payouts ${formatDollarsAndCents(b.seat_cents)} · product commissions ${formatDollarsAndCents(b.product_cents)}`} testId="summary-direct" />
+          <FigureCard label="Override earnings" value={formatDollarsAndCents(b.override_cents)} note="From the cells below yours" testId="summary-override" />
+          <FigureCard label="Total earnings" value={formatDollarsAndCents(b.total_cents)} note={`${b.lines_count} ledger ${b.lines_count === 1 ? 'line' : 'lines'}${b.adjustment_cents !== 0 ? `, adjustments ${formatDollarsAndCents(b.adjustment_cents)}` : ''}`} testId="summary-total" />
         </SimpleGrid>
       </Stack>
     </Card>

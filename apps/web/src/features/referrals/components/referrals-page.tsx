@@ -34,6 +34,7 @@ import { useReferralAnalytics, useReferralDashboard } from '../api/referral-prog
 import { CopyField } from './copy-field.tsx';
 import { SHARE_NETWORK_LABELS, SHARE_NETWORKS, shareUrl, type ShareNetwork } from './share-links.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { FigureCard } from '../../../components/ui/stat-tiles.tsx';
 
 const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
   facebook: <IconBrandFacebook size={16} aria-hidden />,
@@ -112,34 +113,16 @@ function LinksCard({ info }: { info: ReferralDashboard['user_info'] }) {
   );
 }
 
-function StatTile({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Card>
-  );
-}
-
 function AnalyticsSection({ data }: { data: ReferralAnalytics }) {
   const deviceTotal = BREAKDOWN_DEVICES.reduce((sum, device) => sum + data.device_breakdown[device], 0);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <StatTile label="Clicks" value={data.total_clicks.toLocaleString()} />
-        <StatTile label="Unique visitors" value={data.unique_visitors.toLocaleString()} />
-        <StatTile label="Sign-ups" value={data.signups.toLocaleString()} />
-        <StatTile label="Click-to-signup rate" value={formatPercent(data.click_to_signup_rate)} />
-        <StatTile label="Commission earned" value={formatDollarsAndCents(data.commission_earned_cents)} />
+        <FigureCard label="Clicks" value={data.total_clicks.toLocaleString()} />
+        <FigureCard label="Unique visitors" value={data.unique_visitors.toLocaleString()} />
+        <FigureCard label="Sign-ups" value={data.signups.toLocaleString()} />
+        <FigureCard label="Click-to-signup rate" value={formatPercent(data.click_to_signup_rate)} />
+        <FigureCard label="Commission earned" value={formatDollarsAndCents(data.commission_earned_cents)} />
       </SimpleGrid>
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="sm">
