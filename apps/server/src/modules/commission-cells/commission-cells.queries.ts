@@ -41,10 +41,18 @@ export async function selectRunsByReferences(db: DbOrTx, references: readonly st
   return db.select().from(commissionRevenueRuns).where(inArray(commissionRevenueRuns.sourceReferenceId, [...references]));
 }
 
-/** Inserts the runs in one statement, skipping each whose reference exists (a concurrent run's: waits for it to commit); the rows inserted. */
-export async function insertRunsOnce(db: DbOrTx, rows: NewRevenueRunRow[]): Promise<RevenueRunRow[]> {
+/**
+ * Inserts the runs in one statement, skipping each whose reference exists (a concurrent run's: waits
+ * for it to commit); the ids and references inserted (the caller holds the rest, and reading back
+ * every run's result JSON would cost a batch as much as writing it).
+ */
+export async function insertRunsOnce(db: DbOrTx, rows: NewRevenueRunRow[]): Promise<Array<Pick<RevenueRunRow, 'id' | 'sourceReferenceId'>>> {
   if (rows.length === 0) return [];
-  return db.insert(commissionRevenueRuns).values(rows).onConflictDoNothing({ target: commissionRevenueRuns.sourceReferenceId }).returning();
+  return db
+    .insert(commissionRevenueRuns)
+    .values(rows)
+    .onConflictDoNothing({ target: commissionRevenueRuns.sourceReferenceId })
+    .returning({ id: commissionRevenueRuns.id, sourceReferenceId: commissionRevenueRuns.sourceReferenceId });
 }
 
 export async function selectCellSeats(db: DbOrTx, cellId: string): Promise<CellSeatHolder[]> {

@@ -253,7 +253,7 @@ async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest): Prom
 }
 
 /** Lines of a batch written per transaction: one commit per chunk instead of one per line. */
-const BATCH_CHUNK_LINES = 100;
+const BATCH_CHUNK_LINES = 500;
 
 type ReadLine = Extract<ReturnType<typeof readRevenueCsv>, { ok: true }>['lines'][number];
 

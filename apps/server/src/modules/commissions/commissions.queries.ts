@@ -27,10 +27,60 @@ export async function insertCommissionOnce(db: DbOrTx, row: NewCommissionRow): P
   return inserted;
 }
 
-/** Inserts the entries in one statement, skipping each whose source and reference are in the ledger; the rows inserted. */
-export async function insertCommissionsOnce(db: DbOrTx, rows: NewCommissionRow[]): Promise<CommissionRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(commissions).values(rows).onConflictDoNothing().returning();
+/** A new ledger line as written: pending or as given, in USD, not yet processing or paid. */
+export type NewLedgerLine = Omit<NewCommissionRow, 'id' | 'currency' | 'processingAt' | 'paidAt'> & { earnedAt: Date };
+
+/**
+ * Inserts the lines in one statement, skipping each whose source and reference are in the ledger
+ * already; the rows inserted. One array parameter per column (unnest) instead of one parameter per
+ * value, so a revenue chunk's thousands of lines are one short statement and no chunk reaches
+ * PostgreSQL's 65,535-parameter limit; only the ids come back, the rest of each row is what was
+ * written (reading back every column of every line doubled the cost of a batch, decision 039).
+ */
+export async function insertCommissionsOnce(db: DbOrTx, lines: NewLedgerLine[]): Promise<CommissionRow[]> {
+  if (lines.length === 0) return [];
+  const column = <K extends keyof NewLedgerLine>(key: K) => sql.param(lines.map((line) => line[key] ?? null));
+  const earnedAt = sql.param(lines.map((line) => line.earnedAt.toISOString()));
+  const status = sql.param(lines.map((line) => line.status ?? 'pending'));
+  const inserted = await db
+    .insert(commissions)
+    .select(
+      sql`select gen_random_uuid(), l.user_id, l.product_id, l.source, l.source_reference, l.product_name, l.amount_cents, 'USD', l.rate_bp,
+                 l.status, l.earned_at, null::timestamptz, null::timestamptz, l.origin_user_id, l.cell_run_id, l.cell_seat_position, l.cell_override_level
+          from unnest(${column('userId')}::uuid[], ${column('productId')}::uuid[], ${column('source')}::text[], ${column('sourceReference')}::text[],
+                      ${column('productName')}::text[], ${column('amountCents')}::bigint[], ${column('rateBp')}::integer[], ${status}::text[],
+                      ${earnedAt}::timestamptz[], ${column('originUserId')}::uuid[], ${column('cellRunId')}::uuid[],
+                      ${column('cellSeatPosition')}::integer[], ${column('cellOverrideLevel')}::integer[])
+            as l(user_id, product_id, source, source_reference, product_name, amount_cents, rate_bp, status, earned_at, origin_user_id,
+                 cell_run_id, cell_seat_position, cell_override_level)`,
+    )
+    .onConflictDoNothing()
+    .returning({ id: commissions.id, source: commissions.source, sourceReference: commissions.sourceReference });
+  // The same source and reference twice in one call: the first line is the one written.
+  const written = new Map<string, NewLedgerLine>();
+  for (const line of lines) if (!written.has(`${line.source}|${line.sourceReference}`)) written.set(`${line.source}|${line.sourceReference}`, line);
+  return inserted.map(({ id, source, sourceReference }) => {
+    const line = written.get(`${source}|${sourceReference}`)!;
+    return {
+      id,
+      userId: line.userId,
+      productId: line.productId ?? null,
+      source,
+      sourceReference,
+      productName: line.productName,
+      amountCents: line.amountCents,
+      currency: 'USD',
+      rateBp: line.rateBp ?? null,
+      status: line.status ?? 'pending',
+      earnedAt: line.earnedAt,
+      processingAt: null,
+      paidAt: null,
+      originUserId: line.originUserId ?? null,
+      cellRunId: line.cellRunId ?? null,
+      cellSeatPosition: line.cellSeatPosition ?? null,
+      cellOverrideLevel: line.cellOverrideLevel ?? null,
+    };
+  });
 }
 
 /** The ledger entries of one source with these references. */

@@ -16,7 +16,7 @@ import { signInOn, startServerProcess, type ServerProcess } from '../../../testi
 const LINES = 5;
 /**
  * A full cell and a parent LEAD: 14 ledger lines per revenue line. The batch is written set-based
- * (decision 039): one chunk of up to 100 lines per transaction, its runs in one INSERT and all its
+ * (decision 039): one chunk of up to 500 lines per transaction, its runs in one INSERT and all its
  * ledger lines in one INSERT, so the kill lands on that INSERT (70 ledger lines, the 5 runs already
  * inserted in the same transaction) and nothing of the chunk is committed.
  */

@@ -237,6 +237,21 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     expect(await commissionNotices()).toHaveLength(before + 1);
   });
 
+  it('a chunk of 500 lines (7,500 ledger lines, past PostgreSQL\'s 65,535 bind parameters as one-value-per-parameter) is written in one go and reconciles to the cent', async () => {
+    const lines = 500;
+    const csv = ['cell,amount,source,reference,description', ...Array.from({ length: lines }, (_, i) => `${cell},${100 + i}.${String(i % 100).padStart(2, '0')},trading_fees,wide-${i + 1},Wide chunk`)].join('\n');
+    const response = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv, dry_run: false } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { counts: Record<string, number> }).counts.processed).toBe(lines);
+    const wide = (await runs()).filter((run) => run.sourceReferenceId.startsWith('wide-'));
+    expect(wide).toHaveLength(lines);
+    const ledger = (await cellLedger()).filter((line) => wide.some((run) => run.id === line.cellRunId));
+    expect(ledger).toHaveLength(lines * 15);
+    expect(ledger.every((line) => line.status === 'pending' && line.currency === 'USD' && line.source === 'cell')).toBe(true);
+    const revenue = Array.from({ length: lines }, (_, i) => (100 + i) * 100 + (i % 100)).reduce((a, b) => a + b, 0);
+    expect(ledger.reduce((sum, line) => sum + line.amountCents, 0) + wide.reduce((sum, run) => sum + run.unallocatedCents, 0)).toBe(revenue);
+  });
+
   it('a file without the required columns is refused with a message', async () => {
     const response = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv: 'cell,amount\n', dry_run: true } });
     expect(response.statusCode).toBe(400);
