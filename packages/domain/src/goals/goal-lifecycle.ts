@@ -40,8 +40,9 @@ export function isGoalEditable(status: GoalStatus): boolean {
 }
 
 /** Running goals: progress is recorded and habits ticked only on these. */
+export const RUNNING_GOAL_STATUSES = ['approved', 'active'] as const satisfies readonly GoalStatus[];
 export function isGoalRunning(status: GoalStatus): boolean {
-  return status === 'approved' || status === 'active';
+  return (RUNNING_GOAL_STATUSES as readonly GoalStatus[]).includes(status);
 }
 
 /** Reviewer feedback is required to reject or to ask for a revision (the owner must learn what to change). */

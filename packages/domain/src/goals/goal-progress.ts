@@ -83,8 +83,10 @@ export function ledgerReadings(entries: readonly { at: Date; amount_cents: numbe
 }
 
 /** A goal's progress is fed by the commission ledger (decision 31) when it is a monetary goal in USD. */
+/** The goals the commission ledger moves: monetary, in USD. */
+export const LEDGER_FED_GOAL = { goal_type: 'monetary', unit: 'USD' } as const;
 export function isLedgerFed(goal: { goal_type: string; unit: string }): boolean {
-  return goal.goal_type === 'monetary' && goal.unit === 'USD';
+  return goal.goal_type === LEDGER_FED_GOAL.goal_type && goal.unit === LEDGER_FED_GOAL.unit;
 }
 
 export type QualityInput = {

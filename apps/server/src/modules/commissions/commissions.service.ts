@@ -26,6 +26,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { recordAudit } from '../audit/index.ts';
+import { settleLedgerGoals } from '../goals/index.ts';
 import { createNotification, createNotifications, type NewNotification } from '../notifications/index.ts';
 import {
   countCommissions,
@@ -196,6 +197,8 @@ export async function createCommissions(
       ? ownerNotifications(told.map((answer) => ({ userId: answer.input.userId, commission: answer.commission })))
       : told.map((answer) => statusNotification(answer.input.userId, answer.commission)),
   );
+  // A monetary goal the new entries bring to target completes with them (decision 048).
+  await settleLedgerGoals(db, clock, answers.filter((answer) => answer.created).map((answer) => answer.input.userId));
   return answers.map(({ commission, created }) => ({ commission, created }));
 }
 

@@ -3,7 +3,8 @@ import { AppError, nextGoalStatus, mayReviewGoal, reviewNeedsFeedback, type Goal
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { selectActiveRole, selectGoalForReview, updateGoalStatus } from './goals.queries.ts';
+import { settleLedgerGoals } from './goal-views.service.ts';
+import { selectActiveRole, selectGoalForReview, selectOwnGoal, updateGoalStatus } from './goals.queries.ts';
 import { toGoal } from './goals.service.ts';
 
 export type ReviewGoalDeps = Pick<AppDeps, 'db' | 'clock'>;
@@ -101,6 +102,9 @@ export async function reviewGoal(deps: ReviewGoalDeps, input: ReviewGoalInput): 
       actionRequired: input.action !== 'approve',
       sourceKey: `goal-review:${goal.id}:${now.toISOString()}`,
     });
-    return { goal: toGoal(updated), notified: notification !== null };
+    // A monetary goal whose commissions already reach its target completes on approval (decision 048).
+    const completed = to === 'approved' ? await settleLedgerGoals(tx, deps.clock, [goal.userId]) : [];
+    const settled = completed.includes(goal.id) ? await selectOwnGoal(tx, goal.userId, goal.id) : undefined;
+    return { goal: toGoal(settled ?? updated), notified: notification !== null };
   });
 }

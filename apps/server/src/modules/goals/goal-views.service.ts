@@ -1,4 +1,4 @@
-import type { Database, DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   daysUntil,
   goalAchievementScore,
@@ -16,7 +16,6 @@ import {
   timeProgressPercent,
   velocityPerWeek,
   type GoalProgressResponse,
-  type GoalStatus,
   type GoalTimeframe,
   type GoalView,
   type HabitCadence,
@@ -26,7 +25,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { selectCheckIns, selectHabitTicks, selectLedgerEntries, selectUserGoals, selectUserName, updateGoalStatus, type GoalRow } from './goals.queries.ts';
+import { selectCheckIns, selectHabitTicks, selectLedgerEntries, selectRunningLedgerGoals, selectUserGoals, selectUserName, updateGoalStatus, type GoalRow } from './goals.queries.ts';
 import { toGoal } from './goals.service.ts';
 
 const HISTORY_MAX = 60;
@@ -106,45 +105,59 @@ function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
 }
 
 /**
- * A running goal whose value reached its target completes by itself (decision 39). Ledger-fed goals
- * reach it between requests (a commission), so reading them settles it: conditional on the status,
- * so two concurrent reads complete it (and notify) once.
+ * A running goal whose value reached its target completes by itself (decision 39), in the caller's
+ * transaction, conditional on the status, so two concurrent settlements complete it (and notify) once.
  */
-async function completeReached(db: Database, clock: Clock, userId: string, views: GoalView[]): Promise<void> {
+async function completeReached(db: DbOrTx, clock: Clock, userId: string, views: GoalView[]): Promise<string[]> {
+  const completed: string[] = [];
   for (const view of views) {
     if (!isGoalRunning(view.status) || !isGoalAchieved(view.current_value, view.target_value)) continue;
     const to = nextGoalStatus(view.status, 'complete');
     if (!to) continue;
-    const completed = await db.transaction(async (tx) => {
-      const now = clock.now();
-      const row = await updateGoalStatus(tx, view.id, view.status, { status: to, updatedAt: now });
-      if (!row) return false;
-      await recordAudit(tx, clock, { actorId: null, action: 'goal.complete', target: view.id, details: { owner_id: userId, before: { status: view.status }, after: { status: to }, value: view.current_value } });
-      await createNotification(tx, clock, {
-        userId,
-        type: 'achievement',
-        title: 'Goal achieved',
-        message: `You reached your goal "${view.title}". Achievement unlocked!`,
-        data: { goal_id: view.id, status: to },
-        sourceKey: `goal-complete:${view.id}`,
-      });
-      return true;
+    const now = clock.now();
+    const row = await updateGoalStatus(db, view.id, view.status, { status: to, updatedAt: now });
+    if (!row) continue;
+    await recordAudit(db, clock, { actorId: null, action: 'goal.complete', target: view.id, details: { owner_id: userId, before: { status: view.status }, after: { status: to }, value: view.current_value } });
+    await createNotification(db, clock, {
+      userId,
+      type: 'achievement',
+      title: 'Goal achieved',
+      message: `You reached your goal "${view.title}". Achievement unlocked!`,
+      data: { goal_id: view.id, status: to },
+      sourceKey: `goal-complete:${view.id}`,
     });
-    if (completed) view.status = to as GoalStatus;
+    completed.push(view.id);
   }
+  return completed;
+}
+
+/**
+ * Completes the running ledger-fed goals of these users that their commission ledger has brought to
+ * target. Called where such a goal can become reached: when a commission is written (in the
+ * ledger's transaction) and when a goal is approved; reading goals never writes. One query when
+ * none of the users has a running ledger-fed goal, as for most payouts of a revenue batch.
+ */
+export async function settleLedgerGoals(db: DbOrTx, clock: Clock, userIds: readonly string[]): Promise<string[]> {
+  const rows = await selectRunningLedgerGoals(db, [...new Set(userIds)]);
+  const now = clock.now();
+  const completed: string[] = [];
+  for (const userId of new Set(rows.map((row) => row.userId))) {
+    const own = rows.filter((row) => row.userId === userId);
+    const sources = await loadSources(db, userId, own, now);
+    completed.push(...(await completeReached(db, clock, userId, own.map((row) => toView(row, sources, now)))));
+  }
+  return completed;
 }
 
 /** Every goal of the user as shown on /goals, with its computed progress. */
-export async function loadGoalViews(db: Database, clock: Clock, userId: string): Promise<GoalView[]> {
+export async function loadGoalViews(db: DbOrTx, clock: Clock, userId: string): Promise<GoalView[]> {
   const now = clock.now();
   const rows = await selectUserGoals(db, userId);
   const sources = await loadSources(db, userId, rows, now);
-  const views = rows.map((row) => toView(row, sources, now));
-  await completeReached(db, clock, userId, views);
-  return views;
+  return rows.map((row) => toView(row, sources, now));
 }
 
-export async function loadGoalView(db: Database, clock: Clock, userId: string, goalId: string): Promise<GoalView | undefined> {
+export async function loadGoalView(db: DbOrTx, clock: Clock, userId: string, goalId: string): Promise<GoalView | undefined> {
   return (await loadGoalViews(db, clock, userId)).find((view) => view.id === goalId);
 }
 
@@ -163,13 +176,13 @@ function milestones(views: GoalView[]): MyGoalsResponse['milestones'] {
   return reached;
 }
 
-export async function getMyGoals(db: Database, clock: Clock, userId: string): Promise<MyGoalsResponse> {
+export async function getMyGoals(db: DbOrTx, clock: Clock, userId: string): Promise<MyGoalsResponse> {
   const items = await loadGoalViews(db, clock, userId);
   return { items, achievement_score: achievementScore(items), milestones: milestones(items) };
 }
 
 /** The goal progress dashboard (spec 2 section 4): tiles over all goals, cards for approved and active goals. */
-export async function getGoalProgress(db: Database, clock: Clock, userId: string): Promise<GoalProgressResponse> {
+export async function getGoalProgress(db: DbOrTx, clock: Clock, userId: string): Promise<GoalProgressResponse> {
   const views = await loadGoalViews(db, clock, userId);
   const userName = await selectUserName(db, userId);
   const running = views.filter((v) => isGoalRunning(v.status));

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { commissions, goalCheckIns, goalHabitTicks, goals, users, type DbOrTx } from '@myeai/db';
-import type { GoalTimeframe } from '@myeai/domain';
+import { LEDGER_FED_GOAL, RUNNING_GOAL_STATUSES, type GoalTimeframe } from '@myeai/domain';
 
 export type GoalRow = typeof goals.$inferSelect;
 export type NewGoalRow = typeof goals.$inferInsert;
@@ -74,6 +74,15 @@ export async function updateGoalStatus(
 /** The user's goals, newest first (a user holds a handful; the cap only bounds a pathological account). */
 export async function selectUserGoals(db: DbOrTx, userId: string, limit = 500): Promise<GoalRow[]> {
   return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt), desc(goals.id)).limit(limit);
+}
+
+/** The running (approved or active) monetary goals in USD of these users: the goals the commission ledger moves. */
+export async function selectRunningLedgerGoals(db: DbOrTx, userIds: readonly string[]): Promise<GoalRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(goals)
+    .where(and(inArray(goals.userId, [...userIds]), inArray(goals.status, [...RUNNING_GOAL_STATUSES]), eq(goals.goalType, LEDGER_FED_GOAL.goal_type), eq(goals.unit, LEDGER_FED_GOAL.unit)));
 }
 
 export async function selectOwnGoal(db: DbOrTx, userId: string, goalId: string, options: { forUpdate?: boolean } = {}): Promise<GoalRow | undefined> {

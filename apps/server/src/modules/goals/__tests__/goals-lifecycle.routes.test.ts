@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, goals, users } from '@myeai/db';
+import { commissions, goals, notifications, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createCommission } from '../../commissions/index.ts';
@@ -128,5 +128,37 @@ describe.each(testDatabaseKinds())('goal lifecycle routes on %s', (kind) => {
     await t.database.db.update(commissions).set({ status: 'withheld' }).where(eq(commissions.id, extra.commission.id));
     const after = (await t.inject({ method: 'GET', url: '/api/goals/progress', cookie: me.cookie })).json();
     expect(after.items[0]).toMatchObject({ id: goalId, current_value: 50, progress_percent: 25 });
+  });
+
+  it('a monetary goal completes when the commission that reaches its target is written, not when it is read; once, with one notification', async () => {
+    const me = await owner();
+    const goalId = await setUp(me.cookie, { target_value: 100 });
+    await review(admin, goalId, { action: 'approve' });
+    const status = async () => (await t.database.db.select({ status: goals.status }).from(goals).where(eq(goals.id, goalId)))[0]!.status;
+    const achieved = async () => (await t.database.db.select().from(notifications).where(and(eq(notifications.userId, me.id), eq(notifications.sourceKey, `goal-complete:${goalId}`)))).length;
+    await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `reach-a-${goalId}`, amountCents: 6_000, rateBp: null });
+    expect(await status()).toBe('approved');
+    await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `reach-b-${goalId}`, amountCents: 4_000, rateBp: null });
+    // No read happened: the write completed it.
+    expect(await status()).toBe('completed');
+    expect(await achieved()).toBe(1);
+    await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `reach-c-${goalId}`, amountCents: 1_000, rateBp: null });
+    expect(await achieved()).toBe(1);
+    const progress = (await t.inject({ method: 'GET', url: '/api/goals/progress', cookie: me.cookie })).json();
+    expect(progress).toMatchObject({ achievement_unlocked: true, tiles: { completed: 1 } });
+  });
+
+  it('reading goals writes nothing; a monetary goal whose commissions already reach its target completes on approval', async () => {
+    const me = await owner();
+    await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `early-${me.id}`, amountCents: 30_000, rateBp: null });
+    const goalId = await setUp(me.cookie, { target_value: 200 });
+    const before = await t.database.db.select().from(goals).where(eq(goals.id, goalId));
+    await t.inject({ method: 'GET', url: '/api/goals', cookie: me.cookie });
+    expect(await t.database.db.select().from(goals).where(eq(goals.id, goalId))).toEqual(before);
+    const approved = await review(admin, goalId, { action: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().goal ?? approved.json()).toMatchObject({ status: 'completed' });
+    const [row] = await t.database.db.select({ status: goals.status }).from(goals).where(eq(goals.id, goalId));
+    expect(row!.status).toBe('completed');
   });
 });
