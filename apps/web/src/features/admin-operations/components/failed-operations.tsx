@@ -1,10 +1,8 @@
 import { Button, Code, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Job } from '@myeai/domain';
-import { PagedList } from './paged-list.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useFailedJobs, useRetryJob } from '../api/operations-api.ts';
-import { formatDateTime } from '../format-time.ts';
+import { DateTimeCell, PagedTable } from './paged-table.tsx';
 
 function RetryButton({ job }: { job: Job }) {
   const retry = useRetryJob();
@@ -24,50 +22,39 @@ function RetryButton({ job }: { job: Job }) {
 export function FailedOperations() {
   const jobs = useFailedJobs();
   return (
-    <PagedList query={jobs} loadingLabel="Loading failed operations">
-      {(items) => (
-        <DataTable
-          rows={items}
-          rowKey={(job) => job.id}
-          empty="No failed operations"
-          scroll={{ minWidth: 720 }}
-          table={{ striped: true, verticalSpacing: 'sm', 'aria-label': 'Failed operations' }}
-          columns={[
-            {
-              key: 'operation',
-              header: 'Operation',
-              cell: (job) => (
-                <>
-                  <Code>{job.name}</Code>
-                  <Text size="xs" c="dimmed">
-                    Job {job.id}
-                  </Text>
-                </>
-              ),
-            },
-            { key: 'attempts', header: 'Attempts', cell: (job) => `${job.attempts} of ${job.max_attempts}` },
-            {
-              key: 'error',
-              header: 'Last error',
-              cell: (job) => (
-                <Text size="sm" lineClamp={3} style={{ wordBreak: 'break-word' }}>
-                  {job.last_error ?? '—'}
-                </Text>
-              ),
-            },
-            {
-              key: 'failed',
-              header: 'Failed at',
-              cell: (job) => (
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(job.finished_at ?? job.run_at)}
-                </Text>
-              ),
-            },
-            { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, cell: (job) => <RetryButton job={job} /> },
-          ]}
-        />
-      )}
-    </PagedList>
+    <PagedTable
+      query={jobs}
+      loadingLabel="Loading failed operations"
+      label="Failed operations"
+      empty="No failed operations"
+      minWidth={720}
+      rowKey={(job) => job.id}
+      columns={[
+        {
+          key: 'operation',
+          header: 'Operation',
+          cell: (job) => (
+            <>
+              <Code>{job.name}</Code>
+              <Text size="xs" c="dimmed">
+                Job {job.id}
+              </Text>
+            </>
+          ),
+        },
+        { key: 'attempts', header: 'Attempts', cell: (job) => `${job.attempts} of ${job.max_attempts}` },
+        {
+          key: 'error',
+          header: 'Last error',
+          cell: (job) => (
+            <Text size="sm" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+              {job.last_error ?? '—'}
+            </Text>
+          ),
+        },
+        { key: 'failed', header: 'Failed at', cell: (job) => <DateTimeCell iso={job.finished_at ?? job.run_at} /> },
+        { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, cell: (job) => <RetryButton job={job} /> },
+      ]}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { Anchor, Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { MailboxMessageSummary } from '@myeai/domain';
-import { PagedList } from './paged-list.tsx';
-import { DataTable } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useMailbox, useMailboxMessage } from '../api/operations-api.ts';
 import { formatDateTime } from '../format-time.ts';
+import { DateTimeCell, PagedTable } from './paged-table.tsx';
 
 function StatusBadge({ message }: { message: MailboxMessageSummary }) {
   return message.status === 'sent' ? (
@@ -56,44 +55,33 @@ export function Mailbox() {
   const [open, setOpen] = useState<MailboxMessageSummary | null>(null);
   return (
     <>
-      <PagedList query={mailbox} loadingLabel="Loading the mailbox">
-        {(messages) => (
-          <>
-            <Text size="sm" c="dimmed" mb="sm">
-              Demo mode: e-mails stay in the outbox and are shown here instead of being delivered.
-            </Text>
-            <DataTable
-              rows={messages}
-              rowKey={(message) => message.id}
-              empty="The mailbox is empty"
-              scroll={{ minWidth: 640 }}
-              table={{ striped: true, verticalSpacing: 'sm', 'aria-label': 'Mailbox' }}
-              columns={[
-                { key: 'to', header: 'To', cell: (message) => <Text size="sm">{message.to}</Text> },
-                {
-                  key: 'subject',
-                  header: 'Subject',
-                  cell: (message) => (
-                    <Anchor component="button" type="button" size="sm" onClick={() => setOpen(message)} style={{ textAlign: 'left' }}>
-                      {message.subject}
-                    </Anchor>
-                  ),
-                },
-                { key: 'status', header: 'Status', cell: (message) => <StatusBadge message={message} /> },
-                {
-                  key: 'time',
-                  header: 'Time',
-                  cell: (message) => (
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(message.sent_at ?? message.created_at)}
-                    </Text>
-                  ),
-                },
-              ]}
-            />
-          </>
-        )}
-      </PagedList>
+      <PagedTable
+        query={mailbox}
+        loadingLabel="Loading the mailbox"
+        label="Mailbox"
+        empty="The mailbox is empty"
+        minWidth={640}
+        rowKey={(message) => message.id}
+        intro={
+          <Text size="sm" c="dimmed" mb="sm">
+            Demo mode: e-mails stay in the outbox and are shown here instead of being delivered.
+          </Text>
+        }
+        columns={[
+          { key: 'to', header: 'To', cell: (message) => <Text size="sm">{message.to}</Text> },
+          {
+            key: 'subject',
+            header: 'Subject',
+            cell: (message) => (
+              <Anchor component="button" type="button" size="sm" onClick={() => setOpen(message)} style={{ textAlign: 'left' }}>
+                {message.subject}
+              </Anchor>
+            ),
+          },
+          { key: 'status', header: 'Status', cell: (message) => <StatusBadge message={message} /> },
+          { key: 'time', header: 'Time', cell: (message) => <DateTimeCell iso={message.sent_at ?? message.created_at} /> },
+        ]}
+      />
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.subject ?? ''} size="lg">
         {open ? <MessageBody id={open.id} /> : null}
       </Modal>
