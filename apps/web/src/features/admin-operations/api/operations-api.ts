@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   AuditLogPageSchema,
@@ -13,6 +13,7 @@ import {
   mailPaths,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -24,29 +25,13 @@ export const operationsKeys = {
   mail: (id: string) => ['admin-operations', 'mailbox', id] as const,
 };
 
-function pageQuery(limit: number, cursor: string | undefined, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ ...extra, limit: String(limit) });
-  if (cursor) query.set('cursor', cursor);
-  return query.toString();
-}
-
 export const auditLogQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: operationsKeys.auditLog,
-    queryFn: ({ pageParam }) => apiRequest(`${apiPath(auditPaths.log)}?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: AuditLogPageSchema }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  cursorPagesOptions({ queryKey: operationsKeys.auditLog, path: apiPath(auditPaths.log), limit: PAGE_SIZE, schema: AuditLogPageSchema });
 
 export const useAuditLog = () => useInfiniteQuery(auditLogQueryOptions());
 
 export const failedJobsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: operationsKeys.failedJobs,
-    queryFn: ({ pageParam }) => apiRequest(`${apiPath(jobsPaths.list)}?${pageQuery(PAGE_SIZE, pageParam, { status: 'failed' })}`, { schema: JobPageSchema }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  cursorPagesOptions({ queryKey: operationsKeys.failedJobs, path: apiPath(jobsPaths.list), filters: { status: 'failed' }, limit: PAGE_SIZE, schema: JobPageSchema });
 
 export const useFailedJobs = () => useInfiniteQuery(failedJobsQueryOptions());
 
@@ -64,12 +49,7 @@ export function useRetryJob() {
 }
 
 export const mailboxQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: operationsKeys.mailbox,
-    queryFn: ({ pageParam }) => apiRequest(`${apiPath(mailPaths.mailbox)}?${pageQuery(PAGE_SIZE, pageParam)}`, { schema: MailboxPageSchema }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  cursorPagesOptions({ queryKey: operationsKeys.mailbox, path: apiPath(mailPaths.mailbox), limit: PAGE_SIZE, schema: MailboxPageSchema });
 
 export const useMailbox = () => useInfiniteQuery(mailboxQueryOptions());
 

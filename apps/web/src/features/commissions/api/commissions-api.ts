@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AdminCommissionPageSchema,
   apiPath,
@@ -9,6 +9,7 @@ import {
   type CommissionStatusFilter,
 } from '@myeai/domain';
 import { apiRequest, ApiError, networkError } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -19,23 +20,12 @@ export const commissionKeys = {
   admin: (status: CommissionStatusFilter) => ['commissions', 'admin', status] as const,
 };
 
-function pageQuery(status: CommissionStatusFilter, cursor: string | undefined): string {
-  const query = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  return query.toString();
-}
-
 export function useCommissionSummary() {
   return useQuery({ queryKey: commissionKeys.summary, queryFn: () => apiRequest(apiPath(commissionsPaths.summary), { schema: CommissionSummaryResponseSchema }) });
 }
 
 export const commissionListQueryOptions = (status: CommissionStatusFilter) =>
-  infiniteQueryOptions({
-    queryKey: commissionKeys.list(status),
-    queryFn: ({ pageParam }) => apiRequest(`${apiPath(commissionsPaths.list)}?${pageQuery(status, pageParam)}`, { schema: CommissionPageSchema }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  cursorPagesOptions({ queryKey: commissionKeys.list(status), path: apiPath(commissionsPaths.list), filters: { status }, limit: PAGE_SIZE, schema: CommissionPageSchema });
 
 /** The user's own ledger, newest first, a page at a time. */
 export function useCommissionList(status: CommissionStatusFilter) {
@@ -45,10 +35,7 @@ export function useCommissionList(status: CommissionStatusFilter) {
 /** Admins: every user's commissions. */
 export function useAdminCommissionList(status: CommissionStatusFilter, isEnabled: boolean) {
   return useInfiniteQuery({
-    queryKey: commissionKeys.admin(status),
-    queryFn: ({ pageParam }) => apiRequest(`${apiPath(commissionsPaths.adminList)}?${pageQuery(status, pageParam)}`, { schema: AdminCommissionPageSchema }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...cursorPagesOptions({ queryKey: commissionKeys.admin(status), path: apiPath(commissionsPaths.adminList), filters: { status }, limit: PAGE_SIZE, schema: AdminCommissionPageSchema }),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
   });

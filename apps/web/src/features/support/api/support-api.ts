@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   AdminSupportPageSchema,
@@ -12,6 +12,7 @@ import {
   type SupportStatus,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 import { useLiveEvents } from '../../../lib/live-channel.tsx';
 
@@ -32,16 +33,7 @@ export function useSendSupportRequest() {
 }
 
 export const adminSupportQueryOptions = (status: SupportStatus) =>
-  infiniteQueryOptions({
-    queryKey: supportKeys.admin(status),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ status, limit: String(ADMIN_PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`${apiPath(supportPaths.adminList)}?${query.toString()}`, { schema: AdminSupportPageSchema });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  cursorPagesOptions({ queryKey: supportKeys.admin(status), path: apiPath(supportPaths.adminList), filters: { status }, limit: ADMIN_PAGE_SIZE, schema: AdminSupportPageSchema });
 
 export const useAdminSupportRequests = (status: SupportStatus) => useInfiniteQuery(adminSupportQueryOptions(status));
 
