@@ -88,7 +88,8 @@ export const UpdateCommissionStatusInputSchema = z.strictObject({
 });
 export type UpdateCommissionStatusInput = z.infer<typeof UpdateCommissionStatusInputSchema>;
 
-export const AdminCommissionSchema = CommissionSchema.extend({
+/** An item of the admins' list: whose it is, and `on_hold` as in the earner's own list (decision 046). */
+export const AdminCommissionSchema = CommissionListItemSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
 });
 export type AdminCommission = z.infer<typeof AdminCommissionSchema>;

@@ -229,8 +229,9 @@ export async function listAllCommissions(db: DbOrTx, query: ListCommissionsQuery
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.commission;
+  const held = await selectHeldCommissionIds(db, page.filter((row) => row.commission.status === 'pending' && row.commission.originUserId).map((row) => row.commission.id));
   return {
-    items: page.map((row) => ({ ...toCommission(row.commission), user: row.user })),
+    items: page.map((row) => ({ ...toCommission(row.commission), on_hold: held.has(row.commission.id), user: row.user })),
     total,
     next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
   };
@@ -276,7 +277,8 @@ async function refuseHeldCommission(db: DbOrTx, row: CommissionRow): Promise<voi
  * An admin confirmed the flag on `originUserId`'s sign-up with `earnerId`: the credit is removed, and
  * so is what it earned. The earner's unpaid commissions from that member (pending, or processing when
  * the flag was raised after the move: it could never be paid either) become 'withheld' (terminal,
- * counted in no total), each audited, in the caller's transaction. Paid ones stay paid. Decision 046.
+ * counted in no total), each audited and notified to the earner, in the caller's transaction. Paid
+ * ones stay paid. Decision 046.
  */
 export async function withholdCommissionsFromOrigin(
   tx: DbOrTx,
@@ -285,10 +287,10 @@ export async function withholdCommissionsFromOrigin(
   earnerId: string,
   originUserId: string,
 ): Promise<number> {
-  let moved = 0;
+  const withheld: Commission[] = [];
   for (const from of ['pending', 'processing'] as const) {
     const rows = await withholdFromOrigin(tx, earnerId, originUserId, from);
-    moved += rows.length;
+    withheld.push(...rows.map(toCommission));
     for (const row of rows) {
       await recordAudit(tx, clock, {
         actorId,
@@ -298,7 +300,9 @@ export async function withholdCommissionsFromOrigin(
       });
     }
   }
-  return moved;
+  // The earner learns why money they were shown as earned will not be paid ("Commission withheld").
+  await createNotifications(tx, clock, withheld.map((commission) => statusNotification(earnerId, commission)));
+  return withheld.length;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, referralAttributions, users } from '@myeai/db';
+import { auditLog, commissions, notifications, referralAttributions, users } from '@myeai/db';
 import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, peoplePaths } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -101,6 +101,11 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
       return Object.fromEntries(items.filter((i) => i.id === fromFirst || i.id === fromThird).map((i) => [i.id, i.on_hold]));
     };
     expect(await onHold()).toEqual({ [fromFirst]: true, [fromThird]: true });
+    // The admins' payout list says so too, so nobody tries to pay them.
+    const adminList = await t.inject({ method: 'GET', url: `${commissionsPaths.adminList}?status=pending&limit=100`, cookie: admin });
+    expect(adminList.statusCode, adminList.body).toBe(200);
+    const adminItems = adminList.json().items as { id: string; on_hold: boolean }[];
+    expect(adminItems.filter((i) => i.id === fromFirst || i.id === fromThird).map((i) => i.on_hold)).toEqual([true, true]);
     const heldSummary = (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json();
     expect([heldSummary.held_cents, heldSummary.held_count]).toEqual([5_000, 2]);
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(first.id).id}/clear`, cookie: admin })).statusCode).toBe(200);
@@ -126,5 +131,10 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect(JSON.stringify(listed.json())).toContain(fromThird);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.target, fromThird));
     expect(audits.some((a) => (a.details as { to?: string }).to === 'withheld')).toBe(true);
+    // The earner is told why it will not be paid.
+    const told = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, referrer.id), eq(notifications.sourceKey, `commission:${fromThird}:withheld`)));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'commission', title: 'Commission withheld' });
+    expect(told[0]!.message).toContain('$30.00');
   });
 });

@@ -16,6 +16,14 @@ type Move = { commission: AdminCommission; to: 'processing' | 'paid' };
 function MoveAction({ commission, adminId, onMove }: { commission: AdminCommission; adminId: string; onMove: (move: Move) => void }) {
   const next = nextCommissionStatus(commission.status);
   const isOwn = commission.user.id === adminId;
+  // The server refuses to move a held commission (decision 046): say so instead of offering the step.
+  if (commission.on_hold) {
+    return (
+      <Text size="xs" c="dimmed">
+        On hold
+      </Text>
+    );
+  }
   return next && next !== 'pending' && !isOwn ? (
     <Button size="xs" variant="light" onClick={() => onMove({ commission, to: next })}>
       Mark {COMMISSION_STATUS_LABELS[next].toLowerCase()}
