@@ -38,6 +38,7 @@ import {
   accessInfo,
   buildGridBody,
   compassAccessOf,
+  type CompassViewer,
   getSentimentDetail,
   getSentimentHistory,
   getTraderBreakdown,
@@ -62,6 +63,11 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
   const grid = gridCacheFor(deps);
   const planOf = planReaderFor(deps);
   const compassFacts = { planId: planOf, accessLevel: accessLevelReaderFor(deps), pick: pickReaderFor(deps) };
+  /** Every compass read is answered as of one instant: the clock's now and what the caller may see then. */
+  const compassViewAt = async (viewer: CompassViewer) => {
+    const now = deps.clock.now();
+    return { now, view: await compassAccessOf(viewer, now, compassFacts) };
+  };
 
   // ---------------------------------------------------------------- market (every role)
 
@@ -147,8 +153,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'What the caller may see of the Trading Compass', response: { 200: CompassAccessSchema } },
     handler: async (request) => {
-      const now = deps.clock.now();
-      const view = await compassAccessOf(request.user!, now, compassFacts);
+      const { now, view } = await compassViewAt(request.user!);
       return accessInfo(view.access, dataCutoff(view.access, now), await viewerPicks(deps.db, view));
     },
   });
@@ -161,8 +166,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: SentimentGridSchema, 304: z.null().describe('Not modified (ETag matched)') },
     },
     handler: async (request, reply) => {
-      const now = deps.clock.now();
-      const { access, pick } = await compassAccessOf(request.user!, now, compassFacts);
+      const { now, view } = await compassViewAt(request.user!);
+      const { access, pick } = view;
       // One entry per visibility key: a trial before and after the premium compass's day never share one.
       const key = gridVisibilityKey(access);
       const entry = await grid.get(key, now, () => buildGridBody(deps.db, access, now));
@@ -183,8 +188,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'The detail card of one asset x timeframe (403 on a premium timeframe before the trial day that unlocks it)', querystring: CellQuerySchema, response: { 200: SentimentDetailSchema } },
     handler: async (request) => {
-      const now = deps.clock.now();
-      return getSentimentDetail(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query.asset_id, request.query.timeframe_id, now);
+      const { now, view } = await compassViewAt(request.user!);
+      return getSentimentDetail(deps.db, view, request.query.asset_id, request.query.timeframe_id, now);
     },
   });
 
@@ -192,8 +197,7 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'Recent consensus events (window_opened, consensus_confirmed, consensus_exit; 403 for a premium timeframe before the trial day that unlocks it)', querystring: EventsQuerySchema, response: { 200: EventListSchema } },
     handler: async (request) => {
-      const now = deps.clock.now();
-      const view = await compassAccessOf(request.user!, now, compassFacts);
+      const { now, view } = await compassViewAt(request.user!);
       const { events, picked } = await listConsensusEvents(deps.db, view, request.query, now);
       return { access: accessInfo(view.access, dataCutoff(view.access, now), picked), events };
     },
@@ -203,8 +207,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'everyRole' },
     schema: { tags: ['compass'], summary: 'Shares of the last closed windows of one asset x timeframe, oldest first (403 on a premium timeframe before the trial day that unlocks it)', querystring: HistoryQuerySchema, response: { 200: SentimentHistorySchema } },
     handler: async (request) => {
-      const now = deps.clock.now();
-      return getSentimentHistory(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query, now);
+      const { now, view } = await compassViewAt(request.user!);
+      return getSentimentHistory(deps.db, view, request.query, now);
     },
   });
 
@@ -217,8 +221,8 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: TraderBreakdownSchema },
     },
     handler: async (request) => {
-      const now = deps.clock.now();
-      return getTraderBreakdown(deps.db, await compassAccessOf(request.user!, now, compassFacts), request.query.asset_id, request.query.timeframe_id, now);
+      const { now, view } = await compassViewAt(request.user!);
+      return getTraderBreakdown(deps.db, view, request.query.asset_id, request.query.timeframe_id, now);
     },
   });
 
