@@ -30,3 +30,14 @@ export function FormActions({ children, saving, onCancel, onConfirm, cancelDisab
     </Group>
   );
 }
+
+/** The footer of a form that stays on its page (no dialog to cancel): the submit button alone, at the right. */
+export function SubmitRow({ children, saving, size }: { children: ReactNode; saving: boolean; size?: ButtonProps['size'] }) {
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" size={size} loading={saving}>
+        {children}
+      </Button>
+    </Group>
+  );
+}

@@ -1,2 +1,3 @@
 export { ContactSupport } from './components/contact-support.tsx';
+export { AnswerBox, WrittenText } from './components/request-parts.tsx';
 export { adminSupportQueryOptions, supportKeys, useAdminSupportRequests, useAnswerSupportRequest, useSupportLiveRefresh } from './api/support-api.ts';

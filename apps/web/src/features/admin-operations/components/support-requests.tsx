@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { SUPPORT_ANSWER_MAX, SupportAnswerInputSchema, type AdminSupportRequest, type SupportStatus } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { useAdminSupportRequests, useAnswerSupportRequest } from '../../support/index.ts';
+import { AnswerBox, useAdminSupportRequests, useAnswerSupportRequest, WrittenText } from '../../support/index.ts';
 import { formatDateTime } from '../format-time.ts';
 import { LoadMore } from './load-more.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
@@ -28,11 +29,9 @@ function AnswerForm({ request }: { request: AdminSupportRequest }) {
     <form onSubmit={onSubmit} aria-label={`Answer ${request.subject}`} noValidate>
       <Stack gap="xs" mt="xs">
         <Textarea label="Your answer" maxLength={SUPPORT_ANSWER_MAX} autosize minRows={2} required {...form.getInputProps('answer')} />
-        <Group justify="flex-end">
-          <Button type="submit" size="xs" loading={send.isPending}>
-            Send answer
-          </Button>
-        </Group>
+        <SubmitRow size="xs" saving={send.isPending}>
+          Send answer
+        </SubmitRow>
       </Stack>
     </form>
   );
@@ -56,21 +55,20 @@ function RequestCard({ request }: { request: AdminSupportRequest }) {
           </Badge>
         )}
       </Group>
-      <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {request.message}
-      </Text>
+      <WrittenText mt="xs">{request.message}</WrittenText>
       {request.status === 'open' ? (
         <AnswerForm request={request} />
       ) : (
-        <Paper bg="gray.0" p="xs" mt="xs" radius="sm">
-          <Text size="xs" fw={700}>
-            Answered by {request.answered_by?.name ?? 'a former admin'}
-            {request.answered_at ? `, ${formatDateTime(request.answered_at)}` : ''}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {request.answer}
-          </Text>
-        </Paper>
+        <AnswerBox
+          bg="gray.0"
+          heading={
+            <>
+              Answered by {request.answered_by?.name ?? 'a former admin'}
+              {request.answered_at ? `, ${formatDateTime(request.answered_at)}` : ''}
+            </>
+          }
+          answer={request.answer}
+        />
       )}
     </Paper>
   );

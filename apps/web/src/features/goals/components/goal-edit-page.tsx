@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Group, Loader, NumberInput, Simp
 import { GoalCheckInInputSchema, UpdateGoalInputSchema, type GoalView } from '@myeai/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCheckIn, useGoal, useGoalsLiveRefresh, useMoveGoal, useTickHabit, useUpdateGoal } from '../api/goals-api.ts';
@@ -144,11 +145,7 @@ function CheckInPanel({ goal }: { goal: GoalView }) {
             <TextInput label="Note (optional)" maxLength={500} {...form.getInputProps('note')} />
           </SimpleGrid>
           {error && <Alert color="red">{error}</Alert>}
-          <Group justify="flex-end">
-            <Button type="submit" loading={checkIn.isPending}>
-              Record progress
-            </Button>
-          </Group>
+          <SubmitRow saving={checkIn.isPending}>Record progress</SubmitRow>
         </Stack>
       </form>
     </Card>

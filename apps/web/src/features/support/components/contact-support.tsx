@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PLANS, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, SupportRequestInputSchema, type SupportRequest } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { SubmitRow } from '../../../components/ui/form-actions.tsx';
+import { AnswerBox, WrittenText } from './request-parts.tsx';
 import { useMySupportRequests, useSendSupportRequest, useSupportLiveRefresh } from '../api/support-api.ts';
 
 /** The plans whose card lists "Priority support", named as on the plan cards. */
@@ -35,11 +37,7 @@ function SupportForm() {
       <Stack gap="sm">
         <TextInput label="Subject" maxLength={SUPPORT_SUBJECT_MAX} required {...form.getInputProps('subject')} />
         <Textarea label="Message" maxLength={SUPPORT_MESSAGE_MAX} autosize minRows={4} required {...form.getInputProps('message')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={send.isPending}>
-            Send request
-          </Button>
-        </Group>
+        <SubmitRow saving={send.isPending}>Send request</SubmitRow>
       </Stack>
     </form>
   );
@@ -60,18 +58,14 @@ function RequestItem({ request }: { request: SupportRequest }) {
         Sent {dateTime.format(new Date(request.created_at))}
         {request.priority ? ' · Priority support' : ''}
       </Text>
-      <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {request.message}
-      </Text>
+      <WrittenText mt={4}>{request.message}</WrittenText>
       {request.answer !== null && (
-        <Paper bg="blue.0" p="xs" mt="xs" radius="sm">
-          <Text size="xs" fw={700} c="blue.9">
-            Answer{request.answered_at ? `, ${dateTime.format(new Date(request.answered_at))}` : ''}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {request.answer}
-          </Text>
-        </Paper>
+        <AnswerBox
+          bg="blue.0"
+          headingColor="blue.9"
+          heading={`Answer${request.answered_at ? `, ${dateTime.format(new Date(request.answered_at))}` : ''}`}
+          answer={request.answer}
+        />
       )}
     </Paper>
   );

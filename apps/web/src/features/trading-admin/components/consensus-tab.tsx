@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Grid, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ELITE_POOL, UpdateTradingSettingsInputSchema, type ConsensusMode, type TradingSettings } from '@myeai/domain';
 import { FormFrame } from '../../../components/ui/form-frame.tsx';
+import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings } from '../api/trading-admin-api.ts';
 import { formatPercent } from '../../../lib/percent.ts';
@@ -86,11 +87,7 @@ function SettingsForm({ settings }: { settings: TradingSettings }) {
       <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
       <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
       <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
-      <Group justify="flex-end">
-        <Button type="submit" loading={update.isPending}>
-          Save Consensus Settings
-        </Button>
-      </Group>
+      <SubmitRow saving={update.isPending}>Save Consensus Settings</SubmitRow>
     </FormFrame>
   );
 }
