@@ -11,6 +11,8 @@ export type DataColumn<T> = {
   th?: TableThProps;
   /** Props of each body cell, the same for every row or computed from it. */
   td?: TableTdProps | ((row: T) => TableTdProps);
+  /** The row's header (`<th scope="row">`): what the other cells of the row are about. */
+  rowHeader?: boolean;
 };
 
 type DataTableProps<T> = {
@@ -21,7 +23,8 @@ type DataTableProps<T> = {
   scroll: TableScrollContainerProps;
   /** Props of the table itself (aria-label, striped, verticalSpacing...). */
   table?: TableProps;
-  rowProps?: (row: T) => TableTrProps;
+  /** Props of a row, data attributes included (`data-unpicked`...). */
+  rowProps?: (row: T) => TableTrProps & { [attribute: `data-${string}`]: string | boolean | undefined };
   /** Shown instead of the table when there are no rows; without it an empty table is drawn. */
   empty?: ReactNode;
 };
@@ -47,11 +50,17 @@ export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, e
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.key} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <Table.Th key={column.key} scope="row">
+                    {column.cell(row)}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={column.key} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ),
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,8 @@
-import { Button, Card, Group, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { ASSET_CLASS_LABELS, type AssetRef, type EntryWindow } from '@myeai/domain';
+import { assetColumn } from '../../../components/ui/asset-column.tsx';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useMarket } from '../api/trader-desk-api.ts';
 
@@ -27,55 +29,41 @@ export function MarketGrid({ windows, onOpen }: MarketGridProps) {
       {market.isError && <LoadError message={market.error.message} onRetry={() => void market.refetch()} />}
       {market.data && market.data.assets.length === 0 && <Text size="sm">No active assets yet.</Text>}
       {market.data && market.data.assets.length > 0 && (
-        <Table.ScrollContainer minWidth={120 + market.data.timeframes.length * 96}>
-          <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Asset</Table.Th>
-                {market.data.timeframes.map((timeframe) => (
-                  <Table.Th key={timeframe.id} scope="col" ta="center">
-                    {timeframe.code}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {market.data.assets.map((asset) => (
-                <Table.Tr key={asset.id}>
-                  <Table.Th scope="row">
-                    <Text size="sm" fw={700}>
-                      {asset.symbol}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {ASSET_CLASS_LABELS[asset.asset_class]}
-                    </Text>
-                  </Table.Th>
-                  {market.data.timeframes.map((timeframe) => (
-                    <Table.Td key={timeframe.id} ta="center">
-                      {open.has(`${asset.id}|${timeframe.id}`) ? (
-                        <Group gap={4} justify="center" wrap="nowrap">
-                          <IconClock size={16} aria-hidden />
-                          <Text size="xs">
-                            Voting<VisuallyHidden> open on {asset.symbol} {timeframe.code}</VisuallyHidden>
-                          </Text>
-                        </Group>
-                      ) : (
-                        <Button
-                          variant="subtle"
-                          size="compact-xs"
-                          onClick={() => onOpen({ asset, timeframe })}
-                          aria-label={`Open an entry window on ${asset.symbol} ${timeframe.code}`}
-                        >
-                          Open
-                        </Button>
-                      )}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={market.data.assets}
+          rowKey={(asset) => asset.id}
+          scroll={{ minWidth: 120 + market.data.timeframes.length * 96 }}
+          table={{ withTableBorder: true, withColumnBorders: true, verticalSpacing: 4, horizontalSpacing: 6 }}
+          columns={[
+            assetColumn((asset: AssetRef) => ASSET_CLASS_LABELS[asset.asset_class]),
+            ...market.data.timeframes.map(
+              (timeframe): DataColumn<AssetRef> => ({
+                key: timeframe.id,
+                header: timeframe.code,
+                th: { scope: 'col', ta: 'center' },
+                td: { ta: 'center' },
+                cell: (asset) =>
+                  open.has(`${asset.id}|${timeframe.id}`) ? (
+                    <Group gap={4} justify="center" wrap="nowrap">
+                      <IconClock size={16} aria-hidden />
+                      <Text size="xs">
+                        Voting<VisuallyHidden> open on {asset.symbol} {timeframe.code}</VisuallyHidden>
+                      </Text>
+                    </Group>
+                  ) : (
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      onClick={() => onOpen({ asset, timeframe })}
+                      aria-label={`Open an entry window on ${asset.symbol} ${timeframe.code}`}
+                    >
+                      Open
+                    </Button>
+                  ),
+              }),
+            ),
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,13 +1,18 @@
-import { Anchor, Box, Card, Group, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ASSET_CLASS_LABELS, type GridCell, type SentimentGrid as SentimentGridData } from '@myeai/domain';
+import { assetColumn } from '../../../components/ui/asset-column.tsx';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { cellLabel, cellView, lockedCellReason, trialLockMessage } from '../traffic-light.ts';
 import classes from './compass.module.css';
 
 import type { PairSelection } from '../default-selection.ts';
 
 export type { PairSelection };
+
+/** One row of the grid. */
+type Asset = SentimentGridData['assets'][number];
 
 type SentimentGridProps = {
   grid: SentimentGridData;
@@ -94,6 +99,8 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
   const trialLock = trialLockMessage(grid.access);
   const unlockDay = grid.access.premium_unlocks_on_trial_day;
   const picked = grid.access.picked_asset_ids;
+  // A plan with an asset limit: the assets outside the user's pick are rows of locked cells.
+  const outsidePick = (asset: Asset) => picked !== null && !picked.includes(asset.id);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sentiment-grid-title">
       <Title order={2} size="h4" id="sentiment-grid-title">
@@ -117,68 +124,50 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
       {grid.assets.length === 0 ? (
         <Text size="sm">No active assets yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={130 + grid.timeframes.length * 84}>
-          <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Asset</Table.Th>
-                {grid.timeframes.map((timeframe) => (
-                  <Table.Th key={timeframe.id} scope="col" ta="center">
-                    <Stack gap={0} align="center">
-                      <Text size="sm" fw={700}>
-                        {timeframe.code}
+        <DataTable
+          rows={grid.assets}
+          rowKey={(asset) => asset.id}
+          rowProps={(asset) => ({ 'data-unpicked': outsidePick(asset) || undefined })}
+          scroll={{ minWidth: 130 + grid.timeframes.length * 84 }}
+          table={{ withTableBorder: true, withColumnBorders: true, verticalSpacing: 4, horizontalSpacing: 4 }}
+          columns={[
+            assetColumn((asset: Asset) => outsidePick(asset) ? 'Not in your assets' : ASSET_CLASS_LABELS[asset.asset_class]),
+            ...grid.timeframes.map(
+              (timeframe): DataColumn<Asset> => ({
+                key: timeframe.id,
+                header: (
+                  <Stack gap={0} align="center">
+                    <Text size="sm" fw={700}>
+                      {timeframe.code}
+                    </Text>
+                    {timeframe.locked && unlockDay !== null && (
+                      <Text size="xs" c="dimmed" title={trialLock ?? undefined}>
+                        Day {unlockDay}
                       </Text>
-                      {timeframe.locked && unlockDay !== null && (
-                        <Text size="xs" c="dimmed" title={trialLock ?? undefined}>
-                          Day {unlockDay}
-                        </Text>
-                      )}
-                      {timeframe.locked && unlockDay === null && (
-                        <Anchor component={Link} to="/trading-subscription" size="xs" aria-label={`Unlock ${timeframe.code} with a plan`}>
-                          Unlock
-                        </Anchor>
-                      )}
-                    </Stack>
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {grid.assets.map((asset) => {
-                // A plan with an asset limit: the assets outside the user's pick are rows of locked cells.
-                const outsidePick = picked !== null && !picked.includes(asset.id);
-                return (
-                  <Table.Tr key={asset.id} data-unpicked={outsidePick || undefined}>
-                    <Table.Th scope="row">
-                      <Text size="sm" fw={700}>
-                        {asset.symbol}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {outsidePick ? 'Not in your assets' : ASSET_CLASS_LABELS[asset.asset_class]}
-                      </Text>
-                    </Table.Th>
-                    {grid.timeframes.map((timeframe) => {
-                      const cell = grid.grid[asset.id]?.[timeframe.id] ?? ({ locked: true } as const);
-                      const isSelected = selected?.assetId === asset.id && selected.timeframeId === timeframe.id;
-                      return (
-                        <Table.Td key={timeframe.id} p={2}>
-                          <Cell
-                            cell={cell}
-                            asset={asset.symbol}
-                            timeframe={timeframe.code}
-                            trialLock={outsidePick ? NOT_PICKED_REASON : trialLock}
-                            isSelected={isSelected}
-                            onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })}
-                          />
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    )}
+                    {timeframe.locked && unlockDay === null && (
+                      <Anchor component={Link} to="/trading-subscription" size="xs" aria-label={`Unlock ${timeframe.code} with a plan`}>
+                        Unlock
+                      </Anchor>
+                    )}
+                  </Stack>
+                ),
+                th: { scope: 'col', ta: 'center' },
+                td: { p: 2 },
+                cell: (asset) => (
+                  <Cell
+                    cell={grid.grid[asset.id]?.[timeframe.id] ?? ({ locked: true } as const)}
+                    asset={asset.symbol}
+                    timeframe={timeframe.code}
+                    trialLock={outsidePick(asset) ? NOT_PICKED_REASON : trialLock}
+                    isSelected={selected?.assetId === asset.id && selected.timeframeId === timeframe.id}
+                    onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })}
+                  />
+                ),
+              }),
+            ),
+          ]}
+        />
       )}
     </Card>
   );
