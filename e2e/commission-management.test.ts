@@ -18,10 +18,23 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     return row!.id;
   }
 
-  it('lets an admin edit the configuration, run Test $1000 (nothing written) and process a previewed revenue file', async () => {
+  // The three tests run in order on one app and database: each goes on from what the one before wrote.
+  let alphaId = '';
+
+  /** Commission Management as the admin, on the given tab. */
+  async function openTab(tab: 'Overview' | 'Commission Cells' | 'Configuration') {
+    const { page } = await signedInPage('Ada Admin');
+    await page.goto('/commission-management');
+    await page.getByRole('heading', { level: 1, name: 'Commission Management' }).waitFor();
+    await page.getByRole('tab', { name: tab }).click();
+    return page;
+  }
+
+  it('lets an admin read the overview, edit the configuration and run Test $1000 (nothing written)', async () => {
     // Cells as the Network Manager would build them: Alpha (3 members) under Upline (its Lead), and an empty cell.
     const [upline] = await db().insert(commissionCells).values({ name: 'Upline', createdAt: NOW, updatedAt: NOW }).returning();
     const [alpha] = await db().insert(commissionCells).values({ name: 'Alpha', description: 'The first team', parentCellId: upline!.id, createdAt: NOW, updatedAt: NOW }).returning();
+    alphaId = alpha!.id;
     await db().insert(commissionCells).values({ name: 'Empty', createdAt: NOW, updatedAt: NOW });
     await db()
       .insert(commissionCellMembers)
@@ -86,7 +99,10 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     expect(await db().select().from(commissions).where(isNotNull(commissions.cellRunId))).toHaveLength(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
 
+  it('lets an admin create a cell and process revenue from a previewed file and from the form, once per reference', async () => {
+    const page = await openTab('Commission Cells');
     // Create Cell (the Network Manager's dialog): the name is optional, the new cell appears in the cards and the tiles.
     await page.getByRole('button', { name: 'Create Cell' }).click();
     const create = page.getByRole('dialog', { name: 'New Cell' });
@@ -102,9 +118,9 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     // A revenue file: previewed (nothing written), then processed line by line with a report.
     const csv = [
       'cell,amount,source,reference,description',
-      `${alpha!.id},250.00,trading_fees,e2e-rev-1,Week 47 fees`,
-      `${alpha!.id},99.99,subscriptions,e2e-rev-2,Subscriptions`,
-      `${alpha!.id},abc,other,e2e-rev-3,Bad amount`,
+      `${alphaId},250.00,trading_fees,e2e-rev-1,Week 47 fees`,
+      `${alphaId},99.99,subscriptions,e2e-rev-2,Subscriptions`,
+      `${alphaId},abc,other,e2e-rev-3,Bad amount`,
     ].join('\n');
     await page.locator('input[type="file"]').setInputFiles({ name: 'revenue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -141,9 +157,11 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     await page.getByRole('button', { name: 'Process revenue' }).click();
     await page.getByRole('status').filter({ hasText: 'This revenue was processed before; 4 payouts were generated then. Nothing new was written.' }).waitFor();
     expect(await db().select().from(commissionRevenueRuns)).toHaveLength(3);
+  });
 
+  it('lets an admin switch the Elite Pool on and edit it: a cell mirrors the 13 traders by tier, 1 + 3 + 9 enforced', async () => {
     // The Elite Pool: switched on, a cell mirrors the 13 active traders by tier; the dialog edits the same pool.
-    await page.getByRole('tab', { name: 'Configuration' }).click();
+    const page = await openTab('Configuration');
     await page.getByRole('switch', { name: /^Elite Pool enabled/ }).click();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Commission configuration saved.').first().waitFor();

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +12,8 @@ import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/learning-hub');
 const UPLOADS = mkdtempSync(join(tmpdir(), 'learnhub-e2e-uploads-'));
+/** A 3-second 160x90 VP9 test pattern (10.8 KB), made with ffmpeg's testsrc; no ffmpeg is needed to run the tests. */
+const CLIP = resolve(import.meta.dirname, 'fixtures/learning-clip.webm');
 
 /**
  * A local stand-in for the YouTube embed (no internet here): once the page says "listening" (the
@@ -72,9 +73,9 @@ describe.skipIf(!hasChromium)('/learning in Chromium', () => {
   beforeAll(async () => {
     const { db } = suite.app.database;
     const now = suite.app.clock.now();
-    // A real 3-second WebM made here (Debian's ffmpeg), stored as the module admin stores uploads.
+    // A real 3-second WebM (the committed fixture the module admin test uploads), stored as the module admin stores uploads.
     const storedName = `${randomUUID()}.webm`;
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=3', '-c:v', 'libvpx', '-b:v', '40k', '-y', join(UPLOADS, storedName)]);
+    copyFileSync(CLIP, join(UPLOADS, storedName));
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.myeai.local'));
     const [category] = await db.insert(learningCategories).values({ name: `Sales ${stamp}`, createdAt: now, updatedAt: now }).returning();
     const [upload] = await db
