@@ -15,6 +15,9 @@ export const theme = createTheme({
     // A plain object, not Modal.extend(): importing Modal here would put it (and its scroll lock
     // and focus trap) in the first-load bundle of every page, the landing page included.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    // A dialog's title bar is not a second page banner: Mantine draws it as <header>, which outside
+    // any section is a banner landmark (axe landmark-no-duplicate-banner with a modal open at load).
+    ModalHeader: { defaultProps: { component: 'div' } },
     // A table that scrolls sideways on a narrow screen must be reachable by keyboard.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },

@@ -81,7 +81,7 @@ export function ConfigurationForm({ config, onEditElitePool }: { config: Commiss
           </Alert>
         )}
         <Card withBorder padding="md">
-          <Title order={3} size="h4" mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Feature flags
           </Title>
           <Stack gap="sm">
@@ -99,7 +99,7 @@ export function ConfigurationForm({ config, onEditElitePool }: { config: Commiss
           </Stack>
         </Card>
         <Card withBorder padding="md">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Seat rates
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
@@ -112,7 +112,7 @@ export function ConfigurationForm({ config, onEditElitePool }: { config: Commiss
           </SimpleGrid>
         </Card>
         <Card withBorder padding="md">
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             Override pool and levels
           </Title>
           <Text size="sm" c="dimmed" mb="sm">

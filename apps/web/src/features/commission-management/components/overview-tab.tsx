@@ -41,7 +41,7 @@ export function ConfigurationSummary({ config }: { config: CommissionConfig }) {
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" mb="xs">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           Configuration summary
         </Title>
         {!config.stored && (
