@@ -33,8 +33,9 @@ const literal = (value: string | number | null) => (value === null ? 'null' : ty
 /**
  * Issue 19: 1,000 revenue lines on the deepest cell of a 5-level hierarchy (every seat filled, so
  * each line pays 13 seats and 4 upline Leads: 17 ledger lines) through POST
- * /api/admin/commission/process-revenue/batch (each line its own transaction: the run, the ledger
- * lines through createCommission, a notification per owner, the audit entry), against the same
+ * /api/admin/commission/process-revenue/batch (chunks of 500 lines, each one transaction: the runs,
+ * the ledger lines through createCommissions, one notification per owner, the audit entries;
+ * decisions 039 and 048), against the same
  * 17,000 ledger rows written by one multi-row INSERT from this process. One round (the batch is long),
  * after an unrecorded warm-up batch of 20 lines.
  */
