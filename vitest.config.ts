@@ -1,7 +1,40 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Browser test files are spread evenly among the API files, and the quick unit files come last. A
+ * browser file keeps about one core busy (the app in the worker, Chromium beside it) and spends
+ * part of its time waiting on the page; an API file keeps its worker's core busy. Spreading them
+ * keeps both cores working, instead of running the browser files two at a time and then the API
+ * files two at a time.
+ */
+class SpreadBrowserFilesSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const browser = sorted.filter((file) => file.project.name === 'e2e');
+    const api = sorted.filter((file) => file.project.name === 'server');
+    const unit = sorted.filter((file) => file.project.name !== 'e2e' && file.project.name !== 'server');
+    const spread: TestSpecification[] = [];
+    let b = 0;
+    let a = 0;
+    while (b < browser.length || a < api.length) {
+      // Take from the list that is further behind, as a share of its length.
+      const takeBrowser = a >= api.length || (b < browser.length && b / browser.length <= a / api.length);
+      const next = takeBrowser ? browser[b++] : api[a++];
+      if (next) spread.push(next);
+    }
+    return [...spread, ...unit];
+  }
+}
 
 export default defineConfig({
   test: {
+    // Made once per run: the databases every test database is a copy of (docs/decisions/049).
+    globalSetup: ['vitest.global-setup.ts'],
+    // Vitest's default on a 2-core machine is one worker (cores - 1), which ran every file one
+    // after another while the second core idled (docs/decisions/049).
+    maxWorkers: 2,
+    sequence: { sequencer: SpreadBrowserFilesSequencer },
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
@@ -36,7 +69,6 @@ export default defineConfig({
           // A browser waits on a live app: 1 s (the default) is shorter than one screen's data under
           // CI load, and a poll that gives up early reads as a defect that is not there.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
         },
       },
     ],

@@ -13,10 +13,9 @@ import { createMailTransport } from '../modules/mail/index.ts';
 import { usageWriterFor } from '../modules/usage/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
 import { SESSION_COOKIE } from '../modules/auth/index.ts';
-import { seedDemoData } from '../seed/demo-seed.ts';
-import { createTestDatabase, type DatabaseKind } from './test-database.ts';
+import { createTestDatabase, TEST_NOW, type DatabaseKind } from './test-database.ts';
 
-export const TEST_NOW = new Date('2026-11-23T12:00:00.000Z');
+export { TEST_NOW };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -45,7 +44,7 @@ export async function createTestApp(
   /** Pass the database of another test app to run a second instance on it (it stays open on close). */
   shared?: { database: DatabaseHandle },
 ): Promise<TestApp> {
-  const database = shared?.database ?? (await createTestDatabase(kind));
+  const database = shared?.database ?? (await createTestDatabase(kind, { demoData: true }));
   const clock = fixedClock(TEST_NOW);
   // Uploaded learning files go to a folder of this test app's own (removed on close), never the checkout's data folder.
   const ownUploadsDir = overrides.uploadsDir === undefined ? await mkdtemp(join(tmpdir(), 'myeai-test-uploads-')) : undefined;
@@ -67,7 +66,6 @@ export async function createTestApp(
     uploadsDir: ownUploadsDir,
     ...overrides,
   };
-  if (!shared) await seedDemoData(database.db, clock);
   const app = await buildApp({
     db: database.db,
     databaseKind: database.kind,
