@@ -1,7 +1,7 @@
 import type { Database } from '@myeai/db';
 import { activeRecruitSince, advancementTrackFor, advancementWindowStart, evaluateAdvancement, type AdvancementInputs, type AdvancementProgress, type CellSeatRole } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { getMyGoals } from '../goals/index.ts';
+import { achievementScoresOf } from '../goals/index.ts';
 import { countActiveRecruitsByUser, selectPersonalRevenueByUser, selectTeamVolumeByUser } from './earnings.queries.ts';
 
 export type AdvancementCheck = { inputs: AdvancementInputs; current: AdvancementProgress | null };
@@ -11,7 +11,7 @@ export type AdvancementCheck = { inputs: AdvancementInputs; current: Advancement
  * spec 2 section 6's rule through advancementTrackFor and evaluateAdvancement) for several seated
  * users at once, for the Network Manager's suggestions (issue 19 item 7). Revenue, team volume and
  * recruits are one grouped query each for all users; the Goal Achievement Score is the goals module's
- * own per-user computation (getMyGoals, the same call /earnings makes), run side by side.
+ * own computation (achievementScoresOf, the score getMyGoals gives /earnings), four queries for all.
  */
 export async function getAdvancementChecks(
   db: Database,
@@ -25,15 +25,15 @@ export async function getAdvancementChecks(
     selectPersonalRevenueByUser(db, ids, windowStart, now),
     selectTeamVolumeByUser(db, ids, windowStart, now),
     countActiveRecruitsByUser(db, ids, activeRecruitSince(now)),
-    Promise.all(ids.map(async (id) => (await getMyGoals(db, clock, id)).achievement_score)),
+    achievementScoresOf(db, clock, ids),
   ]);
   return new Map(
-    members.map((member, index) => {
+    members.map((member) => {
       const inputs: AdvancementInputs = {
         personal_revenue_cents: revenue.get(member.userId) ?? 0,
         team_volume_cents: volume.get(member.userId) ?? 0,
         active_recruits: recruits.get(member.userId) ?? 0,
-        achievement_score: scores[index] ?? null,
+        achievement_score: scores.get(member.userId) ?? null,
       };
       const track = advancementTrackFor(member.role);
       return [member.userId, { inputs, current: track ? evaluateAdvancement(track, inputs) : null }];

@@ -25,7 +25,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { selectCheckIns, selectHabitTicks, selectLedgerEntries, selectRunningLedgerGoals, selectUserGoals, selectUserName, updateGoalStatus, type GoalRow } from './goals.queries.ts';
+import { selectCheckIns, selectGoalsOfUsers, selectHabitTicks, selectLedgerEntriesOfUsers, selectRunningLedgerGoals, selectUserName, updateGoalStatus, type GoalRow } from './goals.queries.ts';
 import { toGoal } from './goals.service.ts';
 
 const HISTORY_MAX = 60;
@@ -35,7 +35,8 @@ const DAY_MS = 86_400_000;
 
 type Sources = {
   checkIns: Map<string, { at: Date; value: number; note: string }[]>;
-  ledger: { at: Date; amount_cents: number }[];
+  /** The ledger entries of the owners of ledger-fed goals since the earliest such goal, by owner. */
+  ledger: Map<string, { at: Date; amount_cents: number }[]>;
   ticks: Map<string, string[]>;
 };
 
@@ -43,15 +44,16 @@ function tickKey(goalId: string, cadence: HabitCadence, habit: string): string {
   return `${goalId}\u0000${cadence}\u0000${habit}`;
 }
 
-async function loadSources(db: DbOrTx, userId: string, rows: GoalRow[], now: Date): Promise<Sources> {
+/** What the views of these goals are computed from, whoever owns them: three queries in all. */
+async function loadSources(db: DbOrTx, rows: GoalRow[], now: Date): Promise<Sources> {
   const ids = rows.map((row) => row.id);
-  const ledgerStart = rows.filter((row) => isLedgerFed({ goal_type: row.goalType, unit: row.unit })).reduce<Date | null>(
-    (earliest, row) => (earliest === null || row.createdAt < earliest ? row.createdAt : earliest),
-    null,
-  );
+  // Each ledger-fed goal counts its owner's entries from its own creation (toView): one read from
+  // the earliest of them serves every goal.
+  const ledgerFed = rows.filter((row) => isLedgerFed({ goal_type: row.goalType, unit: row.unit }));
+  const ledgerStart = ledgerFed.reduce<Date | null>((earliest, row) => (earliest === null || row.createdAt < earliest ? row.createdAt : earliest), null);
   const [checkInRows, ledger, tickRows] = await Promise.all([
     selectCheckIns(db, ids),
-    ledgerStart ? selectLedgerEntries(db, userId, ledgerStart) : Promise.resolve([]),
+    ledgerStart ? selectLedgerEntriesOfUsers(db, [...new Set(ledgerFed.map((row) => row.userId))], ledgerStart) : Promise.resolve(new Map<string, { at: Date; amount_cents: number }[]>()),
     selectHabitTicks(db, ids, isoDay(new Date(now.getTime() - STREAK_LOOKBACK_DAYS * DAY_MS))),
   ]);
   const checkIns = new Map<string, { at: Date; value: number; note: string }[]>();
@@ -75,7 +77,7 @@ function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
   let readings: (ProgressReading & { note: string })[];
   if (ledgerFed) {
     // Commissions earned from the goal's creation to the end of its deadline day (as the Business Hub's target card).
-    const entries = sources.ledger.filter((e) => e.at.getTime() >= row.createdAt.getTime() && e.at.getTime() < deadlineEndMs);
+    const entries = (sources.ledger.get(row.userId) ?? []).filter((e) => e.at.getTime() >= row.createdAt.getTime() && e.at.getTime() < deadlineEndMs);
     readings = ledgerReadings(entries).map((r) => ({ ...r, note: '' }));
   } else {
     readings = sources.checkIns.get(goal.id) ?? [];
@@ -139,22 +141,30 @@ async function completeReached(db: DbOrTx, clock: Clock, userId: string, views: 
  */
 export async function settleLedgerGoals(db: DbOrTx, clock: Clock, userIds: readonly string[]): Promise<string[]> {
   const rows = await selectRunningLedgerGoals(db, [...new Set(userIds)]);
+  if (rows.length === 0) return [];
   const now = clock.now();
+  const sources = await loadSources(db, rows, now);
   const completed: string[] = [];
   for (const userId of new Set(rows.map((row) => row.userId))) {
     const own = rows.filter((row) => row.userId === userId);
-    const sources = await loadSources(db, userId, own, now);
     completed.push(...(await completeReached(db, clock, userId, own.map((row) => toView(row, sources, now)))));
   }
   return completed;
 }
 
+/** Every goal of each of these users as shown on /goals, with its computed progress: four queries for any number of users. */
+async function loadGoalViewsOfUsers(db: DbOrTx, clock: Clock, userIds: readonly string[]): Promise<Map<string, GoalView[]>> {
+  const now = clock.now();
+  const rows = await selectGoalsOfUsers(db, userIds);
+  const sources = await loadSources(db, rows, now);
+  const views = new Map<string, GoalView[]>(userIds.map((userId) => [userId, []]));
+  for (const row of rows) views.get(row.userId)?.push(toView(row, sources, now));
+  return views;
+}
+
 /** Every goal of the user as shown on /goals, with its computed progress. */
 export async function loadGoalViews(db: DbOrTx, clock: Clock, userId: string): Promise<GoalView[]> {
-  const now = clock.now();
-  const rows = await selectUserGoals(db, userId);
-  const sources = await loadSources(db, userId, rows, now);
-  return rows.map((row) => toView(row, sources, now));
+  return (await loadGoalViewsOfUsers(db, clock, [userId])).get(userId) ?? [];
 }
 
 export async function loadGoalView(db: DbOrTx, clock: Clock, userId: string, goalId: string): Promise<GoalView | undefined> {
@@ -174,6 +184,12 @@ function milestones(views: GoalView[]): MyGoalsResponse['milestones'] {
   const streak = views.flatMap((v) => v.habits).find((h) => (h.cadence === 'daily' ? h.streak >= 7 : h.streak >= 4));
   if (streak) reached.push({ key: 'habit_streak', label: `Habit streak: ${streak.habit} (${streak.streak} ${streak.cadence === 'daily' ? 'days' : 'weeks'})`, reached_at: null });
   return reached;
+}
+
+/** The Goal Achievement Score of each of these users, as getMyGoals answers it to each (the Network Manager's advancement checks). */
+export async function achievementScoresOf(db: DbOrTx, clock: Clock, userIds: readonly string[]): Promise<Map<string, number | null>> {
+  const views = await loadGoalViewsOfUsers(db, clock, userIds);
+  return new Map(userIds.map((userId) => [userId, achievementScore(views.get(userId) ?? [])]));
 }
 
 export async function getMyGoals(db: DbOrTx, clock: Clock, userId: string): Promise<MyGoalsResponse> {

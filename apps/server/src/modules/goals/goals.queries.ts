@@ -72,8 +72,20 @@ export async function updateGoalStatus(
 }
 
 /** The user's goals, newest first (a user holds a handful; the cap only bounds a pathological account). */
-export async function selectUserGoals(db: DbOrTx, userId: string, limit = 500): Promise<GoalRow[]> {
-  return db.select().from(goals).where(eq(goals.userId, userId)).orderBy(desc(goals.createdAt), desc(goals.id)).limit(limit);
+/** The goals of these users, newest first, at most `limitPerUser` each (the rest are dropped here). */
+export async function selectGoalsOfUsers(db: DbOrTx, userIds: readonly string[], limitPerUser = 500): Promise<GoalRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(goals)
+    .where(inArray(goals.userId, [...userIds]))
+    .orderBy(desc(goals.createdAt), desc(goals.id));
+  const taken = new Map<string, number>();
+  return rows.filter((row) => {
+    const count = (taken.get(row.userId) ?? 0) + 1;
+    taken.set(row.userId, count);
+    return count <= limitPerUser;
+  });
 }
 
 /** The running (approved or active) monetary goals in USD of these users: the goals the commission ledger moves. */
@@ -112,14 +124,21 @@ export async function insertHabitTick(db: DbOrTx, row: typeof goalHabitTicks.$in
   await db.insert(goalHabitTicks).values(row).onConflictDoNothing();
 }
 
-/** The user's commission ledger entries earned since `from` (any payout status but withheld, decision 046), oldest first. */
-export async function selectLedgerEntries(db: DbOrTx, userId: string, from: Date): Promise<Array<{ at: Date; amount_cents: number }>> {
+/** These users' commission ledger entries earned since `from` (any payout status but withheld, decision 046), oldest first, by user. */
+export async function selectLedgerEntriesOfUsers(db: DbOrTx, userIds: readonly string[], from: Date): Promise<Map<string, Array<{ at: Date; amount_cents: number }>>> {
+  const entries = new Map<string, Array<{ at: Date; amount_cents: number }>>();
+  if (userIds.length === 0) return entries;
   const rows = await db
-    .select({ at: commissions.earnedAt, amount: commissions.amountCents })
+    .select({ userId: commissions.userId, at: commissions.earnedAt, amount: commissions.amountCents })
     .from(commissions)
-    .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, from), ne(commissions.status, 'withheld')))
+    .where(and(inArray(commissions.userId, [...userIds]), gte(commissions.earnedAt, from), ne(commissions.status, 'withheld')))
     .orderBy(asc(commissions.earnedAt));
-  return rows.map((row) => ({ at: row.at, amount_cents: Number(row.amount) }));
+  for (const row of rows) {
+    const list = entries.get(row.userId) ?? [];
+    list.push({ at: row.at, amount_cents: Number(row.amount) });
+    entries.set(row.userId, list);
+  }
+  return entries;
 }
 
 export async function updateGoalRow(db: DbOrTx, goalId: string, values: Partial<NewGoalRow>): Promise<GoalRow | undefined> {

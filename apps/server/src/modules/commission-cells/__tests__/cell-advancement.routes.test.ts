@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionCellMembers, commissionCells, conversions, products, users } from '@myeai/db';
+import { commissionCellMembers, commissionCells, commissions, conversions, goals, products, users } from '@myeai/db';
 import { apiPath, commissionNetworkPaths, type CellAdvancement } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -102,6 +102,39 @@ describe.each(testDatabaseKinds())('GET the Network Manager advancement suggesti
     // A suggestion only: nobody moved.
     const seats = await db().select().from(commissionCellMembers);
     expect(seats.find((seat) => seat.userId === ids.ready)?.position).toBe(4);
+  });
+
+  it("gives each member their own Goal Achievement Score, as their /earnings does: one member's goals and ledger never count for another", async () => {
+    const at = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
+    const goal = (userId: string, title: string, values: Partial<typeof goals.$inferInsert>) => ({
+      userId, title, goalType: 'custom', targetValue: 10, unit: 'calls', whyImportant: 'growth', deadline: '2026-11-30', timeframe: 'short_term', status: 'active', createdAt: at(10), submittedAt: at(10), updatedAt: at(10), ...values,
+    });
+    const commission = (userId: string, amountCents: number, earnedAt: Date) => ({ userId, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents, earnedAt });
+    // Lea's USD goal starts 10 days ago, Sam's 5 days ago: the commission Sam earned 7 days ago is
+    // within Lea's window of the shared ledger read, and must still not count for Sam.
+    await db().insert(goals).values([
+      goal(ids.lead, 'Earn $400', { goalType: 'monetary', targetValue: 400, unit: 'USD' }),
+      goal(ids.senior, 'Earn $500', { goalType: 'monetary', targetValue: 500, unit: 'USD', createdAt: at(5), submittedAt: at(5), updatedAt: at(5) }),
+      goal(ids.ready, 'Ten calls', { currentValue: 8 }),
+    ]);
+    await db().insert(commissions).values([
+      commission(ids.lead, 10_000, at(8)),
+      commission(ids.senior, 40_000, at(7)),
+      commission(ids.senior, 25_000, at(1)),
+      commission(ids.ready, 90_000, at(2)),
+    ]);
+
+    const response = await t.inject({ method: 'GET', url: url(cell), cookie: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    const scores = new Map((response.json() as CellAdvancement).members.map((member) => [member.user_id, member.inputs.achievement_score]));
+    expect(scores.get(ids.lead)).toBe(25);
+    expect(scores.get(ids.senior)).toBe(50);
+    expect(scores.get(ids.ready)).toBe(80);
+    expect(scores.get(ids.notReady)).toBeNull();
+    for (const member of (response.json() as CellAdvancement).members) {
+      const own = await getMyEarnings(db(), t.clock, member.user_id, 30);
+      expect(member.inputs).toEqual(own.advancement.inputs);
+    }
   });
 
   it('is admin only and answers 404 for an unknown cell', async () => {
