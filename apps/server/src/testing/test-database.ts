@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '@myeai/db';
+import { openDatabase, snapshotPglite, type DatabaseHandle } from '@myeai/db';
 import { fixedClock } from '../clock.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 
@@ -104,10 +104,7 @@ export async function makeTestDatabaseTemplates(folder: string): Promise<{ templ
   try {
     for (const which of ['migrated', 'seeded'] as const) {
       if (which === 'seeded') await seedDemoData(embedded.db, fixedClock(TEST_NOW));
-      // The checkpoint writes every committed change into the table files, so a copy opens
-      // without replaying the write-ahead log.
-      await embedded.client.exec('CHECKPOINT');
-      writeFileSync(pglite[which], Buffer.from(await (await embedded.client.dumpDataDir('none')).arrayBuffer()));
+      writeFileSync(pglite[which], Buffer.from(await (await snapshotPglite(embedded.client, 'none')).arrayBuffer()));
     }
   } finally {
     await embedded.close();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { commissions, goalCheckIns, goalHabitTicks, goals, users, type DbOrTx } from '@myeai/db';
 import { LEDGER_FED_GOAL, RUNNING_GOAL_STATUSES, type GoalTimeframe } from '@myeai/domain';
 
@@ -71,21 +71,23 @@ export async function updateGoalStatus(
   return row;
 }
 
-/** The user's goals, newest first (a user holds a handful; the cap only bounds a pathological account). */
-/** The goals of these users, newest first, at most `limitPerUser` each (the rest are dropped here). */
+/**
+ * The goals of these users, newest first, at most `limitPerUser` each (a user holds a handful; the
+ * cap only bounds a pathological account, in the query, so such an account is never read whole).
+ */
 export async function selectGoalsOfUsers(db: DbOrTx, userIds: readonly string[], limitPerUser = 500): Promise<GoalRow[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select()
+  const ranked = db
+    .select({ id: goals.id, rank: sql<number>`row_number() over (partition by ${goals.userId} order by ${goals.createdAt} desc, ${goals.id} desc)`.as('rank') })
     .from(goals)
     .where(inArray(goals.userId, [...userIds]))
+    .as('ranked');
+  return db
+    .select(getTableColumns(goals))
+    .from(goals)
+    .innerJoin(ranked, eq(ranked.id, goals.id))
+    .where(lte(ranked.rank, limitPerUser))
     .orderBy(desc(goals.createdAt), desc(goals.id));
-  const taken = new Map<string, number>();
-  return rows.filter((row) => {
-    const count = (taken.get(row.userId) ?? 0) + 1;
-    taken.set(row.userId, count);
-    return count <= limitPerUser;
-  });
 }
 
 /** The running (approved or active) monetary goals in USD of these users: the goals the commission ledger moves. */
