@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decideAccess } from './access-rules.ts';
 import { ROLES, type Role } from './roles.ts';
-import { findScreen, NAV_SECTIONS, navigationFor, SCREEN_REDIRECTS, SCREENS, type NavGroup } from './screens.ts';
+import { findScreen, NAV_SECTIONS, navigationFor, navLabelOf, SCREEN_REDIRECTS, SCREENS, screenHeading, screenHeadingParts, type NavGroup } from './screens.ts';
 
 const everything = () => true;
 const labelsOf = (groups: NavGroup[]) => groups.map((group) => [group.title, group.items.map((item) => item.label)] as const);
@@ -188,5 +188,29 @@ describe('SCREEN_REDIRECTS', () => {
   test.each(Object.entries(SCREEN_REDIRECTS))('%s -> %s points at a screen and is not one itself', (from, to) => {
     expect(findScreen(to)).toBeDefined();
     expect(findScreen(from)).toBeUndefined();
+  });
+});
+
+describe('a sidebar screen’s heading', () => {
+  const navScreens = SCREENS.filter((screen): screen is Extract<(typeof SCREENS)[number], { nav: object }> => 'nav' in screen);
+
+  test('contains its sidebar label for every sidebar screen, with or without a name of its own', () => {
+    expect(navScreens.length).toBeGreaterThan(20);
+    for (const screen of navScreens) {
+      for (const name of [undefined, '', 'Welcome back, Ada', 'My Earnings Potential', `${screen.nav.label} Center`]) {
+        expect(screenHeading(screen.path, name), `${screen.path} ${name}`).toContain(screen.nav.label);
+      }
+      expect(navLabelOf(screen.path)).toBe(screen.nav.label);
+    }
+  });
+
+  test('puts the page’s own name after the label, and never says the label twice', () => {
+    expect(screenHeading('/earnings', 'My Earnings Potential')).toBe('Purpose Impact — My Earnings Potential');
+    expect(screenHeading('/goal-progress', 'Welcome back, Ada')).toBe('Growth Tracking — Welcome back, Ada');
+    expect(screenHeading('/notifications')).toBe('Notifications');
+    expect(screenHeading('/trading-admin', 'System Command Center')).toBe('System Command Center');
+    expect(screenHeading('/trading-compass', 'MYEAI – trading compass')).toBe('MYEAI – trading compass');
+    expect(screenHeadingParts('/commissions', '  Commissions ')).toEqual({ label: 'Revenue Analytics', name: 'Commissions' });
+    expect(screenHeadingParts('/my-team', '   ')).toEqual({ label: 'My Team' });
   });
 });

@@ -65,6 +65,34 @@ export const SCREENS = [
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];
 
+/** A screen the sidebar lists. */
+export type NavScreenPath = Extract<(typeof SCREENS)[number], { nav: object }>['path'];
+
+/** The sidebar label of a sidebar screen: the one source of the words the sidebar and the page's heading share. */
+export function navLabelOf(path: NavScreenPath): string {
+  return (findScreen(path) as { nav: { label: string } }).nav.label;
+}
+
+/**
+ * A sidebar screen's heading in its parts: the sidebar label, then the page's own name (the
+ * spec's "My Earnings Potential", a greeting) when it has one. A name that already contains the
+ * label ("System Command Center") is the heading alone, so the label is never said twice.
+ * Either way the heading contains the label the user clicked.
+ */
+export function screenHeadingParts(path: NavScreenPath, name?: string): { label: string; name?: string } {
+  const label = navLabelOf(path);
+  const trimmed = name?.trim();
+  if (!trimmed) return { label };
+  if (trimmed.toLowerCase().includes(label.toLowerCase())) return { label: trimmed };
+  return { label, name: trimmed };
+}
+
+/** The heading as one text: "Purpose Impact — My Earnings Potential", "Notifications", "System Command Center". */
+export function screenHeading(path: NavScreenPath, name?: string): string {
+  const parts = screenHeadingParts(path, name);
+  return parts.name ? `${parts.label} — ${parts.name}` : parts.label;
+}
+
 /** Old addresses kept working (DESIGN.md section 3, item 4). */
 export const SCREEN_REDIRECTS: Readonly<Record<string, ScreenPath>> = {
   '/admin-learning': '/admin-passion-content',

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { ScreenTitle } from '../../components/ui/screen-title.tsx';
 import { useIsBuilt } from '../../lib/built-screens.ts';
 import { GoalQuickSetupPrompt } from '../goals/index.ts';
 import { ShareEarnButton } from '../referrals/index.ts';
@@ -59,9 +60,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
     <Container size="lg" px={0}>
       <Stack gap="lg">
         <div>
-          <Title order={1}>
-            {isNewAccount ? 'Welcome' : 'Welcome back'}, {firstName}
-          </Title>
+          <ScreenTitle screen="/dashboard" name={`${isNewAccount ? 'Welcome' : 'Welcome back'}, ${firstName}`} />
           <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
         </div>
         <NewcomerPanels user={user} />

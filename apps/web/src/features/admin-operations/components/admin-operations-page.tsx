@@ -52,7 +52,7 @@ export function AdminOperationsPage(_props: { user: UserProfile }) {
   const isRefreshing = useIsFetching({ queryKey: operationsKeys.all }) + useIsFetching({ queryKey: supportKeys.all }) > 0;
   return (
     <Stack gap="lg">
-      <PageHeader title="Comprehensive Dashboard" subtitle={<>Overview, analytics, support requests, audit trail and failed background operations{isDemo ? ', and the demo mailbox' : ''}.</>} subtitleSize="sm">
+      <PageHeader screen="/admin-comprehensive-dashboard" subtitle={<>Overview, analytics, support requests, audit trail and failed background operations{isDemo ? ', and the demo mailbox' : ''}.</>} subtitleSize="sm">
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}

@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatPercent } from '../../../lib/percent.ts';
 import { useTrialAnalytics } from '../api/trial-analytics-api.ts';
 import { ExpireTrialsButton, ExtendTrialModal } from './trial-actions.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -124,7 +125,7 @@ export function AdminTrialAnalyticsPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <div>
-            <Title order={1}>Trial Analytics</Title>
+            <ScreenTitle screen="/admin-trial-analytics" />
             <Text c="dimmed">Newcomer trials, their engagement and conversions, from stored data.</Text>
           </div>
           <ExpireTrialsButton />

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserProfile } from '@myeai/domain';
@@ -10,6 +10,7 @@ import { CellsTab } from './cells-tab.tsx';
 import { ConfigurationForm } from './configuration-tab.tsx';
 import { ElitePoolDialog } from './elite-pool-dialog.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 type Tab = 'overview' | 'cells' | 'configuration';
 
@@ -27,7 +28,7 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1}>Commission Management</Title>
+          <ScreenTitle screen="/commission-management" />
           <Text c="dimmed">Commission cells, the payout engine and its configuration</Text>
         </div>
         {config.data && (

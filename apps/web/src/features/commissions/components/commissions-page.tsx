@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { decideAccess, type CommissionStatusFilter, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { downloadCommissionsCsv, useCommissionList, useCommissionSummary } from '../api/commissions-api.ts';
 import { AdminPayoutsPanel } from './admin-payouts-panel.tsx';
@@ -64,7 +65,7 @@ export function CommissionsPage({ user }: { user: UserProfile }) {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
-            <Title order={1}>Commissions</Title>
+            <ScreenTitle screen="/commissions" name="Commissions" />
             <Text c="dimmed">What you earned from sales through your affiliate links, and when it is paid.</Text>
           </div>
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void onExport()} loading={isExporting}>

@@ -118,7 +118,7 @@ export function EarningsPage(_props: { user: UserProfile }) {
   const data = earnings.data;
   return (
     <Stack gap="lg">
-      <PageHeader title="My Earnings Potential" subtitle="Your seat, your ledger and your next step.">
+      <PageHeader screen="/earnings" name="My Earnings Potential" subtitle="Your seat, your ledger and your next step.">
         <SegmentedControl
           aria-label="Period"
           value={String(days)}

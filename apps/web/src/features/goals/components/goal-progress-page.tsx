@@ -3,6 +3,7 @@ import type { GoalView, ProgressStatus, UserProfile } from '@myeai/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { useGoalProgress, useGoalsLiveRefresh } from '../api/goals-api.ts';
 import { DaysRemaining, formatGoalValue, GoalHistoryChart, GoalProgressBar } from './goal-parts.tsx';
 
@@ -32,8 +33,8 @@ export function GoalProgressPage({ user }: { user: UserProfile }) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Welcome back, {data.user_name || user.name}</Title>
-        <Text c="dimmed">How your approved goals are moving, from your commissions and the progress you record.</Text>
+        <ScreenTitle screen="/goal-progress" />
+        <Text c="dimmed">Welcome back, {data.user_name || user.name}. How your approved goals are moving, from your commissions and the progress you record.</Text>
       </div>
       {data.achievement_unlocked && (
         <Alert color="teal" title="Achievement Unlocked">

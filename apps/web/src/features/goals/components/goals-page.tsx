@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Ta
 import { INCOMPLETE_GOALS_MESSAGE, isoDay, type UserProfile } from '@myeai/domain';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { GoalsStep, useGoalsForm, useSetupGoals } from '../../onboarding/index.ts';
 import { useGoalsLiveRefresh, useMyGoals, useReviewGoal, useReviewQueue } from '../api/goals-api.ts';
 import { GoalCard } from './goal-card.tsx';
@@ -18,7 +19,7 @@ export function GoalsPage({ user }: { user: UserProfile }) {
     <Stack gap="lg">
       <Group justify="space-between">
         <div>
-          <Title order={1}>Purpose Alignment Center</Title>
+          <ScreenTitle screen="/goals" name="Purpose Alignment Center" />
           <Text c="dimmed">Your goals, their progress and the habits that move them.</Text>
         </div>
         <Button onClick={() => setBlueprint(true)}>Setup Goals Blueprint</Button>

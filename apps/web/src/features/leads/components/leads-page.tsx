@@ -44,7 +44,7 @@ export function LeadsPage(_props: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader title="Client Relationship" subtitle="Your leads from first contact to closed deal." gap="sm">
+        <PageHeader screen="/lead-management" subtitle="Your leads from first contact to closed deal." gap="sm">
           <Group gap="xs">
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'import' })}>
               Import CSV

@@ -85,7 +85,7 @@ export function LearningHubPage({ user }: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader title="Learning Hub" subtitle="Passion Development: videos and documents to grow your business." gap="sm">
+        <PageHeader screen="/learning" name="Learning Hub" subtitle="Videos and documents to grow your business." gap="sm">
           {canManage && (
             <Group gap="xs">
               <Button component={Link} to="/admin-passion-content" variant="default" leftSection={<IconSettings size={16} aria-hidden />}>

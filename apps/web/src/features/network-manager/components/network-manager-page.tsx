@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCrown, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { AuditTrail } from './audit-trail.tsx';
 import { CellOverview } from './cell-overview.tsx';
 import { CreateCellDialog } from './create-cell-dialog.tsx';
 import { VisualEditor } from './visual-editor.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 type Tab = 'overview' | 'editor' | 'audit';
 
@@ -56,9 +57,7 @@ export function NetworkManagerPage() {
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Stack gap={2}>
-            <Title order={1} size="h2">
-              Network Manager
-            </Title>
+            <ScreenTitle screen="/admin/commission-manager" size="h2" />
             <Text size="sm" c="dimmed">
               Commission cells, their 13 seats and every change to them.
             </Text>

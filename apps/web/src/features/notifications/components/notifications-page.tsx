@@ -43,7 +43,7 @@ export function NotificationsPage({ user }: { user: UserProfile }) {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageHeader title="Notifications" subtitle={summary.data ? (unread === 0 ? 'No unread notifications' : `${unread} unread`) : '\u00a0'} isSubtitleLive gap="sm">
+        <PageHeader screen="/notifications" subtitle={summary.data ? (unread === 0 ? 'No unread notifications' : `${unread} unread`) : '\u00a0'} isSubtitleLive gap="sm">
           <Group gap="xs">
             <Button variant="default" leftSection={<IconChecks size={16} />} onClick={onMarkAll} loading={markAllRead.isPending} disabled={unread === 0}>
               Mark all read

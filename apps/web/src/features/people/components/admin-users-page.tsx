@@ -1,4 +1,4 @@
-import { Card, Container, Group, Pagination, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Card, Container, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { ReferralFlagsPanel } from '../../referrals/index.ts';
 import { useAvailableReferrers, usePeople, useSetAccountStatus } from '../api/people-api.ts';
 import { ExtendTrialDialog, ReferralDialog, RolesDialog, SubscriptionDrawer } from './person-dialogs.tsx';
 import { PeopleTable, type PersonAction } from './people-table.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 type Dialog = { action: PersonAction; person: AdminUser } | null;
 
@@ -136,9 +137,7 @@ export function AdminUsersPage({ user }: { user: UserProfile }) {
     <Container size="xl" py="md">
       <Stack gap="md">
         <div>
-          <Title order={1} size="h2">
-            People Management
-          </Title>
+          <ScreenTitle screen="/admin-users" size="h2" />
           <Text c="dimmed" size="sm">
             Users, their roles and referrers, and the referral sign-ups flagged for review. Every change is recorded in the audit log.
           </Text>

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Card, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Container, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ACTIVE_MEMBER_DAYS, formatDollarsAndCents, MEMBER_COMMISSION_RULE, MEMB
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useMyTeam } from '../api/people-api.ts';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 // Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
@@ -116,9 +117,7 @@ export function MyTeamPage() {
     <Container size="lg" py="md">
       <Stack gap="md">
         <div>
-          <Title order={1} size="h2">
-            My Team
-          </Title>
+          <ScreenTitle screen="/my-team" size="h2" />
           <Text c="dimmed" size="sm">
             The people who joined with your referral code.
           </Text>

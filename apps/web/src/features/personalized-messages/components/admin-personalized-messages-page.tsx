@@ -1,7 +1,8 @@
-import { Badge, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, Stack, Tabs, Text } from '@mantine/core';
 import { usePendingGoals, usePersonalizationHealth } from '../api/personalization-api.ts';
 import { GenerateMessagesTab } from './generate-messages-tab.tsx';
 import { PendingGoalsTab } from './pending-goals-tab.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 function HealthIndicator({ offline, writer, loading }: { offline: boolean; writer: string | undefined; loading: boolean }) {
   if (loading) return null;
@@ -19,9 +20,7 @@ export function AdminPersonalizedMessagesPage() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <div>
-            <Title order={1} size="h2">
-              Personalized Messages
-            </Title>
+            <ScreenTitle screen="/admin-personalized-messages" size="h2" />
             <Text c="dimmed" size="sm">
               Review pending goals and approve them with a message the owner receives.
             </Text>

@@ -50,7 +50,7 @@ export function ProductsPage({ user }: { user: UserProfile }) {
   return (
     <Container size="xl" px={0}>
       <Stack gap="lg">
-        <PageHeader title="Opportunity Engine" subtitle="Share products with your own tracked link and earn a commission on every sale." gap="sm">
+        <PageHeader screen="/products" subtitle="Share products with your own tracked link and earn a commission on every sale." gap="sm">
           {isAdmin && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setFormProduct(null)}>
               Add Product

@@ -278,7 +278,7 @@ export function ReferralsPage(_props: { user: UserProfile }) {
   const failed = dashboard.error ?? analytics.error;
   return (
     <Stack gap="lg">
-      <PageHeader title="Referral Dashboard" subtitle="Every figure here counts your stored clicks and sign-ups.">
+      <PageHeader screen="/referrals" name="Referral Dashboard" subtitle="Every figure here counts your stored clicks and sign-ups.">
         <SegmentedControl
           aria-label="Period"
           value={String(days)}

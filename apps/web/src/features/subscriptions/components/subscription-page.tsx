@@ -10,6 +10,7 @@ import { PlanCard } from './plan-card.tsx';
 import { SubscriptionStatusBanner } from './subscription-status-banner.tsx';
 import { TradingDisclaimer } from './trading-disclaimer.tsx';
 import { READABLE_TITLE } from './readable-title.ts';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 const WHAT_YOU_GET = [
   `The live consensus of ${ELITE_POOL.size} vetted professional traders, as a traffic-light grid per asset and timeframe`,
@@ -64,7 +65,7 @@ export function SubscriptionPage() {
     <Container size="xl" px={0}>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Trading Compass Subscription</Title>
+          <ScreenTitle screen="/trading-subscription" name="Trading Compass Subscription" />
           <Text c="dimmed">See what {ELITE_POOL.size} vetted professional traders think, asset by asset and timeframe by timeframe.</Text>
         </div>
         {/* Until both answers are in, nothing below the title is drawn: the plans arriving above

@@ -1,4 +1,4 @@
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { UserProfile } from '@myeai/domain';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
@@ -11,6 +11,7 @@ import { MarketGrid, type MarketPair } from './market-grid.tsx';
 import { OpenWindowModal } from './open-window-modal.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { RecentNotificationsCard } from './recent-notifications-card.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 /** /trader-dashboard (spec 3 section 2.2): profile, entry windows with sealed anonymous voting, market grid, live status. */
 export function TraderDashboardPage(_props: { user: UserProfile }) {
@@ -23,7 +24,7 @@ export function TraderDashboardPage(_props: { user: UserProfile }) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Trader Dashboard</Title>
+        <ScreenTitle screen="/trader-dashboard" />
         <Text c="dimmed">Anonymous Consensus Voting Interface</Text>
       </div>
       <Grid>

@@ -208,7 +208,7 @@ export function AdminFlowChartPage(_props: { user: UserProfile }) {
   useTradingAdminLiveRefresh();
   return (
     <Stack gap="lg">
-      <PageHeader title="Flow Chart" subtitle="The trader pool, its voting activity and the latest entry windows.">
+      <PageHeader screen="/admin-flow-chart" subtitle="The trader pool, its voting activity and the latest entry windows.">
         <Badge color={liveBadge(live).color} variant="dot">
           {liveBadge(live).label}
         </Badge>

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { TRADING_DISCLAIMER, type UserProfile } from '@myeai/domain';
 import { PageTabs } from '../../../components/ui/page-tabs.tsx';
@@ -11,6 +11,7 @@ import { SettingsTab } from './settings-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { TimeframesTab } from './timeframes-tab.tsx';
 import { TradersTab } from './traders-tab.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 type Tab = 'assets' | 'timeframes' | 'traders' | 'consensus' | 'migration' | 'landing' | 'settings';
 
@@ -29,7 +30,7 @@ export function TradingAdminPage(_props: { user: UserProfile }) {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>System Command Center</Title>
+        <ScreenTitle screen="/trading-admin" name="System Command Center" />
         <Text c="dimmed">MINI-CEO Ecosystem Management &amp; Intelligence</Text>
       </div>
       <StatCards />

@@ -2,6 +2,7 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ELITE_POOL, PLANS } from '@myeai/domain';
 import { PlanCard, TradingDisclaimer } from '../../subscriptions/index.ts';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 /** Users without access (spec 3 section 6): the four plans, each leading to /trading-subscription. */
 export function SubscriptionRequired() {
@@ -9,7 +10,7 @@ export function SubscriptionRequired() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>MYEAI – Trading Compass</Title>
+        <ScreenTitle screen="/trading-compass" name="MYEAI – Trading Compass" />
         <Text c="dimmed">{ELITE_POOL.size}-Trader Anonymous Consensus Engine</Text>
       </div>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="subscription-required-title">

@@ -1,4 +1,4 @@
-import { Badge, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ELITE_POOL, getPlan, type CompassAccessInfo, type SentimentGrid as SentimentGridData, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -18,6 +18,7 @@ import { HistoryChart } from './history-chart.tsx';
 import { RecentEventsCard } from './recent-events-card.tsx';
 import { SentimentGrid, type PairSelection } from './sentiment-grid.tsx';
 import { SubscriptionRequired } from './subscription-required.tsx';
+import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -66,7 +67,7 @@ export function TradingCompassPage(_props: { user: UserProfile }) {
 function CompassTitle() {
   return (
     <div>
-      <Title order={1}>MYEAI – Trading Compass</Title>
+      <ScreenTitle screen="/trading-compass" name="MYEAI – Trading Compass" />
       <Text c="dimmed">{ELITE_POOL.size}-Trader Anonymous Consensus Engine</Text>
     </div>
   );
