@@ -69,6 +69,7 @@ export const LEARNING_ADMIN_MESSAGES = {
   uploadTooLarge: 'The file is too large.',
   uploadWrongType: 'Only MP4 or WebM videos and PDF documents can be uploaded; this file is neither (its content was checked, not its name).',
   uploadEmpty: 'The file is empty.',
+  uploadMalformed: 'The upload arrived incomplete or malformed (the connection may have dropped). Choose the file again.',
 } as const;
 
 const M = LEARNING_ADMIN_MESSAGES;

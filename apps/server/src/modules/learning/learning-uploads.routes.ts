@@ -5,6 +5,8 @@ import { zodRoutes } from '../../module-routes.ts';
 import { learningUploadMaxBytes, storeLearningUpload, type IncomingFile } from './learning-uploads.service.ts';
 
 const UPLOADS_PER_HOUR = 60;
+/** Room for the multipart boundary and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Module admin uploads (issue 20 item 4): an MP4/WebM video or a PDF, one file per request, admins only. */
 export async function learningUploadsRoutes(root: FastifyInstance): Promise<void> {
@@ -18,7 +20,13 @@ export async function learningUploadsRoutes(root: FastifyInstance): Promise<void
       access: 'admin',
       rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `learning-upload:${request.user?.id ?? request.ip}` },
     },
-    bodyLimit: maxBytes + 64 * 1024,
+    bodyLimit: maxBytes + MULTIPART_OVERHEAD_BYTES,
+    // The multipart parser streams the body without Fastify's body limit: a declared length over
+    // the cap is refused here, after the access guard and before a byte of the file is read.
+    preParsing: async (request, _reply, payload) => {
+      if (Number(request.headers['content-length']) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.uploadTooLarge);
+      return payload;
+    },
     schema: {
       tags: ['learning'],
       summary: 'Upload a learning video (MP4 or WebM) or PDF (multipart: file). The kind is read from the content; the stored name is the server’s.',

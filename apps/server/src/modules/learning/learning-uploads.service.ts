@@ -101,6 +101,10 @@ export async function storeLearningUpload(db: Database, clock: Clock, config: Pi
     // Drain what the client still sends, so the answer is not cut off by an unread body.
     file.stream.resume();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', M.uploadTooLarge);
+    if (error instanceof AppError) throw error;
+    // An error of the file's own stream is about the body the client sent (cut off before its
+    // closing boundary, malformed part headers), not a failure of this server.
+    if (error === file.stream.errored) throw new AppError('VALIDATION', M.uploadMalformed);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { learningModules, learningProgress, users } from '@myeai/db';
+import { learningModules, learningProgress, learningUploads, users } from '@myeai/db';
 import { LEARNING_ADMIN_MESSAGES as M } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -128,6 +128,30 @@ describe.each(testDatabaseKinds())('learning module admin on %s', (kind) => {
 
     const notAdmin = await upload('video.mp4', MP4, subscriber);
     expect(notAdmin.statusCode).toBe(403);
+  });
+
+  it('answers 400 to a multipart body cut off before its closing boundary, storing nothing', async () => {
+    const filesBefore = (await readdir(uploadsDir)).sort();
+    const storedUploads = await t.database.db.$count(learningUploads);
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'cut.mp4', content: MP4 }]);
+    const cut = payload.subarray(0, payload.length - 60);
+    const response = await t.inject({ method: 'POST', url: '/api/admin/learning/uploads', cookie: admin, payload: cut, headers });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toBe(M.uploadMalformed);
+    const headersOnly = await t.inject({ method: 'POST', url: '/api/admin/learning/uploads', cookie: admin, payload: payload.subarray(0, 80), headers });
+    expect(headersOnly.statusCode, headersOnly.body).toBe(400);
+    expect((await readdir(uploadsDir)).sort()).toEqual(filesBefore);
+    expect(await t.database.db.$count(learningUploads)).toBe(storedUploads);
+  });
+
+  it('refuses an upload whose Content-Length is over the limit with 413 before reading its body', async () => {
+    const filesBefore = (await readdir(uploadsDir)).sort();
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'huge.mp4', content: MP4 }]);
+    // The declared length is all the server needs: the body sent is small, and is never read.
+    const response = await t.inject({ method: 'POST', url: '/api/admin/learning/uploads', cookie: admin, payload, headers: { ...headers, 'content-length': String(UPLOAD_LIMIT + 128 * 1024) } });
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().error.message).toBe(M.uploadTooLarge);
+    expect((await readdir(uploadsDir)).sort()).toEqual(filesBefore);
   });
 
   it('a day later, an upload no module uses is swept (row and file); one a module uses stays', async () => {
