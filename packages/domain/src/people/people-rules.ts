@@ -16,6 +16,7 @@ export const PEOPLE_MESSAGES = {
   referrerUnknown: 'The chosen referrer does not exist.',
   joinDateFuture: 'The join date cannot be in the future.',
   userUnknown: 'User not found.',
+  actorNotAdmin: 'Your admin role was removed or your account suspended before this change was made, so nothing was changed.',
   rolesUpdated: 'User roles updated successfully!',
   rolesFailed: 'Failed to update user roles: ',
   referralUpdated: 'Referral information updated successfully!',

@@ -147,6 +147,12 @@ export async function selectAccountForUpdate(tx: DbOrTx, id: string): Promise<Ac
   return row && { ...row, roles: row.roles as Role[], activeRole: row.activeRole as Role };
 }
 
+/** An acting admin's roles and status as stored now (read under the admins lock, which every role and status change takes). */
+export async function selectActor(tx: DbOrTx, id: string): Promise<{ roles: Role[]; activeRole: Role; status: string } | undefined> {
+  const [row] = await tx.select({ roles: users.roles, activeRole: users.activeRole, status: users.status }).from(users).where(eq(users.id, id)).limit(1);
+  return row && { ...row, roles: row.roles as Role[], activeRole: row.activeRole as Role };
+}
+
 export async function selectAccountByEmailForUpdate(tx: DbOrTx, email: string): Promise<AccountRow | undefined> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return row && selectAccountForUpdate(tx, row.id);

@@ -31,6 +31,7 @@ import {
   PEOPLE_LOCKS,
   revokeAllSessions,
   selectAccountForUpdate,
+  selectActor,
   selectPeoplePage,
   selectPerson,
   selectReferralCode,
@@ -85,6 +86,20 @@ async function accountOrThrow(tx: DbOrTx, id: string): Promise<AccountRow> {
 }
 
 /**
+ * The access guard judged the actor from their session, which may predate a demotion or
+ * suspension committed since (the request was in flight, or the announcement has not reached
+ * this instance). Read again under the admins lock (every role and status change holds it, so
+ * none can commit between this read and the change), the actor must still be an active admin
+ * acting as admin, or nothing changes.
+ */
+async function assertActorStillAdmin(tx: DbOrTx, actorId: string): Promise<void> {
+  const actor = await selectActor(tx, actorId);
+  if (!actor || actor.status !== 'active' || !actor.roles.includes('admin') || actor.activeRole !== 'admin') {
+    throw new AppError('FORBIDDEN', PEOPLE_MESSAGES.actorNotAdmin);
+  }
+}
+
+/**
  * After a change of a user's account commits: this instance forgets their cached sessions and
  * reads now (the database's announcement reaches the other instances), so their next request,
  * anywhere, sees the change.
@@ -102,6 +117,7 @@ export async function setUserRoles(deps: PeopleDeps, actorId: string, userId: st
   const { db, clock } = deps;
   const changed = await (db as Database).transaction(async (tx) => {
     await lockPeople(tx, PEOPLE_LOCKS.admins);
+    await assertActorStillAdmin(tx, actorId);
     const account = await accountOrThrow(tx, userId);
     const activeRole = activeRoleAfterChange(account.roles, account.activeRole, roles);
     if (sameRoles(account.roles, roles) && activeRole === account.activeRole) return false;
@@ -134,6 +150,7 @@ export async function suspendUser(deps: PeopleDeps, actorId: string, userId: str
   const { db, clock } = deps;
   const changed = await (db as Database).transaction(async (tx) => {
     await lockPeople(tx, PEOPLE_LOCKS.admins);
+    await assertActorStillAdmin(tx, actorId);
     const account = await accountOrThrow(tx, userId);
     if (account.status === 'suspended') return false;
     if (leavesNoAdmin({ targetIsActiveAdmin: account.roles.includes('admin'), targetStaysAdmin: false, otherActiveAdmins: await countOtherActiveAdmins(tx, userId) })) {
@@ -160,6 +177,7 @@ export async function reactivateUser(deps: PeopleDeps, actorId: string, userId: 
   const { db, clock } = deps;
   const changed = await (db as Database).transaction(async (tx) => {
     await lockPeople(tx, PEOPLE_LOCKS.admins);
+    await assertActorStillAdmin(tx, actorId);
     const account = await accountOrThrow(tx, userId);
     if (account.status === 'active') return false;
     await updateAccountStatus(tx, userId, 'active');
@@ -188,6 +206,9 @@ export async function setUserReferral(deps: PeopleDeps, actorId: string, userId:
   }
   const changed = await (db as Database).transaction(async (tx) => {
     await lockPeople(tx, PEOPLE_LOCKS.referrals);
+    // Always after the referrals lock, so the two locks are never taken in the other order.
+    await lockPeople(tx, PEOPLE_LOCKS.admins);
+    await assertActorStillAdmin(tx, actorId);
     const account = await accountOrThrow(tx, userId);
     const next = input.referrer_user_id === 'none' ? { referredBy: null, referralCodeUsed: null, referredAt: null } : await nextReferral(tx, account, input, now);
     const before = referralOf(account);

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { auditLog, commissions, users } from '@myeai/db';
-import type { AdminUser, AdminUsersPage, LiveEvent, MyTeam, Role } from '@myeai/domain';
+import { PEOPLE_MESSAGES, type AdminUser, type AdminUsersPage, type LiveEvent, type MyTeam, type Role } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createUser, getUserByEmail } from '../../auth/index.ts';
@@ -192,6 +192,32 @@ describe.each(testDatabaseKinds())('People Management and My Team on %s', (kind)
     expect((await get('/api/auth/profile', first)).status).toBe(401);
     expect((await get('/api/auth/profile', await user.signIn())).status).toBe(200);
     expect(await auditOf('people.reactivate', user.id)).toHaveLength(1);
+  });
+
+  it('rechecks the acting admin under the lock: an admin demoted while their request was on its way is refused 403 and nothing changes', async () => {
+    const actor = await person('Ada Actor', ['admin']);
+    const target = await person('Tom Target');
+    const cookie = await actor.signIn();
+    // Warms the session cache: the next request passes the access guard from it.
+    expect((await get('/api/rbac/admin/users?search=target', cookie)).status).toBe(200);
+    // Another admin demotes the actor; the announcement has not reached this instance yet (a
+    // request already past the guard sees the same): the triggers are held back for this write.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ roles: ['affiliate'], activeRole: 'affiliate' }).where(eq(users.id, actor.id));
+    });
+    const attempts = [
+      post(`/api/rbac/admin/users/${target.id}/roles`, cookie, { roles: ['newcomer', 'admin'] }),
+      post(`/api/rbac/admin/users/${target.id}/suspend`, cookie),
+      post(`/api/rbac/admin/users/${target.id}/referral`, cookie, { referrer_user_id: actor.id }),
+    ];
+    for (const refused of await Promise.all(attempts)) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error.message).toBe(PEOPLE_MESSAGES.actorNotAdmin);
+    }
+    const [stored] = await t.database.db.select({ roles: users.roles, status: users.status, referredBy: users.referredBy }).from(users).where(eq(users.id, target.id));
+    expect(stored).toEqual({ roles: ['newcomer'], status: 'active', referredBy: null });
+    for (const action of ['people.roles', 'people.suspend', 'people.referral']) expect(await auditOf(action, target.id)).toHaveLength(0);
   });
 
   it('never leaves no active admin: the last one keeps the role and cannot be suspended', async () => {
