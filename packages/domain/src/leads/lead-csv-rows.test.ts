@@ -13,12 +13,12 @@ describe('checkCsvRow', () => {
     });
   });
 
-  test('optional cells empty: defaults, with the default stage of the import', () => {
+  test('optional cells empty: defaults, with the default stage of the import and the source saying it was imported', () => {
     const result = row({ phone: '', value: '  ' });
     expect(result).toEqual({
       ok: true,
       given: new Set(['name', 'email']),
-      lead: { name: 'Ada', email: 'ada@example.com', phone: null, company: null, source: 'manual', value_cents: 0, notes: null, stage: 'qualified' },
+      lead: { name: 'Ada', email: 'ada@example.com', phone: null, company: null, source: 'csv_import', value_cents: 0, notes: null, stage: 'qualified' },
     });
   });
 
@@ -35,7 +35,7 @@ describe('checkCsvRow', () => {
     {
       label: 'unknown source',
       cells: { source: 'Trade show' },
-      reasons: ['Source "Trade show" is not one of: Manual, Website, Referral, LinkedIn, Facebook, Google, Event, Cold Call, Email, Other'],
+      reasons: ['Source "Trade show" is not one of: Manual, Website, Referral, LinkedIn, Facebook, Google, Event, Cold Call, Email, Other, CSV import'],
     },
     { label: 'a 10,000-character name', cells: { name: 'x'.repeat(10_000) }, reasons: ['Name must be at most 200 characters'] },
     { label: 'a long bad e-mail is shortened in the reason', cells: { email: 'y'.repeat(50) }, reasons: [`Email is invalid ("${'y'.repeat(40)}…")`] },

@@ -11,7 +11,7 @@ import {
 } from './lead-rules.ts';
 import type { LeadCsvField } from './lead-csv-columns.ts';
 import {
-  DEFAULT_LEAD_SOURCE,
+  DEFAULT_IMPORT_SOURCE,
   LEAD_SOURCE_LABELS,
   LEAD_SOURCES,
   LEAD_STAGE_LABELS,
@@ -74,7 +74,7 @@ export function checkCsvRow(cells: Readonly<Partial<Record<LeadCsvField, string>
   if (company.length > LEAD_COMPANY_MAX) reasons.push(LEAD_MESSAGES.companyTooLong);
   if (notes.length > LEAD_NOTES_MAX) reasons.push(LEAD_MESSAGES.notesTooLong);
 
-  const source = sourceText === '' ? DEFAULT_LEAD_SOURCE : parseLeadSource(sourceText);
+  const source = sourceText === '' ? DEFAULT_IMPORT_SOURCE : parseLeadSource(sourceText);
   if (!source) reasons.push(`Source ${quoted(sourceText)} is not one of: ${LEAD_SOURCES.map((s) => LEAD_SOURCE_LABELS[s]).join(', ')}`);
   const stage = stageText === '' ? defaultStage : parseLeadStage(stageText);
   if (!stage) reasons.push(`Stage ${quoted(stageText)} is not one of: ${LEAD_STAGES.map((s) => LEAD_STAGE_LABELS[s]).join(', ')}`);

@@ -38,8 +38,11 @@ export const DEFAULT_LEAD_STAGE: LeadStage = 'new';
 /** The stage of an imported row without a Stage cell, unless the import asks for another (spec 2 section 4). */
 export const DEFAULT_IMPORT_STAGE: LeadStage = 'qualified';
 
-/** Lead hub sources (spec 2 section 4). */
-export const LEAD_SOURCES = ['manual', 'website', 'referral', 'linkedin', 'facebook', 'google', 'event', 'cold_call', 'email', 'other'] as const;
+/**
+ * Lead hub sources (spec 2 section 4), and `csv_import`: a lead imported from a file that names no
+ * source says it was imported rather than "Manual" (issue 26).
+ */
+export const LEAD_SOURCES = ['manual', 'website', 'referral', 'linkedin', 'facebook', 'google', 'event', 'cold_call', 'email', 'other', 'csv_import'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
@@ -53,9 +56,13 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   cold_call: 'Cold Call',
   email: 'Email',
   other: 'Other',
+  csv_import: 'CSV import',
 };
 
 export const DEFAULT_LEAD_SOURCE: LeadSource = 'manual';
+
+/** The source of an imported row whose Source cell is empty or missing. */
+export const DEFAULT_IMPORT_SOURCE: LeadSource = 'csv_import';
 
 /** Lower-case letters and digits only: "Cold Call", "cold-call" and "cold_call" read the same. */
 function looseKey(text: string): string {

@@ -86,7 +86,8 @@ describe.each(testDatabaseKinds())('lead CSV import and export on %s', (kind) =>
       const stored = await allLeads();
       expect(stored.map((lead) => [lead.name, lead.stage, lead.value_cents, lead.source])).toEqual([
         ['Ada Lovelace', 'qualified', 125_050, 'linkedin'],
-        ['Bob Stone', 'qualified', 125_000, 'manual'],
+        // No Source cell: the lead says it was imported, not "Manual".
+        ['Bob Stone', 'qualified', 125_000, 'csv_import'],
         ['Carol Smith', 'qualified', 0, 'cold_call'],
       ]);
       expect(stored[0]).toMatchObject({ phone: '+44 20 7946 0958', company: 'Analytical Engines', notes: 'Met at the expo', created_at: TEST_NOW.toISOString() });

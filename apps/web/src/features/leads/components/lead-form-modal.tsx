@@ -12,6 +12,7 @@ import {
   LeadFormSchema,
   type Lead,
   type LeadFormValues,
+  type LeadSource,
 } from '@myeai/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
@@ -21,7 +22,9 @@ import { FormFrame } from '../../../components/ui/form-frame.tsx';
 
 
 const STAGE_OPTIONS = LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }));
-const SOURCE_OPTIONS = LEAD_SOURCES.map((source) => ({ value: source, label: LEAD_SOURCE_LABELS[source] }));
+const sourceOption = (source: LeadSource) => ({ value: source, label: LEAD_SOURCE_LABELS[source] });
+/** "CSV import" is what an import records, not a source to pick by hand; an imported lead being edited keeps it. */
+const sourceOptions = (lead: Lead | null) => LEAD_SOURCES.filter((source) => source !== 'csv_import' || lead?.source === 'csv_import').map(sourceOption);
 
 /** API field names to the dialog's fields, for the server's per-field messages. */
 const FIELD_OF_PATH: Record<string, keyof LeadFormValues> = { value_cents: 'value', last_contact_at: 'last_contact_date' };
@@ -88,7 +91,7 @@ function LeadForm({ lead, onDone }: { lead: Lead | null; onDone: () => void }) {
         <TextInput label="Phone" type="tel" autoComplete="off" description="Optional, e.g. +1 555 123 4567" {...form.getInputProps('phone')} />
         <TextInput label="Company" autoComplete="off" {...form.getInputProps('company')} />
         <Select label="Stage" data={STAGE_OPTIONS} allowDeselect={false} {...form.getInputProps('stage')} />
-        <Select label="Source" data={SOURCE_OPTIONS} allowDeselect={false} {...form.getInputProps('source')} />
+        <Select label="Source" data={sourceOptions(lead)} allowDeselect={false} {...form.getInputProps('source')} />
         <TextInput label="Value (USD)" inputMode="decimal" placeholder="0" autoComplete="off" {...form.getInputProps('value')} />
         <TextInput label="Last contact" type="date" max={toDateInput(new Date().toISOString())} {...form.getInputProps('last_contact_date')} />
       </SimpleGrid>
