@@ -196,7 +196,7 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     const { context, page } = await signedInPage('Tess Trader');
     const card = page.getByTestId('monthly-progress-card');
     await card.waitFor();
-    await expect(card.innerText()).resolves.toMatch(/Earn \$1,000 in November[\s\S]*25%[\s\S]*\$250 of \$1,000 earned/);
+    await expect(card.innerText()).resolves.toMatch(/Earn \$1,000 in November[\s\S]*25%[\s\S]*\$250\.00 of \$1,000\.00 earned/);
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'sidebar-progress-1440.png') });
     await context.close();

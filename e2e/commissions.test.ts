@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('commissions in Chromium', () => {
     await expect(page.getByTestId('next-payout-date').innerText()).resolves.toBe('Friday, November 27, 2026');
     const panel = page.getByRole('region', { name: 'Payout information' });
     await expect(panel.innerText()).resolves.toMatch(/arrives between Wed, Dec 2 and Fri, Dec 4/);
-    for (const statement of ['Processing takes 3-5 business days.', 'Minimum payout: $50.', 'Amounts over $1,000 are paid by wire transfer.', 'Payment methods: ACH, PayPal, wire transfer, cryptocurrency.']) {
+    for (const statement of ['Processing takes 3-5 business days.', 'Minimum payout: $50.00.', 'Amounts over $1,000.00 are paid by wire transfer.', 'Payment methods: ACH, PayPal, wire transfer, cryptocurrency.']) {
       await expect(panel.getByText(statement, { exact: false }).count()).resolves.toBe(1);
     }
     await expectAccessible(page);

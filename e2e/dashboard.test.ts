@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referralClicks, referralLandingEvents, users } from '@myeai/db';
-import { formatDollars, LEAD_STAGE_LABELS, PIPELINE_STAGES, type DashboardStats } from '@myeai/domain';
+import { formatDollarsAndCents, LEAD_STAGE_LABELS, PIPELINE_STAGES, type DashboardStats } from '@myeai/domain';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
@@ -54,8 +54,8 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     expect(stats.total_commissions_cents).toBe(17_895);
     expect(stats.leads_by_stage).toEqual({ interested: 1, qualified: 1, positive: 0, itb: 1, closed: 1 });
 
-    await card(page, 'Total commissions').getByText(formatDollars(stats.total_commissions_cents), { exact: true }).waitFor();
-    await expect(card(page, 'Pending payouts').innerText()).resolves.toMatch(new RegExp(`\\${formatDollars(stats.pending_payouts_cents)}[\\s\\S]*Processing within 3-5 business days`));
+    await card(page, 'Total commissions').getByText(formatDollarsAndCents(stats.total_commissions_cents), { exact: true }).waitFor();
+    await expect(card(page, 'Pending payouts').innerText()).resolves.toMatch(new RegExp(`\\${formatDollarsAndCents(stats.pending_payouts_cents)}[\\s\\S]*Processing within 3-5 business days`));
     await expect(card(page, 'Active leads').innerText()).resolves.toMatch(/Active leads\s+4\s+Conversion rate 20% \(1 of 5 closed\)/);
     await expect(card(page, 'Total commissions').innerText()).resolves.toContain('last month');
     await expect(card(page, 'Monthly target').innerText()).resolves.toContain('No target');

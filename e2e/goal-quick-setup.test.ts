@@ -87,9 +87,9 @@ describe.skipIf(!hasChromium)('Goal quick-setup modal and ledger-fed goals in Ch
     await signInWithDemo(goals.page, 'Alex Affiliate');
     await goals.page.goto('/goal-progress');
     const card = goals.page.getByRole('article', { name: goalTitle });
-    await card.getByText('$0 of $500').waitFor();
+    await card.getByText('$0.00 of $500.00').waitFor();
     const sidebar = goals.page.getByTestId('monthly-progress-card');
-    await sidebar.getByText('$0 of $500 earned').waitFor();
+    await sidebar.getByText('$0.00 of $500.00 earned').waitFor();
 
     // The real path of a commission: a tracked click on the affiliate's product link, then the merchant's signed sale report.
     const product = await createTestProduct(t, { commission_rate_bp: 1_000 });
@@ -99,12 +99,12 @@ describe.skipIf(!hasChromium)('Goal quick-setup modal and ledger-fed goals in Ch
     expect(sale.statusCode, sale.body).toBe(201);
 
     // $50 of $500 = 10%, on both screens, told by the live socket (no reload, no refetch by hand).
-    await card.getByText('$50 of $500').waitFor();
+    await card.getByText('$50.00 of $500.00').waitFor();
     await expect(card.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('10');
-    await sidebar.getByText('$50 of $500 earned').waitFor();
+    await sidebar.getByText('$50.00 of $500.00 earned').waitFor();
     await progress.page.getByText(`$50 of $500 · ${goalTitle}`, { exact: false }).waitFor();
     await expect(hub.getAttribute('aria-valuenow')).resolves.toBe('10');
-    await checkBothWidths(goals.page, SCREENSHOTS, 'goal-progress-after-commission', () => card.getByText('$50 of $500').waitFor());
+    await checkBothWidths(goals.page, SCREENSHOTS, 'goal-progress-after-commission', () => card.getByText('$50.00 of $500.00').waitFor());
     await goals.context.close();
     await progress.context.close();
   });

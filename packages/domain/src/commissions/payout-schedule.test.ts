@@ -46,8 +46,8 @@ describe('payout information panel', () => {
     expect(payoutStatements()).toEqual([
       'Payouts are processed every 7 days, in a weekly run every Friday (UTC).',
       'Processing takes 3-5 business days.',
-      'Minimum payout: $50. A smaller unpaid balance carries over to a later run.',
-      'Amounts over $1,000 are paid by wire transfer.',
+      'Minimum payout: $50.00. A smaller unpaid balance carries over to a later run.',
+      'Amounts over $1,000.00 are paid by wire transfer.',
       'Payment methods: ACH, PayPal, wire transfer, cryptocurrency.',
     ]);
   });

@@ -1,4 +1,4 @@
-import { formatDollars, type Cents } from '../money.ts';
+import { formatDollarsAndCents, type Cents } from '../money.ts';
 
 /**
  * Payouts (spec 2 section 9, DESIGN.md section 3 item 22): processed every 7 days, processing
@@ -80,8 +80,8 @@ export function payoutStatements(policy: PayoutPolicy = PAYOUT_POLICY): string[]
   return [
     `Payouts are processed every ${policy.cycle_days} days, in a weekly run every ${weekday} (UTC).`,
     `Processing takes ${payoutProcessingTime(policy)}.`,
-    `Minimum payout: ${formatDollars(policy.minimum_cents)}. A smaller unpaid balance carries over to a later run.`,
-    `Amounts over ${formatDollars(policy.wire_transfer_above_cents)} are paid by wire transfer.`,
+    `Minimum payout: ${formatDollarsAndCents(policy.minimum_cents)}. A smaller unpaid balance carries over to a later run.`,
+    `Amounts over ${formatDollarsAndCents(policy.wire_transfer_above_cents)} are paid by wire transfer.`,
     `Payment methods: ${policy.methods.join(', ')}.`,
   ];
 }

@@ -1,5 +1,5 @@
 import { readCsv } from '../csv/csv.ts';
-import { parseDollarsToCents } from '../products/product-rules.ts';
+import { parseDollars } from '../money.ts';
 import { ProcessRevenueInputSchema, type ProcessRevenueRequest } from '../schemas/commission-cells.ts';
 
 /**
@@ -31,11 +31,11 @@ export function readRevenueCsv(text: string): RevenueCsvRead {
   const lines = read.records.map(({ row, cells }): RevenueCsvLine => {
     const cell = (name: string) => (cells[headers.indexOf(name)] ?? '').trim();
     const reference = cell('reference') || null;
-    const amount = parseDollarsToCents(cell('amount'));
-    if (amount === null) return { row, ok: false, reference, message: 'The amount must be dollars with at most 2 decimals, like 1250.00.' };
+    const amount = parseDollars(cell('amount'));
+    if (!amount.ok) return { row, ok: false, reference, message: 'The amount must be dollars with at most 2 decimals, like 1250.00.' };
     const parsed = ProcessRevenueInputSchema.safeParse({
       cell_id: cell('cell'),
-      amount_cents: amount,
+      amount_cents: amount.cents,
       source: cell('source') || undefined,
       description: cell('description'),
       source_reference_id: reference ?? undefined,

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import {
-  centsToDollarText,
   computeLeadStats,
   deleteLeadConfirmation,
   isValidPhone,
@@ -9,6 +8,7 @@ import {
   phoneHref,
   type StageTotal,
 } from './lead-rules.ts';
+import { centsToDollarText } from '../money.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, parseLeadSource, parseLeadStage } from './lead-stages.ts';
 
 describe('stages', () => {

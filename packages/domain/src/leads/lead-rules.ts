@@ -1,3 +1,4 @@
+import { parseDollars, type DollarsProblem } from '../money.ts';
 import { LEAD_STAGES, QUALIFIED_PLUS_STAGES, type LeadStage } from './lead-stages.ts';
 
 /** Validation messages of the lead hub (spec 2 section 5) and the limits we add to them. */
@@ -47,37 +48,17 @@ export function phoneHref(phone: string): string {
 
 export type AmountParse = { ok: true; cents: number } | { ok: false; message: string };
 
-// Whole dollars with optional thousands separators in groups of three, then up to any decimals
-// (too many decimals is its own message).
-const AMOUNT_PATTERN = /^(?<whole>\d{1,3}(?:,\d{3})+|\d+)?(?:\.(?<fraction>\d+))?$/;
+const LEAD_VALUE_PROBLEM_MESSAGES: Record<DollarsProblem, string> = {
+  not_a_number: LEAD_MESSAGES.valueNotNumber,
+  negative: LEAD_MESSAGES.valueNegative,
+  decimals: LEAD_MESSAGES.valueDecimals,
+  too_large: LEAD_MESSAGES.valueTooLarge,
+};
 
-/**
- * A dollar amount typed by a person or found in a CSV cell ("1,250.50", "$1250", "0.5") to cents.
- * Anything else is an error, never 0: "abc", "12abc", "1e5", "-5", "1,25", "1.505".
- */
+/** A lead's value typed by a person or found in a CSV cell, through the one money parser, with the lead form's messages. */
 export function parseDollarAmount(text: string): AmountParse {
-  let rest = text.trim();
-  const isNegative = rest.startsWith('-');
-  if (isNegative) rest = rest.slice(1).trimStart();
-  if (rest.startsWith('$')) rest = rest.slice(1).trimStart();
-  const match = AMOUNT_PATTERN.exec(rest);
-  const whole = match?.groups?.whole ?? '';
-  const fraction = match?.groups?.fraction ?? '';
-  if (!match || (whole === '' && fraction === '')) return { ok: false, message: LEAD_MESSAGES.valueNotNumber };
-  if (isNegative) return { ok: false, message: LEAD_MESSAGES.valueNegative };
-  if (fraction.length > 2) return { ok: false, message: LEAD_MESSAGES.valueDecimals };
-  const digits = whole.replaceAll(',', '').replace(/^0+(?=\d)/, '');
-  if (digits.length > 12) return { ok: false, message: LEAD_MESSAGES.valueTooLarge };
-  const cents = Number(digits || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents > LEAD_VALUE_MAX_CENTS) return { ok: false, message: LEAD_MESSAGES.valueTooLarge };
-  return { ok: true, cents };
-}
-
-/** Cents as a plain dollar amount for forms and CSV cells: 125050 -> "1250.50", 125000 -> "1250". */
-export function centsToDollarText(cents: number): string {
-  const whole = Math.trunc(cents / 100);
-  const rest = cents % 100;
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+  const parsed = parseDollars(text, LEAD_VALUE_MAX_CENTS);
+  return parsed.ok ? parsed : { ok: false, message: LEAD_VALUE_PROBLEM_MESSAGES[parsed.problem] };
 }
 
 export type StageTotal = { stage: LeadStage; count: number; value_cents: number };

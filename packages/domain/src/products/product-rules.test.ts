@@ -10,7 +10,6 @@ import {
   isRedirectableUrl,
   isSafeHttpUrl,
   normaliseHttpUrl,
-  parseDollarsToCents,
   parsePercentToBasisPoints,
   productMetrics,
   validateProductForm,
@@ -52,21 +51,6 @@ describe('formatRate and the rate inputs', () => {
     { input: ' 7.5 ', expected: 750 },
   ])('parsePercentToBasisPoints($input) -> $expected', ({ input, expected }) => {
     expect(parsePercentToBasisPoints(input)).toBe(expected);
-  });
-
-  test.each([
-    { input: '49.99', expected: 4_999 },
-    { input: '49.9', expected: 4_990 },
-    { input: '49', expected: 4_900 },
-    { input: '0', expected: 0 },
-    { input: '0.07', expected: 7 },
-    { input: '49.999', expected: null },
-    { input: '1,000', expected: null },
-    { input: '$5', expected: null },
-    { input: '-5', expected: null },
-    { input: 'NaN', expected: null },
-  ])('parseDollarsToCents($input) -> $expected', ({ input, expected }) => {
-    expect(parseDollarsToCents(input)).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Cents } from '../money.ts';
+import { parseDollars, type Cents } from '../money.ts';
 
 /**
  * The Opportunity Engine's product rules (spec 2 sections 5 and 9). Commission rates are stored
@@ -160,22 +160,11 @@ export type ProductFormResult =
   | { ok: true; value: ProductInputValues }
   | { ok: false; errors: Partial<Record<ProductFormField, string>> };
 
-/** "49.99" -> 4999 without floating point; null when it is not dollars with at most 2 decimals. */
-export function parseDollarsToCents(text: string): Cents | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 /** "12.5" -> 1250 bp; null when it is not a number with at most 1 decimal. */
 export function parsePercentToBasisPoints(text: string): number | null {
   const match = /^(\d{1,4})(?:\.(\d))?$/.exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number(match[2] ?? '0') * 10;
-}
-
-export function centsToDollarInput(cents: Cents): string {
-  return (cents / 100).toFixed(2);
 }
 
 export function basisPointsToPercentInput(rateBp: number): string {
@@ -201,9 +190,9 @@ export function validateProductForm(values: ProductFormValues): ProductFormResul
   if (!priceText) errors.price = PRODUCT_MESSAGES.priceRequired;
   else if (/^-/.test(priceText)) errors.price = PRODUCT_MESSAGES.priceNegative;
   else {
-    priceCents = parseDollarsToCents(priceText);
-    if (priceCents === null) errors.price = PRODUCT_MESSAGES.priceInvalid;
-    else if (priceCents > PRICE_CENTS_MAX) errors.price = PRODUCT_MESSAGES.priceTooHigh;
+    const parsed = parseDollars(priceText, PRICE_CENTS_MAX);
+    if (parsed.ok) priceCents = parsed.cents;
+    else errors.price = parsed.problem === 'too_large' ? PRODUCT_MESSAGES.priceTooHigh : PRODUCT_MESSAGES.priceInvalid;
   }
 
   let rateBp: number | null = null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CELL_SEAT_ROLES, CELL_SIZE, CellPayoutConfigSchema } from '../commissions/cell-payout.ts';
+import { dollarsField, formatDollarsAndCents } from '../money.ts';
 
 /** Commission-cell API paths (spec 3 section 7, "Commission cells (admin)"). */
 export const commissionCellsPaths = {
@@ -21,26 +22,53 @@ export const CELL_PAYOUT_KINDS = ['seat', 'override'] as const;
 /** The largest revenue one run takes: $10,000,000.00 (every share stays a safe integer). */
 export const CELL_REVENUE_CENTS_MAX = 1_000_000_000;
 
-export const ProcessRevenueInputSchema = z.object({
+/** Said in dollars wherever the revenue is typed or refused (a form never asks for cents). */
+export const REVENUE_AMOUNT_MESSAGES = {
+  required: 'Enter the revenue in dollars, e.g. 1000.00.',
+  invalid: 'Enter the revenue in dollars with at most two decimals, e.g. 1000.00.',
+  min: 'The revenue must be at least $0.01.',
+  max: `The revenue can be at most ${formatDollarsAndCents(CELL_REVENUE_CENTS_MAX)} per run.`,
+} as const;
+
+const revenueFields = {
   cell_id: z.string().uuid({ message: 'Choose a commission cell.' }),
-  amount_cents: z
-    .number({ message: 'Enter the revenue in cents.' })
-    .int({ message: 'The revenue is a whole number of cents.' })
-    .min(1, { message: 'The revenue must be at least $0.01.' })
-    .max(CELL_REVENUE_CENTS_MAX, { message: 'The revenue can be at most $10,000,000.00 per run.' }),
   source: z.enum(CELL_REVENUE_SOURCES).default('trading_fees'),
   description: z.string().trim().max(500, { message: 'The description can be at most 500 characters.' }).default(''),
   /** The caller's key for this revenue: the same key never pays twice. Not needed for a dry run. */
   source_reference_id: z.string().trim().min(1, { message: 'A source reference is required.' }).max(200).optional(),
-  /** "Test $1000" (DESIGN.md decision 24): compute and answer, write nothing. */
-  dry_run: z.boolean().default(false),
-}).refine((input) => input.dry_run || input.source_reference_id !== undefined, {
-  path: ['source_reference_id'],
-  message: 'A source reference is required.',
-});
+};
+
+/** The API's body: the amount in integer cents (a program's contract); a refusal still speaks dollars. */
+export const ProcessRevenueInputSchema = z
+  .object({
+    ...revenueFields,
+    amount_cents: z
+      .number({ message: 'amount_cents is required: the revenue as a whole number of cents (100000 is $1,000.00).' })
+      .int({ message: 'amount_cents is a whole number of cents (100000 is $1,000.00).' })
+      .min(1, { message: REVENUE_AMOUNT_MESSAGES.min })
+      .max(CELL_REVENUE_CENTS_MAX, { message: REVENUE_AMOUNT_MESSAGES.max }),
+    /** "Test $1000" (DESIGN.md decision 24): compute and answer, write nothing. */
+    dry_run: z.boolean().default(false),
+  })
+  .refine((input) => input.dry_run || input.source_reference_id !== undefined, {
+    path: ['source_reference_id'],
+    message: 'A source reference is required.',
+  });
 export type ProcessRevenueInput = z.input<typeof ProcessRevenueInputSchema>;
 /** The request after parsing (defaults filled in). */
 export type ProcessRevenueRequest = z.output<typeof ProcessRevenueInputSchema>;
+
+/**
+ * Commission Management's Process revenue form: the amount typed in dollars (`amount`), converted
+ * once to cents by the one money parser; the output is the API's body.
+ */
+export const ProcessRevenueFormSchema = z
+  .object({
+    ...revenueFields,
+    amount: dollarsField(REVENUE_AMOUNT_MESSAGES, { minCents: 1, maxCents: CELL_REVENUE_CENTS_MAX }),
+    source_reference_id: z.string().trim().min(1, { message: 'A source reference is required.' }).max(200),
+  })
+  .transform(({ amount, ...rest }) => ({ ...rest, amount_cents: amount, dry_run: false }));
 
 export const CellPayoutLineSchema = z.object({
   user_id: z.string(),
@@ -76,11 +104,18 @@ export const ProcessRevenueResponseSchema = z.object({
 });
 export type ProcessRevenueResponse = z.infer<typeof ProcessRevenueResponseSchema>;
 
+/**
+ * What "Unallocated" means wherever a split is shown (DESIGN.md section 4): the parts of the revenue
+ * that have no owner, and where they are booked.
+ */
+export const UNALLOCATED_EXPLANATION =
+  'Unallocated is the share of empty seats and of override levels with no upline Lead. Nobody is paid it: it stays with the platform as revenue. It is booked on the revenue run (each part with its reason) and in the audit log, never in a member\'s commission ledger.';
+
 /** Spec 3 section 8; only a real run says it processed revenue (decision 24). */
 export function processRevenueMessage(status: ProcessRevenueResponse['status'], payoutsCount: number): string {
   if (status === 'dry_run') return `Dry run: ${payoutsCount} ${payoutsCount === 1 ? 'payout' : 'payouts'} would be made. Nothing was written.`;
   if (status === 'already_processed') return `This revenue was processed before; ${payoutsCount} ${payoutsCount === 1 ? 'payout was' : 'payouts were'} generated then. Nothing new was written.`;
-  return `Revenue processed successfully! ${payoutsCount} payouts generated.`;
+  return `Revenue processed successfully! ${payoutsCount} ${payoutsCount === 1 ? 'payout' : 'payouts'} generated.`;
 }
 
 /** An uploaded file of revenue lines (commissions/revenue-csv.ts): previewed with dry_run, then processed. */

@@ -99,20 +99,13 @@ function lineRateBp(config: CellPayoutConfig, payout: CalculationResult['payouts
 
 /**
  * Processes revenue on a cell (spec 3 section 7, DESIGN.md section 4). A dry run ("Test $1000",
- * decision 24) answers the same split and writes nothing. A real run is one transaction: the run
+ * decision 24) answers what the real call would (the same refusals, the same split) and writes nothing. A real run is one transaction: the run
  * with its configuration and result, every payout as a pending ledger line explained by its seat or
  * override level (its owner notified live), and the audit entry. The same source_reference_id
  * returns the first run's answer, also when two requests race (the second waits on the unique index).
  */
 export async function processRevenue(db: DbOrTx, clock: Clock, actorId: string, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
-  if (body.dry_run) {
-    const cell = await selectCell(db, body.cell_id);
-    if (!cell || cell.status === 'archived') throw new AppError('NOT_FOUND', 'Commission cell not found.');
-    if ((await selectCellSeats(db, cell.id)).length === 0) throw new AppError('VALIDATION', 'Commission test revenue needs a cell with at least one member.');
-    const { payout } = await loadConfig(db);
-    const result = await calculate(db, cell, body.amount_cents, payout);
-    return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
-  }
+  if (body.dry_run) return previewRevenueLine(db, body, { refuseEmptyCell: true });
   const [line] = await db.transaction((tx) => processRuns(tx, clock, actorId, [body]));
   if ('error' in line!) throw line.error;
   return line!.answer;
@@ -239,15 +232,22 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
   return answers.map((answer) => answer!);
 }
 
-/** What a real run would answer for a line of a batch, without writing: the preview of the file. */
-async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest): Promise<ProcessRevenueResponse> {
-  const earlier = await selectRunByReference(db, body.source_reference_id!);
+/**
+ * What a real run would answer, without writing: a dry run ("Test $1000") and the preview of a
+ * revenue file. The same checks in the same order as processRuns: a reference used before answers
+ * its first run or the 409 of a different amount or cell, then the cell's status and the engine.
+ * Only "Test $1000" refuses a cell without members (spec 3 section 5); a real run on one records
+ * the whole revenue as unallocated.
+ */
+async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest, options: { refuseEmptyCell: boolean } = { refuseEmptyCell: false }): Promise<ProcessRevenueResponse> {
+  const earlier = body.source_reference_id === undefined ? undefined : await selectRunByReference(db, body.source_reference_id);
   if (earlier) return replay(earlier, body);
   const cell = await selectCell(db, body.cell_id);
   if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
   refuseUnavailableCell(cell);
   const { engineEnabled, payout } = await loadConfig(db);
   if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+  if (options.refuseEmptyCell && (await selectCellSeats(db, cell.id)).length === 0) throw new AppError('VALIDATION', 'Commission test revenue needs a cell with at least one member.');
   const result = await calculate(db, cell, body.amount_cents, payout);
   return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
 }

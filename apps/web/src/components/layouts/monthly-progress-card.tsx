@@ -1,6 +1,6 @@
 import { Paper, Progress, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPath, dashboardPaths, formatDollars, MonthlyProgressSchema } from '@myeai/domain';
+import { apiPath, dashboardPaths, formatDollarsAndCents, MonthlyProgressSchema } from '@myeai/domain';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useLiveEvents } from '../../lib/live-channel.tsx';
 
@@ -40,7 +40,7 @@ export function MonthlyProgressCard() {
       </Text>
       <Progress value={goal.percent} size="sm" aria-label={`${goal.percent}% of the monthly goal`} mb={4} />
       <Text size="xs" c="dimmed">
-        {formatDollars(goal.progress_cents)} of {formatDollars(goal.target_cents)} earned
+        {formatDollarsAndCents(goal.progress_cents)} of {formatDollarsAndCents(goal.target_cents)} earned
       </Text>
     </Paper>
   );

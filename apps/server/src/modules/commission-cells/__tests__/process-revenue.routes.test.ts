@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissionCellMembers, commissionCells, commissionRevenueRuns, commissions, notifications, users } from '@myeai/db';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
@@ -40,8 +40,16 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
   async function seat(cellId: string, position: number, userId: string) {
     await db().insert(commissionCellMembers).values({ cellId, position, userId, assignedAt: TEST_NOW });
   }
-  const cellLedger = () => db().select().from(commissions).where(isNotNull(commissions.cellRunId));
-  const runs = () => db().select().from(commissionRevenueRuns);
+  // This test's cells only: the test database may hold the demo's cells and runs.
+  const ownCells = () => [grand, parent, cell, emptyCell, lockedCell];
+  const cellLedger = () =>
+    db()
+      .select({ line: commissions })
+      .from(commissions)
+      .innerJoin(commissionRevenueRuns, eq(commissionRevenueRuns.id, commissions.cellRunId))
+      .where(and(isNotNull(commissions.cellRunId), inArray(commissionRevenueRuns.cellId, ownCells())))
+      .then((rows) => rows.map((row) => row.line));
+  const runs = () => db().select().from(commissionRevenueRuns).where(inArray(commissionRevenueRuns.cellId, ownCells()));
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -114,7 +122,7 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
 
     const told = await db().select().from(notifications).where(and(eq(notifications.userId, seatUsers[5]!), eq(notifications.type, 'commission')));
     expect(told).toHaveLength(1);
-    const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'commission.revenue_processed'));
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'commission.revenue_processed'), eq(auditLog.target, cell)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ run_id: run!.id, amount_cents: 100_007, source_reference_id: 'fees-2026-w47' });
   });
@@ -142,6 +150,31 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     expect(await runs()).toHaveLength(1);
   });
 
+  it('a dry run with a reference answers like the real call: 409 for another amount or cell, the first run for the same revenue, nothing written', async () => {
+    const before = (await cellLedger()).length;
+    const real = await post({ cell_id: cell, amount_cents: 100_008, source_reference_id: 'fees-2026-w47' });
+    const dry = await post({ cell_id: cell, amount_cents: 100_008, source_reference_id: 'fees-2026-w47', dry_run: true });
+    expect(real.statusCode).toBe(409);
+    expect(dry.statusCode).toBe(409);
+    expect(dry.json().error.message).toBe(real.json().error.message);
+    const otherCell = await post({ cell_id: emptyCell, amount_cents: 100_007, source_reference_id: 'fees-2026-w47', dry_run: true });
+    expect(otherCell.statusCode).toBe(409);
+
+    const same = await post({ cell_id: cell, amount_cents: 100_007, source_reference_id: 'fees-2026-w47', dry_run: true });
+    expect(same.statusCode, same.body).toBe(200);
+    const answer = same.json() as Answer;
+    expect(answer.status).toBe('already_processed');
+    expect(answer.calculation_result.payouts_count).toBe(15);
+    expect(await cellLedger()).toHaveLength(before);
+    expect(await runs()).toHaveLength(1);
+  });
+
+  it('a dry run on a locked cell is refused like the real call', async () => {
+    const dry = await post({ cell_id: lockedCell, amount_cents: 100_000, dry_run: true });
+    expect(dry.statusCode).toBe(409);
+    expect(dry.json().error.message).toBe('This cell is locked. Unlock it before processing revenue.');
+  });
+
   it('ten concurrent submissions of one reference pay once', async () => {
     const before = (await cellLedger()).length;
     const responses = await Promise.all(Array.from({ length: 10 }, () => post({ cell_id: cell, amount_cents: 50_000, source_reference_id: 'fees-race' })));
@@ -167,6 +200,7 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     const response = await post({ cell_id: emptyCell, amount_cents: 1, source_reference_id: 'one-cent' });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as Answer;
+    expect(answer.message).toBe('Revenue processed successfully! 0 payouts generated.');
     expect(answer.calculation_result.payouts).toEqual([]);
     expect(answer.calculation_result.unallocated_cents).toBe(1);
   });
@@ -178,6 +212,14 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
   ])('refuses $name with 400', async ({ payload }) => {
     const response = await post({ cell_id: cell, ...payload });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('a refused amount is explained in dollars or as amount_cents, never as "the revenue in cents"', async () => {
+    const tooMuch = await post({ cell_id: cell, amount_cents: 1_000_000_001, source_reference_id: 'too-much' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.message).toContain('The revenue can be at most $10,000,000.00 per run.');
+    const missing = await post({ cell_id: cell, source_reference_id: 'no-amount' });
+    expect(missing.json().error.message).toContain('amount_cents is required: the revenue as a whole number of cents (100000 is $1,000.00).');
   });
 
   it('a file of revenue lines is previewed (nothing written), processed line by line with a per-line report, and resubmitted without paying twice', async () => {

@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatBpPercent, type CommissionConfig, type CommissionOverview } from '@myeai/domain';
+import { formatBpPercent, UNALLOCATED_EXPLANATION, type CommissionConfig, type CommissionOverview } from '@myeai/domain';
 
 function Tile({ label, value }: { label: string; value: number }) {
   return (
@@ -65,6 +65,9 @@ export function ConfigurationSummary({ config }: { config: CommissionConfig }) {
           ))}
         </Table.Tbody>
       </Table>
+      <Text size="sm" c="dimmed" mt="sm">
+        {UNALLOCATED_EXPLANATION}
+      </Text>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { formatDollarsAndCents, type CalculationResult } from '@myeai/domain';
+import { formatDollarsAndCents, UNALLOCATED_EXPLANATION, type CalculationResult } from '@myeai/domain';
 import { useMemberNames } from '../api/commission-management-api.ts';
 
 const ROLE = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
@@ -81,6 +81,11 @@ export function PayoutTable({ result }: { result: CalculationResult }) {
           Total: <b>{formatDollarsAndCents(result.revenue_cents)}</b>
         </Text>
       </Group>
+      {result.unallocated_cents > 0 && (
+        <Text size="xs" c="dimmed" data-testid="unallocated-explanation">
+          {UNALLOCATED_EXPLANATION}
+        </Text>
+      )}
     </Stack>
   );
 }

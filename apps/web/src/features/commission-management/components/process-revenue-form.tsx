@@ -1,33 +1,25 @@
 import { Alert, Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CELL_REVENUE_SOURCES, parseDollarsToCents, ProcessRevenueInputSchema, type CommissionOverviewCell, type ProcessRevenueResponse } from '@myeai/domain';
+import type { z } from 'zod';
+import { CELL_REVENUE_SOURCES, ProcessRevenueFormSchema, type CommissionOverviewCell, type ProcessRevenueResponse } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useProcessRevenue } from '../api/commission-management-api.ts';
 import { PayoutTable } from './payout-table.tsx';
 
 const SOURCE_LABEL: Record<(typeof CELL_REVENUE_SOURCES)[number], string> = { trading_fees: 'Trading fees', subscriptions: 'Subscriptions', other: 'Other' };
 
-type Values = { cell_id: string; amount_cents: string; source: string; description: string; source_reference_id: string };
-const EMPTY: Values = { cell_id: '', amount_cents: '', source: 'trading_fees', description: '', source_reference_id: '' };
+const EMPTY: z.input<typeof ProcessRevenueFormSchema> = { cell_id: '', amount: '', source: 'trading_fees', description: '', source_reference_id: '' };
 
 /**
- * A real run (spec 3 section 7): cell, amount in dollars, source, description and the source
+ * A real run (spec 3 section 7): cell, amount typed in dollars (the domain form schema converts it
+ * to cents once, and every message about it speaks dollars), source, description and the source
  * reference that makes it idempotent (the same reference never pays twice). Audited by the server.
  */
 export function ProcessRevenueForm({ cells }: { cells: CommissionOverviewCell[] }) {
   const run = useProcessRevenue();
   const [answer, setAnswer] = useState<ProcessRevenueResponse | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useDomainForm(ProcessRevenueInputSchema, EMPTY, {
-    toInput: (values: Values) => ({
-      cell_id: values.cell_id,
-      amount_cents: values.amount_cents.trim() === '' ? undefined : (parseDollarsToCents(values.amount_cents) ?? Number.NaN),
-      source: values.source,
-      description: values.description,
-      source_reference_id: values.source_reference_id.trim() === '' ? undefined : values.source_reference_id,
-      dry_run: false,
-    }),
-  });
+  const form = useDomainForm(ProcessRevenueFormSchema, EMPTY, { fieldOfPath: { amount_cents: 'amount' } });
   const onSubmit = form.onSubmit((input) => {
     setFormError(null);
     setAnswer(null);
@@ -58,7 +50,7 @@ export function ProcessRevenueForm({ cells }: { cells: CommissionOverviewCell[] 
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select label="Cell" placeholder="Choose a cell" required data={cells.map((cell) => ({ value: cell.id, label: `${cell.name} (${cell.member_count}/13)` }))} searchable {...form.getInputProps('cell_id')} />
-            <TextInput label="Amount (USD)" placeholder="1000.00" inputMode="decimal" required {...form.getInputProps('amount_cents')} />
+            <TextInput label="Amount (USD)" description="In dollars, e.g. 1000.00" leftSection="$" placeholder="1000.00" inputMode="decimal" required {...form.getInputProps('amount')} />
             <Select label="Source" data={CELL_REVENUE_SOURCES.map((source) => ({ value: source, label: SOURCE_LABEL[source] }))} allowDeselect={false} {...form.getInputProps('source')} />
             <TextInput label="Source reference" placeholder="e.g. fees-2026-11-week-47" required {...form.getInputProps('source_reference_id')} />
           </SimpleGrid>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatDollarsAndCents, type ProcessRevenueBatchResponse } from '@myeai/domain';
+import { formatDollarsAndCents, UNALLOCATED_EXPLANATION, type ProcessRevenueBatchResponse } from '@myeai/domain';
 import { useProcessRevenueBatch } from '../api/commission-management-api.ts';
 
 const STATUS: Record<ProcessRevenueBatchResponse['lines'][number]['status'], { label: string; color: string }> = {
@@ -102,6 +102,11 @@ export function RevenueBatchPanel() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+            {report.lines.some((line) => (line.unallocated_cents ?? 0) > 0) && (
+              <Text size="xs" c="dimmed">
+                {UNALLOCATED_EXPLANATION}
+              </Text>
+            )}
           </Stack>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { Card, List, Stack, Text, Title } from '@mantine/core';
-import { formatDollars, payoutStatements, type CommissionSummaryResponse } from '@myeai/domain';
+import { formatDollarsAndCents, payoutStatements, type CommissionSummaryResponse } from '@myeai/domain';
 import { formatPayoutDay, formatShortPayoutDay } from '../format-dates.ts';
 
 /** Spec 2 section 9's payout information, written from the policy the server applies, and the computed next payout date. */
@@ -22,7 +22,7 @@ export function PayoutInfoPanel({ summary }: { summary: CommissionSummaryRespons
           </Text>
           {!summary.meets_minimum && (
             <Text size="sm" c="dimmed" mt={4}>
-              Your unpaid balance is below the {formatDollars(summary.payout_policy.minimum_cents)} minimum payout, so it carries over until it reaches it.
+              Your unpaid balance is below the {formatDollarsAndCents(summary.payout_policy.minimum_cents)} minimum payout, so it carries over until it reaches it.
             </Text>
           )}
         </div>

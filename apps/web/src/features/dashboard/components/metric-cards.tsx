@@ -1,7 +1,7 @@
 import { Anchor, Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDollars, type DashboardStats } from '@myeai/domain';
+import { formatDollarsAndCents, type DashboardStats } from '@myeai/domain';
 import { TextSkeleton } from '../../../components/ui/text-skeleton.tsx';
 import { formatPercent } from '../../../lib/percent.ts';
 import { formatDay, WHOLE_PERCENT } from '../format.ts';
@@ -49,7 +49,7 @@ function TargetCard({ target, goalPath }: { target: DashboardStats['target_progr
     <MetricCard label="Monthly target" value={formatPercent(target.progress_percent, WHOLE_PERCENT)}>
       <Progress value={target.progress_percent} color={target.is_reached ? 'teal' : 'blue'} aria-label={`Monthly target progress ${formatPercent(target.progress_percent, WHOLE_PERCENT)}`} />
       <Text size="xs" c="dimmed">
-        {formatDollars(target.current_cents)} of {formatDollars(target.target_cents)} · {target.title} (due {formatDay(target.deadline)})
+        {formatDollarsAndCents(target.current_cents)} of {formatDollarsAndCents(target.target_cents)} · {target.title} (due {formatDay(target.deadline)})
       </Text>
     </MetricCard>
   );
@@ -82,13 +82,13 @@ export function MetricCardsSkeleton() {
 export function MetricCards({ stats, goalPath }: { stats: DashboardStats; goalPath: string }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" component="section" aria-label="Your figures">
-      <MetricCard label="Total commissions" value={formatDollars(stats.total_commissions_cents)}>
+      <MetricCard label="Total commissions" value={formatDollarsAndCents(stats.total_commissions_cents)}>
         <ChangeLine change={stats.total_commissions_change} comparison={stats.comparison} what="Commissions earned" />
         <Text size="xs" c="dimmed">
-          {formatDollars(stats.total_commissions_change.current)} earned this month
+          {formatDollarsAndCents(stats.total_commissions_change.current)} earned this month
         </Text>
       </MetricCard>
-      <MetricCard label="Pending payouts" value={formatDollars(stats.pending_payouts_cents)}>
+      <MetricCard label="Pending payouts" value={formatDollarsAndCents(stats.pending_payouts_cents)}>
         <Text size="xs" c="dimmed">
           {stats.pending_payouts_note}
         </Text>

@@ -2,7 +2,7 @@ import { Box, Button, Card, Group, Loader, Menu, Stack, Text, Title, UnstyledBut
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconGripVertical } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import { formatDollars, LEAD_STAGE_LABELS, LEAD_STAGES, type Lead, type LeadFilterQuery, type LeadStage, type StageTotal } from '@myeai/domain';
+import { formatDollarsAndCents, LEAD_STAGE_LABELS, LEAD_STAGES, type Lead, type LeadFilterQuery, type LeadStage, type StageTotal } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useBoardColumn, useChangeLeadStage } from '../api/leads-api.ts';
 import { StageDot } from './stage-badge.tsx';
@@ -122,8 +122,8 @@ function BoardColumn({ stage, filter, total, moving, onMove, onEdit }: BoardColu
             {LEAD_STAGE_LABELS[stage]}
           </Title>
         </Group>
-        <Text size="sm" fw={600} aria-label={`${total.count} leads, ${formatDollars(total.value_cents)}`}>
-          {total.count.toLocaleString('en-US')} · {formatDollars(total.value_cents)}
+        <Text size="sm" fw={600} aria-label={`${total.count} leads, ${formatDollarsAndCents(total.value_cents)}`}>
+          {total.count.toLocaleString('en-US')} · {formatDollarsAndCents(total.value_cents)}
         </Text>
       </Group>
       {filter.q && matching !== undefined && (
@@ -181,7 +181,7 @@ function BoardCard({ lead, moving, onMove, onEdit }: BoardCardProps) {
           <Text size="xs" c="dimmed" truncate>
             {lead.company ?? lead.email}
           </Text>
-          <Text size="sm">{formatDollars(lead.value_cents)}</Text>
+          <Text size="sm">{formatDollarsAndCents(lead.value_cents)}</Text>
           {isMoving && (
             <Text size="xs" c="dimmed">
               Moving to {LEAD_STAGE_LABELS[moving.to]}…

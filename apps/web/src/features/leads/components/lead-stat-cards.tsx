@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { formatDollars, type LeadListResponse } from '@myeai/domain';
+import { formatDollarsAndCents, type LeadListResponse } from '@myeai/domain';
 
 /** The hub's four cards, computed by the server over all of the user's leads. */
 export function LeadStatCards({ stats }: { stats: LeadListResponse['stats'] | undefined }) {
@@ -15,7 +15,7 @@ export function LeadStatCards({ stats }: { stats: LeadListResponse['stats'] | un
   const cards = [
     { label: 'Total Leads', value: stats.total_leads.toLocaleString('en-US'), note: 'All stages' },
     { label: 'Qualified+', value: stats.qualified_plus.toLocaleString('en-US'), note: 'Qualified or later, not lost' },
-    { label: 'Total Value', value: formatDollars(stats.total_value_cents), note: 'Lost leads not counted' },
+    { label: 'Total Value', value: formatDollarsAndCents(stats.total_value_cents), note: 'Lost leads not counted' },
     { label: 'Conversion', value: `${stats.conversion_percent}%`, note: `${stats.closed.toLocaleString('en-US')} closed of ${stats.total_leads.toLocaleString('en-US')}` },
   ];
   return (

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconExternalLink, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { formatDollars, formatDollarsAndCents, formatRate, PRODUCT_TEXTS, type Product } from '@myeai/domain';
+import { formatDollarsAndCents, formatRate, PRODUCT_TEXTS, type Product } from '@myeai/domain';
 import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
 import { useCopy } from '../../../lib/use-copy.ts';
 import { absoluteLink } from '../absolute-link.ts';
@@ -53,7 +53,7 @@ export function ProductCard({ product, isAdmin, onPreview, onEdit, onDelete }: P
         </div>
         <SimpleGrid cols={3} spacing="xs">
           <LabelledFigure label="Commission" value={formatRate(product.commission_rate_bp)} />
-          <LabelledFigure label="Price" value={formatDollars(product.price_cents)} />
+          <LabelledFigure label="Price" value={formatDollarsAndCents(product.price_cents)} />
           <LabelledFigure label="Per referral" value={formatDollarsAndCents(product.earnings_per_referral_cents)} />
         </SimpleGrid>
         <div>

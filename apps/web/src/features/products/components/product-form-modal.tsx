@@ -2,7 +2,7 @@ import { Divider, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '
 import { notifications } from '@mantine/notifications';
 import {
   basisPointsToPercentInput,
-  centsToDollarInput,
+  centsToDollarText,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_TEXTS,
@@ -34,7 +34,7 @@ function formOf(product: Product): ProductFormValues {
     name: product.name,
     description: product.description,
     category_id: product.category.id,
-    price: centsToDollarInput(product.price_cents),
+    price: centsToDollarText(product.price_cents),
     commission: basisPointsToPercentInput(product.commission_rate_bp),
     master_link: product.master_link,
     image_url: product.image_url ?? '',

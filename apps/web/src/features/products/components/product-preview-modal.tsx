@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatDollars, formatDollarsAndCents, formatRate, isSafeHttpUrl, PRODUCT_TEXTS, type Product } from '@myeai/domain';
+import { formatDollarsAndCents, formatRate, isSafeHttpUrl, PRODUCT_TEXTS, type Product } from '@myeai/domain';
 import { absoluteLink } from '../absolute-link.ts';
 import { CategoryIcon } from './category-icon.tsx';
 import { ProductImage } from './product-image.tsx';
@@ -29,7 +29,7 @@ export function ProductPreviewModal({ product, onClose }: { product: Product | n
               Commission: <b>{formatRate(product.commission_rate_bp)}</b>
             </Text>
             <Text size="sm">
-              Price: <b>{formatDollars(product.price_cents)}</b>
+              Price: <b>{formatDollarsAndCents(product.price_cents)}</b>
             </Text>
             <Text size="sm">
               Earnings per referral: <b>{formatDollarsAndCents(product.earnings_per_referral_cents)}</b>
