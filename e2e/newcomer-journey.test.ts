@@ -104,8 +104,9 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await page.getByText('You were referred by Alex.').waitFor();
     await page.getByText('1 goal is waiting for review').waitFor();
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
-    // The Business Hub shows the goal just set up, not the figures cached before onboarding.
-    await page.getByRole('article', { name: 'Monthly target' }).getByText(/\$0 of \$1,500 · Close my first three deals/).waitFor({ timeout: 10_000 });
+    // The newcomer's home (DESIGN.md decision 45): the trial checklist, not the affiliate's figures.
+    await page.getByTestId('home-trial_checklist').waitFor({ timeout: 10_000 });
+    await expect(page.getByRole('article', { name: 'Monthly target' }).count()).resolves.toBe(0);
 
     const [me] = await suite.app.database.db.select().from(users).where(eq(users.email, email));
     const [affiliate] = await suite.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));

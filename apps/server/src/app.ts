@@ -34,6 +34,7 @@ import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { tradingAdminRoutes } from './modules/trading-admin/trading-admin.routes.ts';
 import { tradingAlertsRoutes } from './modules/trading-alerts/trading-alerts.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { roleHomesRoutes } from './modules/role-homes/role-homes.routes.ts';
 import { videoWidgetsRoutes } from './modules/video-widgets/video-widgets.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes.ts';
@@ -51,7 +52,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, roleHomesRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,6 +1,7 @@
 import { dashboardPaths } from '../schemas/dashboard.ts';
 import { videoWidgetsPaths } from '../schemas/video-widgets.ts';
 import { decideAccess } from './access-rules.ts';
+import { homeOf } from './role-homes.ts';
 import type { Role } from './roles.ts';
 import { findScreen } from './screens.ts';
 
@@ -10,7 +11,8 @@ export function videoWidgetsPath(isAdmin: boolean): string {
 }
 
 const PAGE_DATA_PATHS: Readonly<Record<string, (activeRole: Role) => readonly string[]>> = {
-  '/dashboard': (activeRole) => [dashboardPaths.stats, videoWidgetsPath(decideAccess('admin', { activeRole }) === 'allowed')],
+  // The affiliate's cockpit reads its figures; every other role its home (ROLE_HOMES).
+  '/dashboard': (activeRole) => [homeOf(activeRole).kind === 'cockpit' ? dashboardPaths.stats : dashboardPaths.home, videoWidgetsPath(decideAccess('admin', { activeRole }) === 'allowed')],
 };
 
 /**

@@ -123,6 +123,8 @@ describe('pickMonthlyTargetGoal: the monetary USD goal running this month that i
     { label: 'a monetary goal counted in something else than USD', overrides: { unit: 'count' } },
     { label: 'a rejected goal', overrides: { status: 'rejected' } },
     { label: 'a goal sent back for revision', overrides: { status: 'revision_requested' } },
+    // Not yet approved: the sidebar card and the Hub must not show it as this month's target (issue 26).
+    { label: 'a goal still pending approval', overrides: { status: 'pending_approval' } },
     { label: 'a goal that ended last month', overrides: { deadline: '2026-10-31' } },
     { label: 'a goal set up after now', overrides: { created_at: '2026-11-23T12:00:01.000Z' } },
     { label: 'a goal with no target', overrides: { target_cents: 0 } },
@@ -131,7 +133,6 @@ describe('pickMonthlyTargetGoal: the monetary USD goal running this month that i
   });
 
   test.each([
-    { label: 'pending approval', status: 'pending_approval' },
     { label: 'approved', status: 'approved' },
     { label: 'active', status: 'active' },
     { label: 'completed', status: 'completed' },

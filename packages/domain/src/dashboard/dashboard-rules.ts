@@ -101,13 +101,17 @@ export type TargetGoal = {
   created_at: string;
 };
 
-/** Goal statuses that still stand for the user's own target (not rejected, not sent back). */
-export const TARGET_GOAL_STATUSES = ['pending_approval', 'approved', 'active', 'completed'] as const;
+/**
+ * Goal statuses that stand for the user's target: approved ones only (DESIGN.md decision 39). A
+ * goal still pending approval is not yet a target, so neither the sidebar card nor the Business
+ * Hub shows it as one (issue 26); rejected and sent-back goals are not targets either.
+ */
+export const TARGET_GOAL_STATUSES = ['approved', 'active', 'completed'] as const;
 
 /**
  * The monthly target (docs/decisions: Business Hub) is the user's monetary goal in USD that runs
  * this month: set up on or before today, deadline on or after the first day of this month (UTC),
- * status pending_approval, approved, active or completed, target above 0. When several run, the
+ * status approved, active or completed, target above 0. When several run, the
  * one due first is this month's target (ties: the newest). None: there is no target, and the card
  * says so rather than inventing one.
  */

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const dashboardPaths = {
   stats: '/api/dashboard/stats',
   monthlyProgress: '/api/dashboard/monthly-progress',
+  /** The home of the caller's active role (ROLE_HOMES). */
+  home: '/api/dashboard/home',
 } as const;
 
 /** "vs last month" of one card: this month so far, the same days of last month, the percent change (null from 0). */

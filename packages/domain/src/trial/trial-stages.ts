@@ -147,6 +147,17 @@ export function formatRemainingTime(time: RemainingTime): string {
   return plural(time.minutes, 'minute');
 }
 
+/**
+ * The trial banner's sentence. The trial's length is read from its stored start and end, not the
+ * usual 7 days: after an admin extended it, "13 days left in your 7-day trial" would be untrue
+ * (issue 26), so an extended trial says so.
+ */
+export function trialTimeLeftText(time: RemainingTime, startedAt: Date, endsAt: Date): string {
+  const lengthDays = Math.round((endsAt.getTime() - startedAt.getTime()) / DAY_MS);
+  const left = formatRemainingTime(time);
+  return lengthDays === TRIAL_LENGTH_DAYS ? `${left} left in your ${TRIAL_LENGTH_DAYS}-day trial.` : `${left} left in your trial, extended to ${lengthDays} days.`;
+}
+
 export type BannerTone = 'red' | 'orange' | 'yellow' | 'blue';
 
 /** The user's trial banner tone (spec 1 section 4; DESIGN.md section 3 item 20). */

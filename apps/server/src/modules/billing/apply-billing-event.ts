@@ -167,10 +167,16 @@ async function applySnapshot(tx: DbOrTx, context: ApplyContext, user: LockedUser
   let activeRole = user.activeRole as Role;
   if (isEntitledStatus(snap.status) && !roles.includes('subscriber')) {
     roles = [...roles, 'subscriber'];
-    if (activeRole === 'subscriber_free') activeRole = 'subscriber';
+    // Buying a plan makes subscriber the active role at once, whatever the role before (DESIGN.md
+    // decision 45): the buyer lands on the subscriber's home and sees the plan they paid for.
+    activeRole = 'subscriber';
     await updateUserRoles(tx, user.id, roles, activeRole);
     await updateSubscription(tx, saved.id, { subscriberRoleGranted: true });
   } else if (!isEntitledStatus(snap.status) && saved.subscriberRoleGranted && roles.includes('subscriber')) {
+  } else if (isEntitledStatus(snap.status) && !before.has_access && activeRole !== 'subscriber') {
+    // A purchase by a holder of an admin-granted subscriber role: the same, without a new role.
+    activeRole = 'subscriber';
+    await updateUserRoles(tx, user.id, roles, activeRole);
     roles = roles.filter((role) => role !== 'subscriber');
     // A user always holds a role: one whose only role was subscriber becomes a Free User.
     if (roles.length === 0) roles = ['subscriber_free'];

@@ -1,2 +1,2 @@
 export { changeCommissionStatus, createCommission, createCommissions, getCommissionSummary, toCommission, withholdCommissionsFromOrigin, type NewCommission } from './commissions.service.ts';
-export { selectCommissionBySource } from './commissions.queries.ts';
+export { countCommissions, selectCommissionBySource } from './commissions.queries.ts';

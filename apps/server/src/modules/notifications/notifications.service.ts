@@ -194,6 +194,12 @@ export async function listNotifications(db: DbOrTx, userId: string, query: ListN
   };
 }
 
+/** The user's latest notifications of these types, newest first, as they read at `now` (a home's "recent alerts"). */
+export async function listRecentNotifications(db: DbOrTx, userId: string, types: readonly NotificationType[], limit: number, now: Date): Promise<Notification[]> {
+  const rows = await selectNotificationPage(db, userId, { unreadOnly: false, types, limit });
+  return rows.map((row) => notificationAsOf(toNotification(row), now));
+}
+
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
   return countUnreadNotifications(db, userId);
 }

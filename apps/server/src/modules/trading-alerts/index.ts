@@ -6,3 +6,4 @@ export const tradingAlertJobHandlers: Record<string, JobHandler> = {
   [CONSENSUS_ALERTS_JOB]: (payload, { deps }) => runConsensusAlerts(deps.db, deps.clock, payload),
   [ALERT_DIGEST_JOB]: (payload, { deps }) => runAlertDigest(deps.db, deps.clock, payload),
 };
+export { getTradingAlerts } from './trading-alerts.service.ts';

@@ -16,3 +16,7 @@ const closeWindowJob: JobHandler = async (payload, { deps }) => {
 
 export const tradingJobHandlers: Record<string, JobHandler> = { [CLOSE_WINDOW_JOB]: closeWindowJob };
 export { pickedAssetIds } from './asset-picks.service.ts';
+export { compassAccessOf, listConsensusEvents, type CompassViewer, type CompassView } from './compass.service.ts';
+export { planReaderFor, pickReaderFor } from './plan.ts';
+export { listActiveWindows } from './windows.projections.ts';
+export { getTraderProfile } from './trader.service.ts';

@@ -114,6 +114,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   // /dashboard, /referrals, /earnings, /goal-progress: all seven roles (spec 1 6.1, section 7)
   ['GET /api/dashboard/stats',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/dashboard/monthly-progress',                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/dashboard/home',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/video-widgets',                                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/referral/stats',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   // Referral dashboard (spec 2 "Referral dashboard", section 7): all seven roles, own data only

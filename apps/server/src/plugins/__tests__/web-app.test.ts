@@ -28,7 +28,7 @@ describe('the web app’s HTML', () => {
     expect(forAffiliate.statusCode).toBe(200);
     expect(forAffiliate.body).toContain('<title>MYEAI</title>');
     expect(preloadsOf(forAffiliate.headers.link)).toEqual(['/api/dashboard/stats', '/api/video-widgets']);
-    expect(preloadsOf(forAdmin.headers.link)).toEqual(['/api/dashboard/stats', '/api/admin/video-widgets']);
+    expect(preloadsOf(forAdmin.headers.link)).toEqual(['/api/dashboard/home', '/api/admin/video-widgets']);
     for (const [url, cookie] of [...preloadsOf(forAffiliate.headers.link).map((u) => [u, affiliate]), ...preloadsOf(forAdmin.headers.link).map((u) => [u, admin])]) {
       expect((await t.inject({ method: 'GET', url: url!, cookie })).statusCode, url).toBe(200);
     }

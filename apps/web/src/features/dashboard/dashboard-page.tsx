@@ -2,7 +2,7 @@ import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, Unstyl
 import { IconBook2, IconCoin, IconCompass, IconShoppingBag, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import { decideAccess, goalSettingPath, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
+import { decideAccess, goalSettingPath, homeOf, quickActionsFor, type QuickActionKey, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ScreenTitle } from '../../components/ui/screen-title.tsx';
 import { useIsBuilt } from '../../lib/built-screens.ts';
@@ -14,6 +14,7 @@ import { useDashboardLiveRefresh, useDashboardStats } from './api/dashboard-api.
 import { AchievementsList, AchievementsListSkeleton } from './components/achievements-list.tsx';
 import { MetricCards, MetricCardsSkeleton } from './components/metric-cards.tsx';
 import { PipelinePanel } from './components/pipeline-panel.tsx';
+import { RoleHomeSections } from './components/role-home.tsx';
 
 const QUICK_ACTION_ICONS: Record<QuickActionKey, ComponentType<{ size?: number }>> = {
   add_lead: IconUserPlus,
@@ -50,7 +51,11 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   // Set by the sign-up form: a brand-new account has not been here before.
   const isNewAccount = (useLocation().state as { newAccount?: boolean } | null)?.newAccount === true;
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
-  const stats = useDashboardStats();
+  // The home of the active role, from the one table (DESIGN.md decision 45): the affiliate keeps
+  // the cockpit (figures, pipeline, achievements); every other role gets its own sections.
+  const home = homeOf(user.active_role);
+  const isCockpit = home.kind === 'cockpit';
+  const stats = useDashboardStats(isCockpit);
   useDashboardLiveRefresh();
   const isBuilt = useIsBuilt();
   // Chosen per active role from the route table, built screens only (DESIGN.md decision 34).
@@ -61,13 +66,13 @@ export function DashboardPage({ user }: { user: UserProfile }) {
       <Stack gap="lg">
         <div>
           <ScreenTitle screen="/dashboard" name={`${isNewAccount ? 'Welcome' : 'Welcome back'}, ${firstName}`} />
-          <Text c="dimmed">Your Business Hub: everything you need to grow, in one place.</Text>
+          <Text c="dimmed">{home.intro}</Text>
         </div>
         <NewcomerPanels user={user} />
         <GoalQuickSetupPrompt context="personalization" />
-        <FiguresSection stats={stats} user={user} />
+        {isCockpit ? <FiguresSection stats={stats} user={user} /> : <RoleHomeSections home={home} />}
         <VideoWidgetsSection isAdmin={isAdmin} />
-        <PipelineSection stats={stats} user={user} />
+        {isCockpit && <PipelineSection stats={stats} user={user} />}
         <section aria-labelledby="quick-actions-title">
           <Title order={2} size="h3" id="quick-actions-title" mb="sm">
             Quick actions

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { decideAccess, type UserProfile } from '@myeai/domain';
+import { decideAccess, homeOf, type UserProfile } from '@myeai/domain';
 import { accessLevelQuery, trialStatusQuery, unlockedFeaturesQuery, upgradeRecommendationQuery } from '../trial/index.ts';
 import { videoWidgetsQuery } from '../video-widgets/index.ts';
-import { dashboardStatsQuery } from './api/dashboard-api.ts';
+import { dashboardStatsQuery, roleHomeQuery } from './api/dashboard-api.ts';
 
 /**
  * The Business Hub's first requests, started by the router as soon as the profile is known
@@ -12,7 +12,8 @@ import { dashboardStatsQuery } from './api/dashboard-api.ts';
  */
 export function prefetchPageData(queryClient: QueryClient, user: UserProfile): void {
   const isAdmin = decideAccess('admin', { activeRole: user.active_role }) === 'allowed';
-  void queryClient.prefetchQuery(dashboardStatsQuery());
+  if (homeOf(user.active_role).kind === 'cockpit') void queryClient.prefetchQuery(dashboardStatsQuery());
+  else void queryClient.prefetchQuery(roleHomeQuery());
   void queryClient.prefetchQuery(videoWidgetsQuery(isAdmin));
   if (user.active_role !== 'newcomer') return;
   void queryClient.prefetchQuery(unlockedFeaturesQuery());

@@ -30,13 +30,16 @@ describe.each(testDatabaseKinds())('sidebar monthly progress on %s', (kind) => {
     expect((await t.inject({ method: 'GET', url: '/api/dashboard/monthly-progress' })).statusCode).toBe(401);
   });
 
-  it('the running USD goal: target, progress = commissions earned from its creation to its deadline, percent capped', async () => {
+  it('the running approved USD goal (a pending one is not shown): target, progress = commissions earned from its creation to its deadline, percent capped', async () => {
     const now = t.clock.now();
     const created = new Date(now.getTime() - 5 * DAY);
     const [goal] = await t.database.db
       .insert(goals)
       .values({ userId, title: 'Earn $500 this month', goalType: 'monetary', targetValue: 500, unit: 'USD', whyImportant: 'savings', deadline: '2026-11-30', timeframe: 'monthly', createdAt: created, submittedAt: created, updatedAt: created })
       .returning();
+    // Still pending approval: not yet a target, the card stays hidden (issue 26).
+    expect(await progress()).toEqual({ goal: null });
+    await t.database.db.update(goals).set({ status: 'approved', reviewedAt: now }).where(eq(goals.id, goal!.id));
     const commission = (amountCents: number, earnedAt: Date) => ({ userId, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents, earnedAt });
     await t.database.db.insert(commissions).values([
       commission(10_000, new Date(created.getTime() - 1000)), // before the goal: not counted

@@ -193,7 +193,8 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
     const newcomer = (await getUserByEmail(t.database.db, 'newcomer@demo.myeai.local'))!;
     const start = t.clock.now();
     await subscribe(cookie, 'weekly', 'declines');
-    expect(await profile(cookie)).toMatchObject({ roles: ['newcomer', 'subscriber'], active_role: 'newcomer' });
+    // Buying makes subscriber the active role at once (DESIGN.md decision 45).
+    expect(await profile(cookie)).toMatchObject({ roles: ['newcomer', 'subscriber'], active_role: 'subscriber' });
     t.clock.set(new Date(start.getTime() + 7 * DAY));
     await t.runJobs();
     expect(await status(cookie)).toMatchObject({ status: 'active', payment_failed: true, has_access: true });

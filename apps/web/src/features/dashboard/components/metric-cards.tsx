@@ -37,7 +37,7 @@ function TargetCard({ target, goalPath }: { target: DashboardStats['target_progr
     return (
       <MetricCard label="Monthly target" value="No target">
         <Text size="xs" c="dimmed">
-          You have no monetary goal running this month.
+          You have no approved monetary goal running this month.
         </Text>
         <Anchor component={Link} to={goalPath} size="xs" underline="always">
           Set a purpose goal

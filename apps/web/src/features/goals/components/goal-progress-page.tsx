@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { GoalView, ProgressStatus, UserProfile } from '@myeai/domain';
+import { roleMayOpen, type GoalView, type ProgressStatus, type UserProfile } from '@myeai/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { useGoalProgress, useGoalsLiveRefresh } from '../api/goals-api.ts';
 import { DaysRemaining, formatGoalValue, GoalHistoryChart, GoalProgressBar } from './goal-parts.tsx';
+import { GoalQuickSetupButton } from './goal-quick-setup.tsx';
 
 const STATUS_TEXT: Record<ProgressStatus, { label: string; color: string }> = {
   behind: { label: 'Behind', color: 'red.9' },
@@ -63,9 +64,14 @@ export function GoalProgressPage({ user }: { user: UserProfile }) {
             <Text c="dimmed" ta="center">
               Goals show here once they are approved. Goals waiting for review are on your goal list.
             </Text>
-            <Button component={Link} to="/onboarding">
-              Create Your First Goal
-            </Button>
+            {/* The goal screen when the role may open it; else the quick setup here, never the onboarding wizard (issue 26). */}
+            {roleMayOpen(user.active_role, '/goals') ? (
+              <Button component={Link} to="/goals">
+                Create Your First Goal
+              </Button>
+            ) : (
+              <GoalQuickSetupButton label="Create Your First Goal" />
+            )}
           </Stack>
         </Card>
       ) : (

@@ -46,8 +46,34 @@ export function GoalQuickSetupPrompt({ context, enabled = true }: { context: Qui
   );
 }
 
+/**
+ * The same form on demand, for a role without the goal screen (/goals): "Create Your First Goal"
+ * on /goal-progress opens it here instead of sending an investor into the onboarding wizard.
+ */
+export function GoalQuickSetupButton({ label }: { label: string }) {
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  return (
+    <>
+      <Button onClick={() => setOpened(true)}>{label}</Button>
+      <Modal opened={opened} onClose={close} title={label} size="xl">
+        {opened && <QuickSetupForm context="personalization" onSkip={close} skipping={false} skipError={null} dismissLabel="Cancel" onSaved={close} />}
+      </Modal>
+    </>
+  );
+}
+
+type QuickSetupFormProps = {
+  context: QuickSetupContext;
+  onSkip: () => void;
+  skipping: boolean;
+  skipError: string | null;
+  dismissLabel?: string;
+  onSaved?: () => void;
+};
+
 /** Mounted while the modal is open: one submission id per opening, so a re-sent Save creates the goals once. */
-function QuickSetupForm({ context, onSkip, skipping, skipError }: { context: QuickSetupContext; onSkip: () => void; skipping: boolean; skipError: string | null }) {
+function QuickSetupForm({ context, onSkip, skipping, skipError, dismissLabel = 'Skip for now', onSaved }: QuickSetupFormProps) {
   const texts = QUICK_SETUP_TEXTS[context];
   const submissionId = useMemo(() => crypto.randomUUID(), []);
   const form = useGoalsForm(submissionId);
@@ -60,6 +86,7 @@ function QuickSetupForm({ context, onSkip, skipping, skipError }: { context: Qui
       save.mutate(
         { goals, context, ...(submission_id ? { submission_id } : {}) },
         {
+          onSuccess: () => onSaved?.(),
           onError: (failure) => {
             form.setServerErrors(failure);
             setError(`Failed to save goals. Please try again. (${failure.message})`);
@@ -82,7 +109,7 @@ function QuickSetupForm({ context, onSkip, skipping, skipError }: { context: Qui
       {skipError && <Alert color="red">{`Could not skip: ${skipError}`}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onSkip} loading={skipping}>
-          Skip for now
+          {dismissLabel}
         </Button>
         <Button onClick={() => submit()} loading={save.isPending}>
           Save Goals

@@ -28,8 +28,9 @@ export function WindowCard({ window, remaining, canVote, onVote }: WindowCardPro
           <Title order={3} size="h5" id={titleId}>
             {window.asset.symbol} {window.timeframe.code}
           </Title>
-          <Badge color={window.user_voted ? 'green' : 'orange'} variant="dot">
-            {window.user_voted ? 'Vote Submitted' : 'Vote Required'}
+          {/* Only an Elite Pool member is asked for a vote; an admin outside the pool watches the window. */}
+          <Badge color={window.user_voted ? 'green' : canVote ? 'orange' : 'gray'} variant="dot">
+            {window.user_voted ? 'Vote Submitted' : canVote ? 'Vote Required' : 'Voting open'}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">

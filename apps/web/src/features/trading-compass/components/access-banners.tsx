@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollarsAndCents, getPlan, type CompassAccessInfo } from '@myeai/domain';
@@ -21,8 +21,11 @@ function TrialBanner({ access }: { access: CompassAccessInfo }) {
   const premium = !access.premium_locked ? 'premium timeframes are open during your trial.' : trialLock ? `premium timeframes are locked. ${trialLock}` : 'premium timeframes are locked.';
   return (
     <Alert color="yellow" title="Limited Trial Access" styles={TITLE_STYLES}>
-      You see the last {access.history_hours ?? 24} hours of {access.asset_limit ?? 3} assets at most, and {premium} Upgrade to the subscriber role for every asset,
-      timeframe and the full history.
+      You see the last {access.history_hours ?? 24} hours of {access.asset_limit ?? 3} assets at most, and {premium}{' '}
+      <Anchor component={Link} to="/trading-subscription" underline="always" inherit>
+        Choose a plan
+      </Anchor>{' '}
+      for every asset, timeframe and the full history.
     </Alert>
   );
 }

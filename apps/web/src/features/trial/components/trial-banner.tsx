@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Group, Skeleton, Stack, Text } from '@manti
 import { IconClockHour4, IconInfoCircle, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatRemainingTime, TRIAL_LENGTH_DAYS, trialBannerTone, type AccessLevel } from '@myeai/domain';
+import { formatRemainingTime, trialBannerTone, trialTimeLeftText, type AccessLevel } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useAccessLevel, useTrialStatus } from '../api/trial-api.ts';
 import { ActivateTrialButton } from './activate-trial-button.tsx';
@@ -26,11 +26,13 @@ function RunningTrialBanner() {
   if (status.isError) return <LoadError message={status.error.message} onRetry={() => void status.refetch()} />;
   if (!status.data) return <Skeleton h={64} />;
   const tone = trialBannerTone(status.data);
-  const left = formatRemainingTime({ days: status.data.days_remaining, hours: status.data.hours_remaining, minutes: status.data.minutes_remaining });
+  const { trial_started_at: startedAt, trial_ends_at: endsAt } = status.data;
+  const time = { days: status.data.days_remaining, hours: status.data.hours_remaining, minutes: status.data.minutes_remaining };
+  const left = startedAt && endsAt ? trialTimeLeftText(time, new Date(startedAt), new Date(endsAt)) : `${formatRemainingTime(time)} left in your trial.`;
   return (
     <Alert color={tone} variant="light" icon={<IconClockHour4 aria-hidden />} title="Your free trial" styles={READABLE_TITLE} data-tone={tone} data-testid="trial-banner">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{status.data.is_expired ? 'Your trial has ended.' : `${left} left in your ${TRIAL_LENGTH_DAYS}-day trial.`}</Text>
+        <Text size="sm">{status.data.is_expired ? 'Your trial has ended.' : left}</Text>
         <Button component={Link} to="/trading-subscription" size="xs">
           See plans
         </Button>

@@ -1,0 +1,2 @@
+/** What other modules may use of the support feature. */
+export { countOpenSupportRequests } from './support.queries.ts';
