@@ -76,6 +76,7 @@ export * from './trading/compass-access.ts';
 export * from './trading/asset-picks.ts';
 export * from './trading/trader-breakdown.ts';
 export * from './schemas/compass-plans.ts';
+export * from './trading/cell-presentation.ts';
 export * from './schemas/trading/common.ts';
 export * from './schemas/trading/markets.ts';
 export * from './schemas/trading/traders.ts';

@@ -6,7 +6,7 @@ import { ACCURACY_LABEL } from './trading-rules.ts';
  * confirmed consensus (DESIGN.md section 4).
  */
 export type TraderCounters = {
-  /** Votes the trader cast. */
+  /** Votes the trader cast in windows that have closed (a vote counts once its window closes). */
   votesCast: number;
   /** Windows that closed while the trader was in the active pool. */
   windowsSeen: number;
@@ -16,7 +16,7 @@ export type TraderCounters = {
   agreedVotes: number;
   /** Sum over scored votes of (confidence when agreeing, 100 - confidence when not). */
   calibrationSum: number;
-  /** Sum of the confidence of every vote cast. */
+  /** Sum of the confidence of those votes. */
   confidenceSum: number;
 };
 
@@ -58,7 +58,7 @@ export function traderScoreFields(c: TraderCounters) {
   };
 }
 
-/** What one vote adds to the counters once its window closed (votesCast is counted when cast). */
+/** What one vote adds to the score counters once its window closed (votesCast and confidenceSum move then too). */
 export function scoreVote(vote: { confidence: number; agreed: boolean | null }): Pick<TraderCounters, 'scoredVotes' | 'agreedVotes' | 'calibrationSum'> {
   if (vote.agreed === null) return { scoredVotes: 0, agreedVotes: 0, calibrationSum: 0 };
   return { scoredVotes: 1, agreedVotes: vote.agreed ? 1 : 0, calibrationSum: vote.agreed ? vote.confidence : 100 - vote.confidence };

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
 import type { AssetRow, TimeframeRow, WindowRow } from './trading.queries.ts';
 import type { AggregateRow } from './windows.queries.ts';
@@ -16,11 +17,25 @@ export async function closedWindowsAsOf(db: DbOrTx, assetIds: readonly string[],
   return new Map(rows.map((row) => [pairKey(row), row]));
 }
 
-/** The aggregate rows of these assets, by `asset|timeframe`. */
-export async function aggregatesOf(db: DbOrTx, assetIds: readonly string[]): Promise<Map<string, AggregateRow>> {
+/**
+ * An aggregate row with what the grid needs of its two windows: the bias the last closed window
+ * confirmed (null: no consensus in it) and the open window's pool size (null: none open).
+ */
+export type CellSource = AggregateRow & { lastConfirmedBias: string | null; openPoolSize: number | null };
+
+const lastWindow = alias(entryWindows, 'last_window');
+const openWindow = alias(entryWindows, 'open_window');
+
+/** The aggregate rows of these assets with their windows' facts, by `asset|timeframe`. */
+export async function aggregatesOf(db: DbOrTx, assetIds: readonly string[]): Promise<Map<string, CellSource>> {
   if (assetIds.length === 0) return new Map();
-  const rows = await db.select().from(sentimentAggregates).where(inArray(sentimentAggregates.assetId, [...assetIds]));
-  return new Map(rows.map((row) => [pairKey(row), row]));
+  const rows = await db
+    .select({ aggregate: sentimentAggregates, lastConfirmedBias: lastWindow.confirmedBias, openPoolSize: openWindow.poolSize })
+    .from(sentimentAggregates)
+    .leftJoin(lastWindow, eq(lastWindow.id, sentimentAggregates.lastWindowId))
+    .leftJoin(openWindow, and(eq(openWindow.id, sentimentAggregates.openWindowId), eq(openWindow.status, 'open')))
+    .where(inArray(sentimentAggregates.assetId, [...assetIds]));
+  return new Map(rows.map((row) => [pairKey(row.aggregate), { ...row.aggregate, lastConfirmedBias: row.lastConfirmedBias, openPoolSize: row.openPoolSize }]));
 }
 
 export type EventFilter = {

@@ -28,7 +28,7 @@ import {
 import type { z } from 'zod';
 import type { HistoryQuerySchema, SentimentDetailSchema, SentimentHistorySchema } from '@myeai/domain';
 import type { AccessLevelReader } from '../trials/index.ts';
-import { aggregatesOf, closedWindowsAsOf, closedWindowsOfCell, listEvents, votesWithTraderWeights } from './compass.queries.ts';
+import { aggregatesOf, closedWindowsAsOf, closedWindowsOfCell, listEvents, votesWithTraderWeights, type CellSource } from './compass.queries.ts';
 import type { CachedGrid, GridParts } from './grid-cache.ts';
 import type { PickReader, PlanReader } from './plan.ts';
 import { getEngineSettings } from './settings.service.ts';
@@ -45,7 +45,7 @@ import {
   type TimeframeRow,
   type WindowRow,
 } from './trading.queries.ts';
-import { getWindow, type AggregateRow } from './windows.queries.ts';
+import { getWindow } from './windows.queries.ts';
 
 export type CompassViewer = { id: string; activeRole: Role; roles: readonly Role[] };
 
@@ -105,7 +105,16 @@ async function visibleAssets(db: DbOrTx, view: CompassView): Promise<AssetRow[]>
 
 type Shares = { long: number; short: number; neutral: number };
 
-function emptyCell(confirmed: Bias | null): GridCell {
+type UnlockedCell = Extract<GridCell, { locked: false }>;
+
+/** An open window on the cell: its vote count and pool size, never its shares (decision 050). */
+type OpenState = { votes: number; poolSize: number } | null;
+
+function openFields(open: OpenState) {
+  return { window_open: open !== null, open_votes: open?.votes ?? null, open_pool_size: open?.poolSize ?? null };
+}
+
+function emptyCell(confirmed: Bias | null, open: OpenState = null): UnlockedCell {
   return {
     locked: false,
     has_data: false,
@@ -116,13 +125,15 @@ function emptyCell(confirmed: Bias | null): GridCell {
     short_percentage: 0,
     neutral_percentage: 0,
     total_votes: 0,
-    window_open: false,
+    result_confirmed_bias: null,
+    ...openFields(open),
     confirmed_bias: confirmed,
     last_updated: null,
   };
 }
 
-function sharesCell(params: { shares: Shares; top: Bias | null; votes: number; windowOpen: boolean; confirmed: Bias | null; lastUpdated: Date | null }): GridCell {
+/** The figures of a closed window (the only figures a cell shows), and the open window's count beside them. */
+function sharesCell(params: { shares: Shares; top: Bias | null; votes: number; resultConfirmed: Bias | null; open: OpenState; confirmed: Bias | null; closedAt: Date | null }): UnlockedCell {
   const max = Math.max(params.shares.long, params.shares.short, params.shares.neutral);
   return {
     locked: false,
@@ -134,37 +145,32 @@ function sharesCell(params: { shares: Shares; top: Bias | null; votes: number; w
     short_percentage: tenthsToPercent(params.shares.short),
     neutral_percentage: tenthsToPercent(params.shares.neutral),
     total_votes: params.votes,
-    window_open: params.windowOpen,
+    result_confirmed_bias: params.resultConfirmed,
+    ...openFields(params.open),
     confirmed_bias: params.confirmed,
-    last_updated: params.lastUpdated?.toISOString() ?? null,
+    last_updated: params.closedAt?.toISOString() ?? null,
   };
 }
 
-/** Live: the open window's shares once it has a vote, else the last closed window's. */
-function liveCell(row: AggregateRow | undefined): GridCell {
+/**
+ * Live: the last closed window's figures, and while a window is open its vote count only. The
+ * open window's live shares stay in the aggregate for the engine; no viewer gets them, since a
+ * share before the close is not a consensus (and traders who have not voted must not see them).
+ */
+export function liveCell(row: CellSource | undefined): UnlockedCell {
   if (!row) return emptyCell(null);
   const confirmed = biasOf(row.confirmedBias);
-  if (row.openWindowId && row.openVoteCount > 0) {
-    return sharesCell({
-      shares: { long: row.openLongTenths, short: row.openShortTenths, neutral: row.openNeutralTenths },
-      top: biasOf(row.openTopBias),
-      votes: row.openVoteCount,
-      windowOpen: true,
-      confirmed,
-      lastUpdated: row.openUpdatedAt,
-    });
-  }
-  if (row.lastWindowId) {
-    return sharesCell({
-      shares: { long: row.lastLongTenths, short: row.lastShortTenths, neutral: row.lastNeutralTenths },
-      top: biasOf(row.lastTopBias),
-      votes: row.lastVoteCount,
-      windowOpen: false,
-      confirmed,
-      lastUpdated: row.lastClosedAt,
-    });
-  }
-  return emptyCell(confirmed);
+  const open: OpenState = row.openWindowId && row.openPoolSize !== null ? { votes: row.openVoteCount, poolSize: row.openPoolSize } : null;
+  if (!row.lastWindowId) return emptyCell(confirmed, open);
+  return sharesCell({
+    shares: { long: row.lastLongTenths, short: row.lastShortTenths, neutral: row.lastNeutralTenths },
+    top: biasOf(row.lastTopBias),
+    votes: row.lastVoteCount,
+    resultConfirmed: biasOf(row.lastConfirmedBias),
+    open,
+    confirmed,
+    closedAt: row.lastClosedAt,
+  });
 }
 
 function closedWindowCell(row: WindowRow | undefined): GridCell {
@@ -173,9 +179,10 @@ function closedWindowCell(row: WindowRow | undefined): GridCell {
     shares: { long: row.longTenths ?? 0, short: row.shortTenths ?? 0, neutral: row.neutralTenths ?? 0 },
     top: biasOf(row.resultBias),
     votes: row.voteCount,
-    windowOpen: false,
+    resultConfirmed: biasOf(row.confirmedBias),
+    open: null,
     confirmed: biasOf(row.standingBias),
-    lastUpdated: row.closedAt,
+    closedAt: row.closedAt,
   });
 }
 
@@ -184,7 +191,8 @@ function visibleCell(access: CompassAccess, timeframe: TimeframeRow, cell: GridC
   if (isTimeframeLocked(access, timeframe.code)) return { locked: true };
   const floor = historyFloor(access, now);
   if (cell.locked || !floor || !cell.last_updated || Date.parse(cell.last_updated) >= floor.getTime()) return cell;
-  return emptyCell(null);
+  // Figures older than the viewer's history are withheld; an open window is news, not history.
+  return emptyCell(null, cell.window_open && cell.open_votes !== null && cell.open_pool_size !== null ? { votes: cell.open_votes, poolSize: cell.open_pool_size } : null);
 }
 
 /**
@@ -198,7 +206,7 @@ export async function buildGridBody(db: DbOrTx, access: CompassAccess, now: Date
   const cutoff = dataCutoff(access, now);
   const assetIds = assets.map((asset) => asset.id);
   const delayed = access.delayMs > 0;
-  const [aggregates, closed] = await Promise.all([delayed ? new Map<string, AggregateRow>() : aggregatesOf(db, assetIds), delayed ? closedWindowsAsOf(db, assetIds, cutoff) : new Map<string, WindowRow>()]);
+  const [aggregates, closed] = await Promise.all([delayed ? new Map<string, CellSource>() : aggregatesOf(db, assetIds), delayed ? closedWindowsAsOf(db, assetIds, cutoff) : new Map<string, WindowRow>()]);
   const grid: SentimentGrid['grid'] = {};
   for (const asset of assets) {
     const row: Record<string, GridCell> = {};

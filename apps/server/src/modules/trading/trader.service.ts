@@ -5,12 +5,15 @@ import {
   traderScoreFields,
   traderTier,
   type Bias,
+  type TraderGrid,
   type TraderProfile,
 } from '@myeai/domain';
 import type { z } from 'zod';
 import type { MyVoteHistorySchema } from '@myeai/domain';
-import { biasOf, countersOf, getTrader, latestVotesOf, specializationOf, toAssetRef, toTimeframeRef } from './trading.queries.ts';
-import { assetsByIds, timeframesByIds, windowsByIds } from './windows.queries.ts';
+import { aggregatesOf } from './compass.queries.ts';
+import { liveCell } from './compass.service.ts';
+import { biasOf, countersOf, getTrader, latestVotesOf, listAssets, listTimeframes, specializationOf, toAssetRef, toTimeframeRef } from './trading.queries.ts';
+import { assetsByIds, timeframesByIds, viewerVotesIn, windowsByIds } from './windows.queries.ts';
 
 /** The caller's own profile and scores; a trader without a saved profile gets the defaults. */
 export async function getTraderProfile(db: DbOrTx, userId: string): Promise<TraderProfile> {
@@ -61,5 +64,34 @@ export async function listMyVotes(db: DbOrTx, userId: string, limit: number): Pr
         agreed: confirmed === null ? null : vote.bias === confirmed,
       };
     }),
+  };
+}
+
+/**
+ * The trader desk's market grid, live and whole (traders make the consensus, so every closed
+ * result is theirs to see; an open window shows its vote count only, sealed like the cards).
+ * Not cached: its readers are the pool and the admins, and it carries the caller's own votes.
+ */
+export async function getTraderGrid(db: DbOrTx, userId: string, now: Date): Promise<TraderGrid> {
+  const [assets, timeframes] = await Promise.all([listAssets(db, { includeInactive: false }), listTimeframes(db, { includeInactive: false })]);
+  const sources = await aggregatesOf(db, assets.map((asset) => asset.id));
+  const openIds = [...sources.values()].flatMap((row) => (row.openWindowId && row.openPoolSize !== null ? [row.openWindowId] : []));
+  const voted = new Set((await viewerVotesIn(db, openIds, userId)).map((vote) => vote.windowId));
+  const cells: TraderGrid['cells'] = {};
+  for (const asset of assets) {
+    const row: TraderGrid['cells'][string] = {};
+    for (const timeframe of timeframes) {
+      const source = sources.get(`${asset.id}|${timeframe.id}`);
+      const cell = liveCell(source);
+      const openWindowId = cell.window_open ? (source?.openWindowId ?? null) : null;
+      row[timeframe.id] = { ...cell, open_window_id: openWindowId, user_voted: openWindowId !== null && voted.has(openWindowId) };
+    }
+    cells[asset.id] = row;
+  }
+  return {
+    generated_at: now.toISOString(),
+    assets: assets.map(toAssetRef),
+    timeframes: timeframes.map((timeframe) => ({ ...toTimeframeRef(timeframe), voting_window_minutes: timeframe.votingWindowMinutes })),
+    cells,
   };
 }

@@ -25,6 +25,7 @@ import {
   SentimentGridSchema,
   SentimentHistorySchema,
   traderDeskPaths,
+  TraderGridSchema,
   TraderProfileSchema,
   TradingIdParamsSchema,
   tradingMarketPaths,
@@ -49,7 +50,7 @@ import {
 } from './compass.service.ts';
 import { gridCacheFor } from './grid-cache.ts';
 import { pickReaderFor, planReaderFor } from './plan.ts';
-import { getTraderProfile, listMyVotes } from './trader.service.ts';
+import { getTraderGrid, getTraderProfile, listMyVotes } from './trader.service.ts';
 import { listAssets, listTimeframes, toAssetRef, toTimeframeRef } from './trading.queries.ts';
 import { getEntryWindow, listActiveWindows } from './windows.projections.ts';
 import { castVote, openWindow } from './windows.service.ts';
@@ -145,6 +146,16 @@ export async function tradingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'traderDesk' },
     schema: { tags: ['trading'], summary: 'The caller\'s latest votes and their outcomes', querystring: MyVotesQuerySchema, response: { 200: MyVoteHistorySchema } },
     handler: async (request) => listMyVotes(deps.db, request.user!.id, request.query.limit),
+  });
+
+  app.get(traderDeskPaths.grid, {
+    config: { access: 'traderDesk' },
+    schema: {
+      tags: ['trading'],
+      summary: 'The market grid of the trader desk: per cell the last closed result and its age, the standing consensus, the open window\'s vote count (never its shares) and whether the caller voted',
+      response: { 200: TraderGridSchema },
+    },
+    handler: async (request) => getTraderGrid(deps.db, request.user!.id, deps.clock.now()),
   });
 
   // ---------------------------------------------------------------- compass (every role, plan-gated)

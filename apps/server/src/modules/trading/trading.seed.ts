@@ -1,8 +1,10 @@
 import type { DbOrTx } from '@myeai/db';
-import type { AssetClass, Bias, Role, Specialization } from '@myeai/domain';
+import type { AssetClass, Role, Specialization } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { countWindows, insertMissingAssets, insertMissingTimeframes, insertMissingTraders, listAssets, listTimeframes, setLastSeen, usersByEmails } from './trading.queries.ts';
-import { castVote, closeWindow, openWindow } from './windows.service.ts';
+import { getEngineSettings } from './settings.service.ts';
+import { buildDemoHistory, demoFeedEvents, insertDemoHistory } from './trading-history.seed.ts';
+import { publishTradingEvents } from './trading-events.ts';
 
 /**
  * Demo market: the spec's timeframes (M5 3, M15 5, H1 15, H4 30, D1 120 minutes of voting; W1 and
@@ -46,24 +48,6 @@ export const DEMO_TRADER_POOL: readonly { email: string; weightTenths: number; s
   })),
 ];
 
-/**
- * Closed windows of the demo history, in pool order (L long, S short, N neutral, - no vote),
- * opened this many minutes before the seed ran. Thirteen votes close a window at once; fewer
- * leave it to close at closes_at.
- */
-const DEMO_HISTORY: readonly { asset: string; timeframe: string; minutesAgo: number; votes: string }[] = [
-  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 26 * 60, votes: 'SLSSSNNSLSSSN' },
-  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 5 * 60, votes: 'LLLSNLLNLSLLL' },
-  { asset: 'EUR/USD', timeframe: 'M5', minutesAgo: 60, votes: 'LNLLNNLLSLNLL' },
-  { asset: 'EUR/USD', timeframe: 'M15', minutesAgo: 3 * 60, votes: 'SSSNSSNSSLSS-' },
-  { asset: 'EUR/USD', timeframe: 'H1', minutesAgo: 8 * 60, votes: 'LSLLLNLLSLLLL' },
-  { asset: 'BTC/USD', timeframe: 'M5', minutesAgo: 150, votes: 'SLLLLLLSLLLLL' },
-  { asset: 'XAU/USD', timeframe: 'H1', minutesAgo: 6 * 60, votes: 'LLLLLLNLLLLLL' },
-  { asset: 'US500', timeframe: 'D1', minutesAgo: 28 * 60, votes: 'SSSSLSSSSNSSS' },
-];
-
-const BIAS_OF: Record<string, Bias> = { L: 'long', S: 'short', N: 'neutral' };
-
 async function seedMarket(tx: DbOrTx, now: Date): Promise<void> {
   const values = { createdAt: now, updatedAt: now };
   await insertMissingTimeframes(tx, DEMO_TIMEFRAMES.map((timeframe) => ({ ...timeframe, ...values })));
@@ -94,26 +78,14 @@ export async function seedTradingDemo(db: DbOrTx, clock: Clock): Promise<void> {
     const pool = await seedPool(tx, now);
     if ((await countWindows(tx)) > 0) return;
     const voters = DEMO_TRADER_POOL.map((trader) => pool.get(trader.email));
-    const lead = voters[0];
-    if (!lead || voters.some((voter) => !voter)) return;
-    const assets = new Map((await listAssets(tx, { includeInactive: true })).map((row) => [row.symbol, row]));
-    const timeframes = new Map((await listTimeframes(tx, { includeInactive: true })).map((row) => [row.code, row]));
-    for (const [index, entry] of DEMO_HISTORY.entries()) {
-      const asset = assets.get(entry.asset);
-      const timeframe = timeframes.get(entry.timeframe);
-      if (!asset || !timeframe) continue;
-      const openedAt = now.getTime() - entry.minutesAgo * 60_000;
-      const opener = voters[index % voters.length]!;
-      const { windowId } = await openWindow(tx, at(openedAt), opener, { assetId: asset.id, timeframeId: timeframe.id }, { live: false });
-      let closed = false;
-      for (const [i, letter] of [...entry.votes].entries()) {
-        const bias = BIAS_OF[letter];
-        if (!bias) continue;
-        const confidence = 40 + ((index * 13 + i * 17) % 55);
-        ({ closed } = await castVote(tx, at(openedAt + (i + 1) * 7_000), voters[i]!, windowId, { bias, confidence, note: null }, { live: false }));
-      }
-      if (!closed) await closeWindow(tx, at(openedAt + timeframe.votingWindowMinutes * 60_000), windowId, { live: false });
-    }
+    if (voters.some((voter) => !voter)) return;
+    const members = DEMO_TRADER_POOL.map((trader, i) => ({ ...voters[i]!, weightTenths: trader.weightTenths, specialization: trader.specialization }));
+    const assets = await listAssets(tx, { includeInactive: false });
+    const timeframes = await listTimeframes(tx, { includeInactive: false });
+    const history = buildDemoHistory({ now, assets, timeframes, pool: members, settings: await getEngineSettings(tx) });
+    await insertDemoHistory(tx, history);
+    // The flow chart's feed as the engine would have stored it for the latest windows (admins only).
+    for (const item of demoFeedEvents(history)) await publishTradingEvents(tx, at(item.at), [item.event]);
     // Demo traders were last seen at different times, so the flow chart shows active and idle ones.
     for (const [i, voter] of voters.entries()) {
       await setLastSeen(tx, voter!.id, new Date(now.getTime() - (i % 3 === 0 ? 10 : 3 * 60) * 60_000));

@@ -91,13 +91,12 @@ export async function insertVote(tx: DbOrTx, values: typeof windowVotes.$inferIn
   return row;
 }
 
-/** The window's vote count and the trader's counters, in one statement (the caller holds the window's lock). */
-export async function countVote(tx: DbOrTx, vote: { windowId: string; traderId: string; confidence: number; at: Date }): Promise<void> {
-  await tx.execute(sql`
-    with counted as (update ${entryWindows} set ${sql.identifier('vote_count')} = ${entryWindows.voteCount} + 1 where ${entryWindows.id} = ${vote.windowId} returning 1)
-    update ${traders} set ${sql.identifier('votes_cast')} = ${traders.votesCast} + 1,
-      ${sql.identifier('confidence_sum')} = ${traders.confidenceSum} + ${vote.confidence}, ${sql.identifier('updated_at')} = ${vote.at.toISOString()}::timestamptz
-    where ${traders.userId} = ${vote.traderId} and exists (select 1 from counted)`);
+/**
+ * One more vote on the window (the caller holds the window's lock). The trader's own counters move
+ * when the window closes (addClosedVote), so engagement never counts a window still open.
+ */
+export async function countVote(tx: DbOrTx, windowId: string): Promise<void> {
+  await tx.update(entryWindows).set({ voteCount: sql`${entryWindows.voteCount} + 1` }).where(eq(entryWindows.id, windowId));
 }
 
 /** A window's votes in the order they were cast (the order that decides which ones count). */
@@ -162,13 +161,17 @@ export async function countWindowSeenByPool(tx: DbOrTx): Promise<void> {
   await tx.update(traders).set({ windowsSeen: sql`${traders.windowsSeen} + 1` }).where(eq(traders.isActive, true));
 }
 
-export async function addVoteScore(tx: DbOrTx, traderId: string, score: { scoredVotes: number; agreedVotes: number; calibrationSum: number }): Promise<void> {
+/** A counted vote of a window that just closed: one vote cast, its confidence, and its score when the window confirmed a bias. */
+export async function addClosedVote(tx: DbOrTx, traderId: string, vote: { confidence: number; scoredVotes: number; agreedVotes: number; calibrationSum: number; at: Date }): Promise<void> {
   await tx
     .update(traders)
     .set({
-      scoredVotes: sql`${traders.scoredVotes} + ${score.scoredVotes}`,
-      agreedVotes: sql`${traders.agreedVotes} + ${score.agreedVotes}`,
-      calibrationSum: sql`${traders.calibrationSum} + ${score.calibrationSum}`,
+      votesCast: sql`${traders.votesCast} + 1`,
+      confidenceSum: sql`${traders.confidenceSum} + ${vote.confidence}`,
+      scoredVotes: sql`${traders.scoredVotes} + ${vote.scoredVotes}`,
+      agreedVotes: sql`${traders.agreedVotes} + ${vote.agreedVotes}`,
+      calibrationSum: sql`${traders.calibrationSum} + ${vote.calibrationSum}`,
+      updatedAt: vote.at,
     })
     .where(eq(traders.userId, traderId));
 }

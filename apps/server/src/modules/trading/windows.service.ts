@@ -40,7 +40,7 @@ import {
   type WindowRow,
 } from './trading.queries.ts';
 import {
-  addVoteScore,
+  addClosedVote,
   countVote,
   countWindowSeenByPool,
   insertConsensusEvent,
@@ -217,7 +217,7 @@ export async function castVote(
     // The unique (window, trader) index answers a second vote.
     const vote = await insertVote(tx, { windowId: window.id, traderId: actor.id, bias: input.bias, confidence: input.confidence, note: input.note, weightTenths, createdAt: now });
     if (!vote) throw new AppError('CONFLICT', MESSAGES.alreadyVoted);
-    await countVote(tx, { windowId: window.id, traderId: actor.id, confidence: input.confidence, at: now });
+    await countVote(tx, window.id);
     const updated = { ...window, voteCount: window.voteCount + 1 };
 
     const counted = selectCountedSubmissions(await votesOfWindow(tx, window.id), rules);
@@ -353,7 +353,7 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
   await countWindowSeenByPool(tx);
   for (const vote of counted) {
     const score = scoreVote({ confidence: vote.confidence, agreed: decision.confirmedBias === null ? null : vote.bias === decision.confirmedBias });
-    if (score.scoredVotes > 0) await addVoteScore(tx, vote.traderId, score);
+    await addClosedVote(tx, vote.traderId, { confidence: vote.confidence, ...score, at: now });
   }
 
   if (!live) return;

@@ -191,6 +191,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/trading/windows/:id/vote',                      '401  403  403  403  ok   403  403  ok   ok'],
   ['GET /api/trading/trader/profile',                         '401  403  403  403  ok   403  403  ok   ok'],
   ['GET /api/trading/trader/votes',                           '401  403  403  403  ok   403  403  ok   ok'],
+  ['GET /api/trading/trader/grid',                            '401  403  403  403  ok   403  403  ok   ok'],
 
   // Admin only: /trading-admin, /admin-trial-analytics, /admin-flow-chart, /admin-comprehensive-dashboard,
   // /commission-management, /admin-users and the admin's edits of products, widgets, landing content

@@ -50,18 +50,32 @@ export const OpenCellSchema = z.strictObject({
   locked: z.literal(false),
   has_data: z.boolean(),
   traffic_light: TrafficLightSchema,
-  /** Strict top of the shares shown (null: no votes, or a tie). */
+  /** Strict top of the shares shown, those of the last closed window with votes (null: none, or a tie). */
   current_bias: BiasSchema.nullable(),
   /** The top share rounded to a whole percent, as the grid cell shows it. */
   top_percentage: z.number().int().nullable(),
   long_percentage: Percent,
   short_percentage: Percent,
   neutral_percentage: Percent,
+  /** Votes counted in the closed window whose shares these are. */
   total_votes: z.number().int(),
-  /** The shares are the live shares of an open window (else of the last closed window). */
+  /**
+   * The bias the closed window shown confirmed (its share reached the confirmation threshold);
+   * null when that window reached no consensus. Only this makes the shares a consensus.
+   */
+  result_confirmed_bias: BiasSchema.nullable(),
+  /**
+   * An entry window is open on the pair now (live views only). Its shares are never sent: until it
+   * closes, nothing but its vote count is known to a viewer (decision 050).
+   */
   window_open: z.boolean(),
+  /** Votes cast so far in the open window (null: none open). */
+  open_votes: z.number().int().nullable(),
+  /** Votes the open window takes (13 in fixed mode; null: none open). */
+  open_pool_size: z.number().int().nullable(),
   /** The standing confirmed consensus (hysteresis state), which may differ from current_bias. */
   confirmed_bias: BiasSchema.nullable(),
+  /** When the window shown closed (the age of the figures); null without one. */
   last_updated: Timestamp.nullable(),
 });
 export const GridCellSchema = z.discriminatedUnion('locked', [LockedCellSchema, OpenCellSchema]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIASES, VOTE_CONFIDENCE_DEFAULT, VOTE_NOTE_MAX } from '../../trading/trading-rules.ts';
 import { AssetRefSchema, BiasSchema, ConsensusModeSchema, SpecializationSchema, TimeframeRefSchema, TraderTierSchema, TRADING_MESSAGES } from './common.ts';
+import { OpenCellSchema } from './compass.ts';
 import { ScoreFields, Timestamp } from './fields.ts';
 
 // The trader desk: open a window, vote, the trader's profile and vote history.
@@ -13,6 +14,7 @@ export const traderDeskPaths = {
   vote: '/api/trading/windows/:id/vote',
   profile: '/api/trading/trader/profile',
   votes: '/api/trading/trader/votes',
+  grid: '/api/trading/trader/grid',
 } as const;
 
 export const OpenWindowInputSchema = z.strictObject({ asset_id: z.uuid('Choose an asset.'), timeframe_id: z.uuid('Choose a timeframe.') });
@@ -107,3 +109,20 @@ export const MyVoteHistorySchema = z.strictObject({
     }),
   ),
 });
+
+/**
+ * The trader desk's market grid: per asset x timeframe what the compass shows live (the last
+ * closed window's result and age, the standing consensus, the open window's vote count, never its
+ * shares), the open window's id, and whether the caller already voted in it.
+ */
+export const TraderGridCellSchema = OpenCellSchema.extend({ open_window_id: z.string().nullable(), user_voted: z.boolean() });
+export type TraderGridCell = z.infer<typeof TraderGridCellSchema>;
+
+export const TraderGridSchema = z.strictObject({
+  generated_at: Timestamp,
+  assets: z.array(AssetRefSchema),
+  timeframes: z.array(TimeframeRefSchema.extend({ voting_window_minutes: z.number().int() })),
+  /** cells[assetId][timeframeId] */
+  cells: z.record(z.string(), z.record(z.string(), TraderGridCellSchema)),
+});
+export type TraderGrid = z.infer<typeof TraderGridSchema>;

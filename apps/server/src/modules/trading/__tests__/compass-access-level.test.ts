@@ -3,7 +3,7 @@ import { PREVIEW_DATA_DELAY_MS, SentimentGridSchema, type EntryWindow, type Grid
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { completeGoals, registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
-import { openWindow, pairIds, signInPool, vote, voteAll } from './trading-helpers.ts';
+import { emptyPairIds, openWindow, signInPool, vote, voteAll } from './trading-helpers.ts';
 
 type Pair = { assetId: string; timeframeId: string };
 type Detail = { access: { level: string; delay_minutes: number }; cell: GridCell; open_window: { id: string } | null };
@@ -55,7 +55,8 @@ describe.each(testDatabaseKinds())('compass access from the access level on %s',
   const expectLive = (g: SentimentGrid, level: 'trial' | 'subscriber') => {
     expect(g.access).toMatchObject({ level, delay_minutes: 0, data_as_of: t.clock.now().toISOString() });
     expect(cellOf(g, closedPair)).toMatchObject({ has_data: true, window_open: false, long_percentage: 70, last_updated: t.clock.now().toISOString() });
-    expect(cellOf(g, openPair)).toMatchObject({ has_data: true, window_open: true, short_percentage: 100 });
+    // The open window's votes are counted, their shares never shown (decision 050).
+    expect(cellOf(g, openPair)).toMatchObject({ has_data: false, window_open: true, open_votes: expect.any(Number), open_pool_size: 13, top_percentage: null, short_percentage: 0 });
   };
   const expectDetailDelayed = async (cookie: string) => {
     for (const pair of [closedPair, openPair]) {
@@ -83,8 +84,8 @@ describe.each(testDatabaseKinds())('compass access from the access level on %s',
     subscriber = await t.signInAs('subscriber');
     newcomer = await registerNewcomer(t, 'Nina Newcomer');
     // Both pairs are among the trial's first three assets and outside the premium timeframes.
-    closedPair = await pairIds(t, 'EUR/USD', 'M5');
-    openPair = await pairIds(t, 'GBP/USD', 'M15');
+    closedPair = await emptyPairIds(t, 'EUR/USD', 'M5');
+    openPair = await emptyPairIds(t, 'GBP/USD', 'M15');
     // Just now: one window closed by all 13 votes (long 70 %), one open with a single short vote.
     closedWindowId = ((await openWindow(t, pool[0]!, closedPair)).json().window as EntryWindow).id;
     expect((await voteAll(t, pool, closedWindowId, 'LLSSLLLLLSSSN')).at(-1)!.json()).toMatchObject({ closed_window: true });
@@ -107,7 +108,7 @@ describe.each(testDatabaseKinds())('compass access from the access level on %s',
     expect((await vote(t, trader, openWindowId, 'short')).statusCode).toBe(201);
     // The subscriber now warms the cache first; the preview that follows still sees nothing new.
     const live = await grid(subscriber);
-    expect(cellOf(live.grid, openPair)).toMatchObject({ window_open: true, total_votes: 2 });
+    expect(cellOf(live.grid, openPair)).toMatchObject({ window_open: true, open_votes: 2 });
     const delayed = await grid(newcomer.cookie);
     expectDelayed(delayed.grid);
     expect(delayed.etag).not.toBe(live.etag);

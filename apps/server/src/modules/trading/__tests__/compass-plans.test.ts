@@ -18,7 +18,7 @@ import { seedDemoSubscription } from '../../subscriptions/index.ts';
 import { completeGoals, registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
 import { BREAKDOWN_NEEDS_PLAN_MESSAGE } from '../compass.service.ts';
 import { pickedAssetIds } from '../index.ts';
-import { expectAnonymous, openWindow, pairIds, signInPool, voteAll } from './trading-helpers.ts';
+import { emptyPairIds, expectAnonymous, openWindow, pairIds, signInPool, voteAll } from './trading-helpers.ts';
 
 type Pair = { assetId: string; timeframeId: string };
 type Member = { cookie: string; id: string };
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())('plan features on the compass on %s', (kind) 
   beforeAll(async () => {
     t = await createTestApp(kind);
     pool = await signInPool(t);
-    aapl = await pairIds(t, 'AAPL', 'M5');
+    aapl = await emptyPairIds(t, 'AAPL', 'M5');
     // AAPL M5 windows closed 91, 31, 8 and 2 days ago: each plan's history depth cuts between them.
     for (const age of [91, 31, 8, 2]) {
       t.clock.set(new Date(TEST_NOW.getTime() - age * DAY));

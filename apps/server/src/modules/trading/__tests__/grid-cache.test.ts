@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
 
     const after = await grid(first.etag);
     expect(after.notModified).toBe(false);
-    expect(after.grid!.grid[pair.assetId]![pair.timeframeId]).toMatchObject({ window_open: true, current_bias: 'short', total_votes: 1 });
+    expect(after.grid!.grid[pair.assetId]![pair.timeframeId]).toMatchObject({ window_open: true, open_votes: 1, open_pool_size: 13 });
   });
 
   it('drops the grid on an admin market change (its route calls no cache), and on plain SQL', async () => {

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consensusEvents, entryWindows, jobs, sentimentAggregates, windowVotes } from '@myeai/db';
 import type { EntryWindow } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { closeWindow } from '../windows.service.ts';
-import { openWindow, pairIds, signInPool, vote, voteAll } from './trading-helpers.ts';
+import { emptyPairIds, openWindow, signInPool, vote, voteAll } from './trading-helpers.ts';
 
 describe.each(testDatabaseKinds())('trading engine on %s', (kind) => {
   let first: TestApp;
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('trading engine on %s', (kind) => {
   afterAll(() => first.close());
 
   it('closes a window at closes_at through the job queue after a restart, exactly once', async () => {
-    const pair = await pairIds(first, 'TSLA', 'M15');
+    const pair = await emptyPairIds(first, 'TSLA', 'M15');
     const window = (await openWindow(first, pool[0]!, pair)).json().window as EntryWindow;
     await voteAll(first, pool, window.id, 'SSLS---------');
     // The server stops with the window open (sessions and database stay).
@@ -73,9 +73,9 @@ describe.each(testDatabaseKinds())('consensus over several windows on %s', (kind
   };
 
   it('holds a confirmed bias between the thresholds (hysteresis) and records the exit below 47 %', async () => {
-    const pair = await pairIds(t, 'AAPL', 'M5');
-    const events = async () => (await t.database.db.select().from(consensusEvents).where(eq(consensusEvents.assetId, pair.assetId))).map((e) => `${e.eventType}:${e.confirmedBias ?? ''}:${e.consensusTenths ?? ''}`);
-    const standing = async () => (await t.database.db.select().from(sentimentAggregates).where(eq(sentimentAggregates.assetId, pair.assetId)))[0]?.confirmedBias;
+    const pair = await emptyPairIds(t, 'AAPL', 'M5');
+    const events = async () => (await t.database.db.select().from(consensusEvents).where(and(eq(consensusEvents.assetId, pair.assetId), eq(consensusEvents.timeframeId, pair.timeframeId)))).map((e) => `${e.eventType}:${e.confirmedBias ?? ''}:${e.consensusTenths ?? ''}`);
+    const standing = async () => (await t.database.db.select().from(sentimentAggregates).where(and(eq(sentimentAggregates.assetId, pair.assetId), eq(sentimentAggregates.timeframeId, pair.timeframeId))))[0]?.confirmedBias;
 
     // 1. Lead + senior long (55 %): confirmed long.
     let w = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
@@ -95,11 +95,11 @@ describe.each(testDatabaseKinds())('consensus over several windows on %s', (kind
     expect((await events()).filter((e) => !e.startsWith('window_opened'))).toEqual(['consensus_confirmed:long:550', 'consensus_exit:long:460']);
     const grid = (await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin })).json();
     // The last window's shares: short 9x3 + 3x5 = 42, neutral 12, long 46 -> long is still the top share (grey would be a tie).
-    expect(grid.grid[pair.assetId][pair.timeframeId]).toMatchObject({ current_bias: 'long', confirmed_bias: null, long_percentage: 46 });
+    expect(grid.grid[pair.assetId][pair.timeframeId]).toMatchObject({ current_bias: 'long', confirmed_bias: null, result_confirmed_bias: null, long_percentage: 46 });
   });
 
   it('a window nobody voted in closes at closes_at and changes nothing', async () => {
-    const pair = await pairIds(t, 'AAPL', 'M15');
+    const pair = await emptyPairIds(t, 'AAPL', 'M15');
     const w = (await openWindow(t, pool[1]!, pair)).json().window as EntryWindow;
     await closeNow(w.id);
     const [row] = await t.database.db.select().from(entryWindows).where(eq(entryWindows.id, w.id));
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())('consensus over several windows on %s', (kind
   });
 
   it('reopening a pair whose window is overdue closes the old one first', async () => {
-    const pair = await pairIds(t, 'TSLA', 'M5');
+    const pair = await emptyPairIds(t, 'TSLA', 'M5');
     const old = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
     await vote(t, pool[1]!, old.id, 'long');
     t.clock.set(new Date(Date.parse(old.closes_at) + 1000));
@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('consensus over several windows on %s', (kind
 
   it('open mode: only the first N submissions inside 06:00-08:00 New York count; the window closes at N', async () => {
     expect((await t.inject({ method: 'PUT', url: '/api/trading/admin/settings', cookie: admin, payload: { consensus_mode: 'open', max_consensus_size: 3 } })).statusCode).toBe(200);
-    const pair = await pairIds(t, 'GER40', 'M5');
+    const pair = await emptyPairIds(t, 'GER40', 'M5');
     // 2026-11-24 09:00 UTC is 04:00 in New York (EST): outside the window.
     t.clock.set(new Date('2026-11-24T09:00:00Z'));
     let w = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { tradingAssets, tradingTimeframes } from '@myeai/db';
+import { and, eq } from 'drizzle-orm';
+import { entryWindows, sentimentAggregates, tradingAssets, tradingTimeframes } from '@myeai/db';
 import type { Bias } from '@myeai/domain';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { DEMO_TRADER_POOL } from '../trading.seed.ts';
@@ -12,6 +12,19 @@ export async function pairIds(t: TestApp, symbol: string, code: string): Promise
   const [timeframe] = await t.database.db.select().from(tradingTimeframes).where(eq(tradingTimeframes.code, code));
   if (!asset || !timeframe) throw new Error(`no demo pair ${symbol} ${code}`);
   return { assetId: asset.id, timeframeId: timeframe.id };
+}
+
+/**
+ * A demo pair without its seeded history (the demo seeds a week of windows over most cells): its
+ * windows (their votes and events go with them) and its aggregate are removed, so a test that
+ * needs a pair nobody voted on starts from one. The traders' score counters are left as they are.
+ */
+export async function emptyPairIds(t: TestApp, symbol: string, code: string): Promise<{ assetId: string; timeframeId: string }> {
+  const pair = await pairIds(t, symbol, code);
+  const db = t.database.db;
+  await db.delete(entryWindows).where(and(eq(entryWindows.assetId, pair.assetId), eq(entryWindows.timeframeId, pair.timeframeId)));
+  await db.delete(sentimentAggregates).where(and(eq(sentimentAggregates.assetId, pair.assetId), eq(sentimentAggregates.timeframeId, pair.timeframeId)));
+  return pair;
 }
 
 /** Cookies of the 13 pool traders, signed in once. */

@@ -5,7 +5,7 @@ import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myea
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
-import { expectAnonymous, openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from './trading-helpers.ts';
+import { emptyPairIds, expectAnonymous, openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from './trading-helpers.ts';
 
 describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
   const active = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/trading/windows/active', cookie })).json().windows as EntryWindow[];
 
   it('runs the full cycle: open, the rest of the pool notified, sealed counts, 13 votes close the window at once, grid and events follow', async () => {
-    const pair = await pairIds(t, 'ETH/USD', 'M5');
+    const pair = await emptyPairIds(t, 'ETH/USD', 'M5');
     const opened = await openWindow(t, pool[0]!, pair);
     expect(opened.statusCode, opened.body).toBe(201);
     const { window, notified_traders } = opened.json() as { window: EntryWindow; notified_traders: number };
@@ -98,7 +98,9 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
       short_percentage: 27,
       neutral_percentage: 3,
       total_votes: 13,
+      result_confirmed_bias: 'long',
       window_open: false,
+      open_votes: null,
       confirmed_bias: 'long',
     });
     const recent = (await t.inject({ method: 'GET', url: `/api/trading/events?asset_id=${pair.assetId}&limit=5`, cookie: admin })).json();
@@ -201,12 +203,29 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
 
-    const pair = await pairIds(t, 'USD/JPY', 'M5');
+    const pair = await emptyPairIds(t, 'USD/JPY', 'M5');
     const window = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
     expect((await vote(t, pool[1]!, window.id, 'short')).statusCode).toBe(201);
     const changed = await t.inject({ method: 'GET', url: '/api/trading/sentiment/grid', cookie: admin, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().grid[pair.assetId][pair.timeframeId]).toMatchObject({ window_open: true, current_bias: 'short', short_percentage: 100, total_votes: 1, traffic_light: 'red' });
+    // One Short vote in an open window: its count, and no share of it presented as a consensus (decision 050).
+    expect(changed.json().grid[pair.assetId][pair.timeframeId]).toEqual({
+      locked: false,
+      has_data: false,
+      traffic_light: 'grey',
+      current_bias: null,
+      top_percentage: null,
+      long_percentage: 0,
+      short_percentage: 0,
+      neutral_percentage: 0,
+      total_votes: 0,
+      result_confirmed_bias: null,
+      window_open: true,
+      open_votes: 1,
+      open_pool_size: 13,
+      confirmed_bias: null,
+      last_updated: null,
+    });
   });
 
   it('keeps every non-admin answer anonymous: no trader ids, e-mails, weights or voter details', async () => {

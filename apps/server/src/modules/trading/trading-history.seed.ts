@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { consensusEvents, entryWindows, sentimentAggregates, traders, windowVotes, type DbOrTx } from '@myeai/db';
+import {
+  BIASES,
+  decideConsensus,
+  emailLocalPart,
+  scoreVote,
+  selectCountedSubmissions,
+  tallyVotes,
+  tenthsToPercent,
+  voteWeightTenths,
+  weightedShares,
+  type Bias,
+  type Specialization,
+} from '@myeai/domain';
+import { rulesFromSettings, type EngineSettings } from './settings.service.ts';
+import type { TradingEvent } from './trading-events.ts';
+import type { AssetRow, TimeframeRow } from './trading.queries.ts';
+
+/*
+ * A week of closed entry windows for the demo (decision 050), decided by the engine's own domain
+ * functions (tally, shares, hysteresis, scores) and written in a few bulk statements, so the demo
+ * starts in well under a second instead of replaying hundreds of windows vote by vote.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The history reaches back this far: inside every plan's depth, the Weekly plan's included. */
+const HISTORY_MS = 7 * DAY;
+/** Each filled cell's latest window closed within this, so a trial's last 24 hours is filled too. */
+const LATEST_WITHIN_MS = 20 * HOUR;
+
+export type DemoPoolMember = { id: string; email: string; weightTenths: number; specialization: Specialization };
+
+type DemoVote = { id: string; traderId: string; bias: Bias; confidence: number; weightTenths: number; createdAt: Date };
+
+export type DemoWindow = {
+  id: string;
+  asset: AssetRow;
+  timeframe: TimeframeRow;
+  openedBy: string;
+  openedAt: Date;
+  closesAt: Date;
+  closedAt: Date;
+  closeReason: 'all_voted' | 'time';
+  votes: DemoVote[];
+  decision: ReturnType<typeof decideConsensus>;
+  standingBefore: Bias | null;
+};
+
+export type DemoHistory = { windows: DemoWindow[]; settings: EngineSettings; pool: readonly DemoPoolMember[] };
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same demo on every install. */
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Fisher-Yates with the demo's random source: who votes first differs from window to window. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * A few cells stay empty (the grid also shows what "no votes yet" looks like); every other cell gets
+ * 2 to 5 windows over the week. EUR/USD, the preselected row, is always filled.
+ */
+export function isDemoCellEmpty(assetIndex: number, timeframeIndex: number): boolean {
+  return assetIndex > 0 && (assetIndex * 3 + timeframeIndex * 5) % 11 === 7;
+}
+
+/** The windows of the demo week, oldest first per cell, each decided as the engine decides it at its close. */
+export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[]; timeframes: readonly TimeframeRow[]; pool: readonly DemoPoolMember[]; settings: EngineSettings }): DemoHistory {
+  const { now, settings, pool } = params;
+  const rules = rulesFromSettings(settings);
+  const thresholds = { confirmation: settings.confirmationThreshold, exit: settings.exitThreshold };
+  const random = randomSource(20_261_123);
+  const windows: DemoWindow[] = [];
+  for (const [assetIndex, asset] of params.assets.entries()) {
+    for (const [timeframeIndex, timeframe] of params.timeframes.entries()) {
+      if (isDemoCellEmpty(assetIndex, timeframeIndex)) continue;
+      const votingMs = timeframe.votingWindowMinutes * 60_000;
+      const count = 2 + ((assetIndex + timeframeIndex * 3) % 4);
+      const latestClose = now.getTime() - (20 * 60_000 + random() * (LATEST_WITHIN_MS - 20 * 60_000));
+      const spacing = (HISTORY_MS - votingMs - (now.getTime() - latestClose)) / count;
+      let trend: Bias = BIASES[Math.floor(random() * 3)]!;
+      let standing: Bias | null = null;
+      for (let k = count - 1; k >= 0; k -= 1) {
+        const openedAt = latestClose - votingMs - k * spacing - random() * spacing * 0.3;
+        if (random() < 0.3) trend = BIASES[Math.floor(random() * 3)]!;
+        // How much the pool agrees this time: most windows confirm, some end without a consensus.
+        const agreement = 0.35 + random() * 0.6;
+        const turnout = random() < 0.65 ? pool.length : pool.length - 1 - Math.floor(random() * 4);
+        const order = shuffled(pool, random).slice(0, turnout);
+        const step = Math.min(60_000, Math.floor(votingMs / (pool.length + 2)));
+        const votes: DemoVote[] = order.map((member, i) => {
+          const bias = random() < agreement ? trend : BIASES[Math.floor(random() * 3)]!;
+          return {
+            id: randomUUID(),
+            traderId: member.id,
+            bias,
+            confidence: 35 + Math.floor(random() * 60),
+            weightTenths: voteWeightTenths({ rules, traderWeightTenths: member.weightTenths, performanceScore: null, specialization: member.specialization, timeframeMinutes: timeframe.minutes }),
+            createdAt: new Date(openedAt + (i + 1) * step),
+          };
+        });
+        const closesAt = openedAt + votingMs;
+        const allVoted = votes.length >= rules.poolSize;
+        const closedAt = allVoted ? votes[votes.length - 1]!.createdAt.getTime() : closesAt;
+        const counted = selectCountedSubmissions(votes, rules);
+        const decision = decideConsensus(tallyVotes(counted), thresholds, standing);
+        windows.push({
+          id: randomUUID(),
+          asset,
+          timeframe,
+          openedBy: pool[Math.floor(random() * pool.length)]!.id,
+          openedAt: new Date(openedAt),
+          closesAt: new Date(closesAt),
+          closedAt: new Date(closedAt),
+          closeReason: allVoted ? 'all_voted' : 'time',
+          votes: counted,
+          decision,
+          standingBefore: standing,
+        });
+        standing = decision.standingBias;
+      }
+    }
+  }
+  return { windows, settings, pool };
+}
+
+const CHUNK = 500;
+
+async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * Writes the history as the engine would have: closed windows with their results, the votes with
+ * the weights they counted with, the consensus events in time order, one aggregate per cell (the
+ * last window's shares, the standing consensus) and the pool's score counters.
+ */
+export async function insertDemoHistory(tx: DbOrTx, history: DemoHistory): Promise<void> {
+  const { windows, settings, pool } = history;
+  if (windows.length === 0) return;
+  const rules = rulesFromSettings(settings);
+  await insertChunked(windows, (chunk) =>
+    tx.insert(entryWindows).values(
+      chunk.map((w) => ({
+        id: w.id,
+        assetId: w.asset.id,
+        timeframeId: w.timeframe.id,
+        openedBy: w.openedBy,
+        openedAt: w.openedAt,
+        closesAt: w.closesAt,
+        status: 'closed',
+        mode: rules.mode,
+        poolSize: rules.poolSize,
+        rules,
+        voteCount: w.votes.length,
+        closedAt: w.closedAt,
+        closeReason: w.closeReason,
+        longTenths: w.decision.shares.long,
+        shortTenths: w.decision.shares.short,
+        neutralTenths: w.decision.shares.neutral,
+        resultBias: w.decision.topBias,
+        confirmedBias: w.decision.confirmedBias,
+        consensusTenths: w.decision.confirmedBias ? w.decision.shares[w.decision.confirmedBias] : null,
+        standingBias: w.decision.standingBias,
+        confirmationThreshold: settings.confirmationThreshold,
+        exitThreshold: settings.exitThreshold,
+      })),
+    ),
+  );
+  const votes = windows.flatMap((w) => w.votes.map((vote) => ({ id: vote.id, windowId: w.id, traderId: vote.traderId, bias: vote.bias, confidence: vote.confidence, note: null, weightTenths: vote.weightTenths, createdAt: vote.createdAt })));
+  await insertChunked(votes, (chunk) => tx.insert(windowVotes).values(chunk));
+
+  const events = windows
+    .flatMap((w) => [
+      { windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: 'window_opened', confirmedBias: null, consensusTenths: null, createdAt: w.openedAt },
+      ...w.decision.events.map((event) => ({ windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: w.closedAt })),
+    ])
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  await insertChunked(events, (chunk) => tx.insert(consensusEvents).values(chunk));
+
+  // One aggregate per cell, from its windows in time order (the engine's upsert at each close).
+  const cells = new Map<string, typeof sentimentAggregates.$inferInsert>();
+  for (const w of [...windows].sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime())) {
+    const key = `${w.asset.id}|${w.timeframe.id}`;
+    const previous = cells.get(key) ?? { assetId: w.asset.id, timeframeId: w.timeframe.id, updatedAt: w.closedAt };
+    const { decision } = w;
+    const confirmed =
+      decision.confirmedBias !== null
+        ? { confirmedBias: decision.confirmedBias, confirmedTenths: decision.shares[decision.confirmedBias], confirmedAt: w.closedAt }
+        : decision.standingBias === null && w.standingBefore !== null
+          ? { confirmedBias: null, confirmedTenths: null, confirmedAt: w.closedAt }
+          : {};
+    cells.set(key, {
+      ...previous,
+      ...(w.votes.length > 0
+        ? { lastWindowId: w.id, lastClosedAt: w.closedAt, lastVoteCount: w.votes.length, lastLongTenths: decision.shares.long, lastShortTenths: decision.shares.short, lastNeutralTenths: decision.shares.neutral, lastTopBias: decision.topBias }
+        : {}),
+      ...confirmed,
+      updatedAt: w.closedAt,
+    });
+  }
+  await tx.insert(sentimentAggregates).values([...cells.values()]).onConflictDoNothing();
+
+  // The score counters each close adds to (windows seen by the whole active pool; votes and scores per voter).
+  const counters = new Map(pool.map((member) => [member.id, { votesCast: 0, confidenceSum: 0, scoredVotes: 0, agreedVotes: 0, calibrationSum: 0 }]));
+  for (const w of windows) {
+    for (const vote of w.votes) {
+      const score = scoreVote({ confidence: vote.confidence, agreed: w.decision.confirmedBias === null ? null : vote.bias === w.decision.confirmedBias });
+      const c = counters.get(vote.traderId)!;
+      c.votesCast += 1;
+      c.confidenceSum += vote.confidence;
+      c.scoredVotes += score.scoredVotes;
+      c.agreedVotes += score.agreedVotes;
+      c.calibrationSum += score.calibrationSum;
+    }
+  }
+  for (const [traderId, c] of counters) {
+    await tx
+      .update(traders)
+      .set({
+        windowsSeen: sql`${traders.windowsSeen} + ${windows.length}`,
+        votesCast: sql`${traders.votesCast} + ${c.votesCast}`,
+        confidenceSum: sql`${traders.confidenceSum} + ${c.confidenceSum}`,
+        scoredVotes: sql`${traders.scoredVotes} + ${c.scoredVotes}`,
+        agreedVotes: sql`${traders.agreedVotes} + ${c.agreedVotes}`,
+        calibrationSum: sql`${traders.calibrationSum} + ${c.calibrationSum}`,
+      })
+      .where(sql`${traders.userId} = ${traderId} and ${traders.isActive}`);
+  }
+}
+
+/** Windows whose votes and result the seeded flow-chart feed carries (the flow chart shows 6 recent windows). */
+const FEED_WINDOWS = 6;
+/** Of those, the latest ones also get their vote events (the feed keeps 20 items). */
+const FEED_VOTED_WINDOWS = 1;
+
+/**
+ * The admin feed events (vote_update_admin, consensus_final_admin) of the latest windows, in time
+ * order, as the engine publishes them live: the flow chart's feed then starts with the same
+ * recent activity its "Recent voting windows" list shows. Admin-only kinds: nothing here reaches
+ * a trader's desk or raises a desktop alert.
+ */
+export function demoFeedEvents(history: DemoHistory): { at: number; event: TradingEvent }[] {
+  const emails = new Map(history.pool.map((member) => [member.id, member.email]));
+  const latest = [...history.windows].sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime()).slice(0, FEED_WINDOWS);
+  const items: { at: number; event: TradingEvent }[] = [];
+  for (const [index, w] of latest.entries()) {
+    const ref = { window_id: w.id, asset_id: w.asset.id, asset_symbol: w.asset.symbol, timeframe_id: w.timeframe.id, timeframe_code: w.timeframe.code };
+    const voter = (vote: DemoVote) => ({ trader_id: vote.traderId, trader_email_local: emailLocalPart(emails.get(vote.traderId) ?? ''), weight: tenthsToPercent(vote.weightTenths), bias: vote.bias, confidence: vote.confidence });
+    if (index < FEED_VOTED_WINDOWS) {
+      for (const [i, vote] of w.votes.entries()) {
+        const shares = weightedShares(tallyVotes(w.votes.slice(0, i + 1)));
+        items.push({
+          at: vote.createdAt.getTime(),
+          event: {
+            kind: 'vote_update_admin',
+            payload: {
+              ...ref,
+              total_votes: i + 1,
+              pool_size: rulesFromSettings(history.settings).poolSize,
+              long_percentage: tenthsToPercent(shares.long),
+              short_percentage: tenthsToPercent(shares.short),
+              neutral_percentage: tenthsToPercent(shares.neutral),
+              voter: voter(vote),
+              at: vote.createdAt.toISOString(),
+            },
+          },
+        });
+      }
+    }
+    const { decision } = w;
+    const consensusTenths = decision.confirmedBias ? decision.shares[decision.confirmedBias] : null;
+    items.push({
+      at: w.closedAt.getTime(),
+      event: {
+        kind: 'consensus_final_admin',
+        payload: {
+          ...ref,
+          closed_at: w.closedAt.toISOString(),
+          close_reason: w.closeReason,
+          total_votes: w.votes.length,
+          consensus_reached: decision.confirmedBias !== null,
+          final_bias: decision.confirmedBias,
+          consensus_percentage: consensusTenths === null ? null : tenthsToPercent(consensusTenths),
+          long_percentage: tenthsToPercent(decision.shares.long),
+          short_percentage: tenthsToPercent(decision.shares.short),
+          neutral_percentage: tenthsToPercent(decision.shares.neutral),
+          standing_bias: decision.standingBias,
+          voters: w.votes.map(voter),
+          events: decision.events.map((event) => ({ event_type: event.type, bias: event.bias, percentage: tenthsToPercent(event.shareTenths) })),
+        },
+      },
+    });
+  }
+  return items.sort((a, b) => a.at - b.at);
+}
