@@ -26,7 +26,7 @@ try {
   throw error;
 }
 
-if (env.config.demoMode) await seedDemoData(database.db, systemClock);
+if (env.config.demoMode) await seedDemoData(database.db, systemClock, env.config);
 
 const pglite = database.kind === 'pglite' ? database.client : undefined;
 const app = await buildApp({

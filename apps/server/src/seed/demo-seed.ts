@@ -1,13 +1,29 @@
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { siteContent, users, type Database } from '@myeai/db';
 import { DEMO_ACCOUNTS, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../clock.ts';
+import type { AppConfig } from '../env.ts';
 import { createUser, getUserByEmail } from '../modules/auth/index.ts';
+import { seedCommissionCellsDemo } from '../modules/commission-cells/index.ts';
+import { seedGoalsDemo } from '../modules/goals/index.ts';
 import { saveLandingContent } from '../modules/landing/index.ts';
+import { seedLeadsDemo } from '../modules/leads/index.ts';
+import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
+import { seedReferralDemo } from '../modules/referrals/index.ts';
 import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
 import { seedVideoWidgetsDemo } from '../modules/video-widgets/index.ts';
+
+/** The committed files the demo's learning modules are made of (read where the server runs from source). */
+const LEARNING_ASSETS: LearningDemoAssets = {
+  video: join(import.meta.dirname, 'assets', 'learning-clip.webm'),
+  pdf: join(import.meta.dirname, 'assets', 'learning-guide.pdf'),
+};
+
+/** Where the seed stores the learning files it uploads: the app's UPLOADS_DIR. */
+export type DemoSeedConfig = Pick<AppConfig, 'uploadsDir' | 'learningUploadMaxBytes'>;
 
 /** Example marketing copy of the demo database; an admin edits it through PUT /api/admin/landing. */
 const DEMO_LANDING: LandingContent = {
@@ -20,8 +36,12 @@ const DEMO_LANDING: LandingContent = {
   community_name: 'the MYEAI Telegram community',
 };
 
-/** Seeds the demo database; safe to run on every start (it only adds what is missing). */
-export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
+/**
+ * Seeds the demo database; safe to run on every start (it only adds what is missing). Everything is
+ * written through the modules' own services, dated back from `clock`, so every figure on a screen is
+ * computed from these rows (issue 26 item 7: every sidebar screen of every demo role shows data).
+ */
+export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedConfig): Promise<void> {
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
       if (await getUserByEmail(tx, account.email)) continue;
@@ -43,4 +63,31 @@ export async function seedDemoData(db: Database, clock: Clock): Promise<void> {
   // The demo subscriber pays for the 52 Weeks plan, so the Trading Compass shows them everything.
   await seedDemoSubscription(db, clock, { email: 'subscriber@demo.myeai.local', plan: '52weeks' });
   await seedVideoWidgetsDemo(db, clock);
+
+  // The affiliate's members, their sales and flagged sign-ups, then the cells they sit in.
+  await seedReferralDemo(db, clock);
+  const ids = await userIdsByEmail(db);
+  const admin = ids.get('admin@demo.myeai.local');
+  if (!admin) return;
+  await seedCommissionCellsDemo(db, clock, admin, ids);
+  await seedGoalsDemo(db, clock, ids);
+  const affiliate = ids.get('affiliate@demo.myeai.local');
+  if (affiliate) await seedLeadsDemo(db, clock, affiliate, 32);
+  const multi = ids.get('multi@demo.myeai.local');
+  if (multi) await seedLeadsDemo(db, clock, multi, 8, 32);
+  await seedLearningDemo(db, clock, config, admin, LEARNING_ASSETS);
+}
+
+/** Every account's id by e-mail: the demo accounts and the members the seed signed up (a demo database is small). */
+async function userIdsByEmail(db: Database): Promise<Map<string, string>> {
+  const rows = await db.select({ id: users.id, email: users.email }).from(users);
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+/**
+ * Puts back the files of the seeded learning modules missing from `config`'s UPLOADS_DIR: a test
+ * app starts on a copy of the seeded database with an empty uploads folder of its own.
+ */
+export async function restoreDemoFiles(db: Database, config: Pick<AppConfig, 'uploadsDir'>): Promise<void> {
+  await restoreLearningDemoFiles(db, config, LEARNING_ASSETS);
 }

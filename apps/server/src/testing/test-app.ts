@@ -12,6 +12,7 @@ import { JobRunner } from '../modules/jobs/index.ts';
 import { createMailTransport } from '../modules/mail/index.ts';
 import { usageWriterFor } from '../modules/usage/index.ts';
 import { buildJobHandlers } from '../jobs-registry.ts';
+import { restoreDemoFiles } from '../seed/demo-seed.ts';
 import { SESSION_COOKIE } from '../modules/auth/index.ts';
 import { createTestDatabase, TEST_NOW, type DatabaseKind } from './test-database.ts';
 
@@ -77,6 +78,8 @@ export async function createTestApp(
     snapshotDatabase: database.kind === 'pglite' ? () => snapshotPglite(database.client) : undefined,
   });
   await app.ready();
+  // The seeded learning modules' files, into this app's own uploads folder (the database is a copy).
+  if (!shared) await restoreDemoFiles(database.db, config);
   const jobRunner = new JobRunner(app.deps, buildJobHandlers());
 
   // Usage events are written behind the answer: let those accepted so far be stored first.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, snapshotPglite, type DatabaseHandle } from '@myeai/db';
@@ -88,7 +89,8 @@ export async function createTestDatabase(kind: DatabaseKind, options: TestDataba
   if (kind === 'pglite' && made) return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(made.pglite[which])]) });
   if (kind === 'postgres' && made?.postgres) return createServerDatabase(made.postgres[which]);
   const database = kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : await createServerDatabase(undefined);
-  if (options.demoData) await seedDemoData(database.db, fixedClock(TEST_NOW));
+  // The seed's learning files land in a folder of their own; a test app restores them into its own uploads folder.
+  if (options.demoData) await seedDemoData(database.db, fixedClock(TEST_NOW), { uploadsDir: mkdtempSync(join(tmpdir(), 'myeai-seed-uploads-')) });
   return database;
 }
 
@@ -103,7 +105,7 @@ export async function makeTestDatabaseTemplates(folder: string): Promise<{ templ
   if (embedded.kind !== 'pglite') throw new Error('openDatabase gave no PGlite');
   try {
     for (const which of ['migrated', 'seeded'] as const) {
-      if (which === 'seeded') await seedDemoData(embedded.db, fixedClock(TEST_NOW));
+      if (which === 'seeded') await seedDemoData(embedded.db, fixedClock(TEST_NOW), { uploadsDir: join(folder, 'uploads') });
       writeFileSync(pglite[which], Buffer.from(await (await snapshotPglite(embedded.client, 'none')).arrayBuffer()));
     }
   } finally {
@@ -117,7 +119,7 @@ export async function makeTestDatabaseTemplates(folder: string): Promise<{ templ
     await onServer((client) => client.query(`create database ${postgres[which]}`));
     const handle = await openDatabase({ kind: 'postgres', connectionString: databaseUrl(postgres[which]), poolSize: 1 });
     try {
-      if (which === 'seeded') await seedDemoData(handle.db, fixedClock(TEST_NOW));
+      if (which === 'seeded') await seedDemoData(handle.db, fixedClock(TEST_NOW), { uploadsDir: join(folder, 'uploads') });
     } finally {
       await handle.close();
     }

@@ -1,2 +1,2 @@
-export { recordClick, recordConversion, verifyConversionSignature, visitorHash } from './tracking.service.ts';
+export { newVisitorId, recordClick, recordConversion, verifyConversionSignature, visitorHash } from './tracking.service.ts';
 export { seedAffiliateDemo } from './affiliate-demo.seed.ts';

@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('demo subscription and compass access on %s',
     expect(await get('subscriber@demo.myeai.local', '/api/trading/subscription')).toEqual({ plan: '52weeks' });
 
     // The seed runs on every start: a second run adds nothing.
-    await seedDemoData(t.database.db, t.clock);
+    await seedDemoData(t.database.db, t.clock, t.app.deps.config);
     const user = (await getUserByEmail(t.database.db, 'subscriber@demo.myeai.local'))!;
     expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
     expect(await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, user.id))).toHaveLength(1);

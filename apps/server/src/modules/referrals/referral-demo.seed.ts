@@ -1,0 +1,114 @@
+import type { Database } from '@myeai/db';
+import { classifyDevice, ConversionInputSchema, type Role } from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { createUser, getUserByEmail } from '../auth/index.ts';
+import { changeCommissionStatus } from '../commissions/index.ts';
+import { newVisitorId, recordClick, recordConversion } from '../tracking/index.ts';
+import { attributeSignUp, reviewReferralFlag } from './attribution.service.ts';
+import { conversionOrderExists, selectAttributionStatusOf, selectProductsByNames } from './referral-demo.queries.ts';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** [e-mail, name, role, joined days ago] of the members the demo affiliate referred, each from a network of their own. */
+const TEAM: [string, string, Role, number][] = [
+  ['jordan.blake@example.com', 'Jordan Blake', 'affiliate', 52],
+  ['priya.nair@example.com', 'Priya Nair', 'affiliate', 47],
+  ['marcus.hill@example.com', 'Marcus Hill', 'subscriber', 44],
+  ['elena.costa@example.com', 'Elena Costa', 'affiliate', 40],
+  ['sam.okoro@example.com', 'Sam Okoro', 'subscriber', 36],
+  ['hana.sato@example.com', 'Hana Sato', 'newcomer', 33],
+  ['leo.fischer@example.com', 'Leo Fischer', 'affiliate', 29],
+  ['nadia.haddad@example.com', 'Nadia Haddad', 'subscriber', 26],
+  ['owen.price@example.com', 'Owen Price', 'affiliate', 22],
+  ['sofia.alvarez@example.com', 'Sofia Alvarez', 'affiliate', 18],
+  ['david.kim@example.com', 'David Kim', 'subscriber', 15],
+  ['grace.mensah@example.com', 'Grace Mensah', 'newcomer', 11],
+  ['tomas.varga@example.com', 'Tomas Varga', 'affiliate', 8],
+];
+
+/**
+ * Three sign-ups for the affiliate from one network within the hour, ten days ago: the burst rule
+ * flags them (decision 036). The seed then confirms the first (its commission is withheld), clears
+ * the third (credited) and leaves the second open (its commission is on hold).
+ */
+const BURST: [string, string][] = [
+  ['rapid.one@example.com', 'Riley Quick'],
+  ['rapid.two@example.com', 'Robin Quick'],
+  ['rapid.three@example.com', 'Reese Quick'],
+];
+const BURST_DAYS_AGO = 10;
+const BURST_ADDRESS = '203.0.113.7';
+
+/** [order id, buyer e-mail, product, days ago, sale amount, later statuses as [status, days ago]] of sales made to the affiliate's members. */
+const MEMBER_SALES: [string, string, string, number, number, ['processing' | 'paid', number][]][] = [
+  ['DEMO-4001', 'jordan.blake@example.com', 'Growth CRM Pro', 30, 4_900, [['processing', 20], ['paid', 14]]],
+  ['DEMO-4002', 'priya.nair@example.com', 'Trading Foundations Course', 21, 19_900, [['processing', 6]]],
+  ['DEMO-4003', 'marcus.hill@example.com', 'Market Scanner Toolkit', 12, 9_999, []],
+  ['DEMO-4004', 'rapid.one@example.com', 'Mindset Coaching Program', 8, 49_900, []],
+  ['DEMO-4005', 'rapid.two@example.com', 'Trading Foundations Course', 7, 19_900, []],
+];
+
+const DESKTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+/**
+ * The demo affiliate's team (issue 26 items 3 and 7): members who signed up with the affiliate's
+ * code, credited through the sign-up attribution (attributeSignUp, as a real sign-up is), a burst
+ * of flagged sign-ups reviewed by the admin, and sales those members made through the affiliate's
+ * links, so the ledger holds referral-origin commissions in every status: paid, processing,
+ * pending, on hold (open flag) and withheld (confirmed flag). Runs after seedAffiliateDemo (its
+ * products); each part adds only what is missing.
+ */
+export async function seedReferralDemo(db: Database, clock: Clock): Promise<void> {
+  const affiliate = await getUserByEmail(db, 'affiliate@demo.myeai.local');
+  const admin = await getUserByEmail(db, 'admin@demo.myeai.local');
+  if (!affiliate || !admin) return;
+  const base = clock.now().getTime();
+  const at = (ms: number): Clock => ({ now: () => new Date(base - ms) });
+
+  await db.transaction(async (tx) => {
+    const signUps = [
+      ...TEAM.map(([email, name, role, days], index) => ({ email, name, role, when: at(days * DAY_MS), address: `198.51.100.${10 + index}` })),
+      ...BURST.map(([email, name], index) => ({ email, name, role: 'newcomer' as Role, when: at(BURST_DAYS_AGO * DAY_MS - index * 20 * MINUTE_MS), address: BURST_ADDRESS })),
+    ];
+    for (const signUp of signUps) {
+      if (await getUserByEmail(tx, signUp.email)) continue;
+      const user = await createUser(tx, signUp.when, { email: signUp.email, name: signUp.name, roles: [signUp.role], ref: affiliate.referralCode });
+      await attributeSignUp(tx, signUp.when, { userId: user.id, givenReferrerId: affiliate.id, visitorToken: undefined, address: signUp.address });
+    }
+  });
+
+  if (!(await conversionOrderExists(db, MEMBER_SALES[0]![0]))) {
+    const products = new Map((await selectProductsByNames(db, [...new Set(MEMBER_SALES.map((sale) => sale[2]))])).map((product) => [product.name, product]));
+    await db.transaction(async (tx) => {
+      for (const [orderId, buyerEmail, productName, days, amount, changes] of MEMBER_SALES) {
+        const product = products.get(productName);
+        const buyer = await getUserByEmail(tx, buyerEmail);
+        if (!product || !buyer) continue;
+        // The member followed the affiliate's link while signed in, then bought: the sale is theirs (decision 046).
+        await recordClick(tx, at((days + 0.2) * DAY_MS), {
+          productId: product.id,
+          ref: affiliate.referralCode,
+          visitorId: newVisitorId(),
+          userAgent: DESKTOP,
+          deviceClass: classifyDevice(DESKTOP),
+          referringSite: null,
+          clickerUserId: buyer.id,
+        });
+        const input = ConversionInputSchema.parse({ product_id: product.id, order_id: orderId, amount_cents: amount, ref: affiliate.referralCode });
+        const { commission } = await recordConversion(tx, at(days * DAY_MS), product, input, { notify: false });
+        for (const [status, when] of changes) await changeCommissionStatus(tx, at(when * DAY_MS), admin.id, commission.id, status, { notify: false });
+      }
+    });
+  }
+
+  const verdicts: [string, 'confirmed' | 'cleared'][] = [
+    [BURST[0]![0], 'confirmed'],
+    [BURST[2]![0], 'cleared'],
+  ];
+  for (const [email, verdict] of verdicts) {
+    const member = await getUserByEmail(db, email);
+    const flag = member ? await selectAttributionStatusOf(db, member.id) : undefined;
+    if (flag?.status === 'open') await reviewReferralFlag(db, at(5 * DAY_MS), admin.id, flag.id, verdict);
+  }
+}

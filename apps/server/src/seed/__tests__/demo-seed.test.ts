@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '@myeai/db';
+import { COMMISSION_STATUSES, GOAL_STATUSES, LEAD_STAGES, LEARNING_ACCESS_LEVELS } from '@myeai/domain';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { seedDemoData } from '../demo-seed.ts';
+
+type Json = Record<string, unknown>;
+
+/** The tables the demo seed writes to; a second run must leave every one of them as it was. */
+const SEEDED_TABLES = {
+  users: schema.users,
+  referral_attributions: schema.referralAttributions,
+  link_clicks: schema.linkClicks,
+  conversions: schema.conversions,
+  commissions: schema.commissions,
+  commission_cells: schema.commissionCells,
+  commission_cell_members: schema.commissionCellMembers,
+  commission_revenue_runs: schema.commissionRevenueRuns,
+  goals: schema.goals,
+  goal_check_ins: schema.goalCheckIns,
+  leads: schema.leads,
+  learning_categories: schema.learningCategories,
+  learning_modules: schema.learningModules,
+  learning_uploads: schema.learningUploads,
+  notifications: schema.notifications,
+  audit_log: schema.auditLog,
+};
+
+describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const get = async (email: string, url: string): Promise<Json> => {
+    const response = await t.inject({ method: 'GET', url, cookie: await t.signIn(email) });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json() as Json;
+  };
+
+  it('has a parent and a child commission cell with seats filled and one processed revenue run each', async () => {
+    const { cells } = (await get('admin@demo.myeai.local', '/api/admin/commission/cells')) as { cells: { id: string; name: string; parent_cell_id: string | null; fill_count: number }[] };
+    const parent = cells.find((cell) => cell.name === 'Growth Circle')!;
+    const child = cells.find((cell) => cell.name === 'Launch Team')!;
+    expect(parent).toMatchObject({ parent_cell_id: null, fill_count: 13 });
+    expect(child).toMatchObject({ parent_cell_id: parent.id, fill_count: 5 });
+
+    const runs = await t.database.db.select().from(schema.commissionRevenueRuns);
+    expect(runs.map((run) => run.cellId).sort()).toEqual([parent.id, child.id].sort());
+    // Each run's ledger lines and its unallocated remainder add up to the revenue, to the cent.
+    const lines = await t.database.db.select().from(schema.commissions);
+    for (const run of runs) {
+      const paid = lines.filter((line) => line.cellRunId === run.id).reduce((sum, line) => sum + line.amountCents, 0);
+      expect(paid + run.unallocatedCents).toBe(run.amountCents);
+    }
+  });
+
+  it('has learning modules at every access level, the uploaded WebM and PDF served from their file route', async () => {
+    const hub = (await get('admin@demo.myeai.local', '/api/learning/modules?limit=100')) as { modules: { id: string; access_level: string; content_type: string }[] };
+    expect(new Set(hub.modules.map((module) => module.access_level))).toEqual(new Set(LEARNING_ACCESS_LEVELS));
+    const uploaded = hub.modules.filter((module) => module.content_type === 'uploaded_video' || module.content_type === 'pdf_upload');
+    expect(new Set(uploaded.map((module) => module.content_type))).toEqual(new Set(['uploaded_video', 'pdf_upload']));
+    const assets = { 'video/webm': 'learning-clip.webm', 'application/pdf': 'learning-guide.pdf' } as Record<string, string>;
+    for (const module of uploaded) {
+      const { source } = (await get('admin@demo.myeai.local', `/api/learning/modules/${module.id}`)) as { source: { kind: string; url: string; mime_type: string } };
+      expect(source.kind).toBe('file');
+      const file = await t.inject({ method: 'GET', url: source.url, cookie: await t.signIn('admin@demo.myeai.local') });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(readFileSync(join(import.meta.dirname, '..', 'assets', assets[source.mime_type]!)))).toBe(true);
+    }
+  });
+
+  it('gives the demo affiliate 30+ leads over all seven stages', async () => {
+    const { total, stats } = (await get('affiliate@demo.myeai.local', '/api/leads?page_size=100')) as { total: number; stats: { by_stage: { stage: string; count: number }[] } };
+    expect(total).toBeGreaterThanOrEqual(30);
+    for (const stage of LEAD_STAGES) expect(stats.by_stage.find((row) => row.stage === stage)?.count, stage).toBeGreaterThan(0);
+  });
+
+  it('has demo goals in every lifecycle state a review or a check-in reaches', async () => {
+    const statuses = new Set<string>();
+    for (const email of ['affiliate', 'newcomer', 'trader', 'investor', 'subscriber', 'free', 'multi', 'admin'].map((name) => `${name}@demo.myeai.local`)) {
+      const { items } = (await get(email, '/api/goals/mine')) as { items: { status: string }[] };
+      expect(items.length, email).toBeGreaterThan(0);
+      for (const goal of items) statuses.add(goal.status);
+    }
+    const reachable = GOAL_STATUSES.filter((status) => status !== 'active' && status !== 'withdrawn');
+    expect([...statuses].sort()).toEqual([...reachable].sort());
+  });
+
+  it('gives the demo affiliate commissions in every status, one on hold, and referral commission from their team', async () => {
+    const { items } = (await get('affiliate@demo.myeai.local', '/api/commissions?limit=100')) as { items: { status: string; on_hold: boolean }[] };
+    expect(new Set(items.map((item) => item.status))).toEqual(new Set(COMMISSION_STATUSES));
+    expect(items.some((item) => item.on_hold)).toBe(true);
+    const team = (await get('affiliate@demo.myeai.local', '/api/rbac/my-team')) as { total_members: number; total_commission_cents: number };
+    expect(team.total_members).toBeGreaterThanOrEqual(10);
+    expect(team.total_commission_cents).toBeGreaterThan(0);
+  });
+
+  it('changes nothing when it runs again', async () => {
+    const counts = async () => Object.fromEntries(await Promise.all(Object.entries(SEEDED_TABLES).map(async ([name, table]) => [name, (await t.database.db.select({ n: count() }).from(table))[0]!.n])));
+    const before = await counts();
+    await seedDemoData(t.database.db, t.clock, t.app.deps.config);
+    expect(await counts()).toEqual(before);
+  });
+});
