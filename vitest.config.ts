@@ -36,7 +36,14 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SpreadBrowserFilesSequencer },
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          // Property tests stop at a time budget as well as a number of runs (issue 27).
+          setupFiles: ['packages/domain/src/test/property-time-budget.ts'],
+        },
+      },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         // Component tests (forms): a DOM, Testing Library, Mantine's browser shims (docs/decisions/033).
