@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -25,8 +26,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Names the build in index.html (<meta name="myeai-build">), from the names of its files (which
+ * carry their content hashes): the same sources give the same id. The server sends the id of the
+ * build it serves on every answer, and a tab of an older build offers a reload (src/lib/app-version.ts).
+ */
+function buildId(): Plugin {
+  return {
+    name: 'myeai-build-id',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const names = Object.keys(context.bundle).filter((name) => name !== 'index.html').sort();
+        const id = createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 16);
+        return [{ tag: 'meta', attrs: { name: 'myeai-build', content: id }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), buildId()],
   // Writes <meta property="csp-nonce" nonce="..."> and that placeholder as the nonce of every
   // script and link tag; the server replaces it with each response's nonce (plugins/web-app.ts).
   html: { cspNonce: 'MYEAI_CSP_NONCE' },

@@ -10,10 +10,13 @@ import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { startFirstLoad } from './app/signed-in-layout.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
+import { checkForNewVersion } from './lib/app-version.ts';
 import { queryClient } from './lib/query-client.ts';
 import { styleNonce } from './lib/style-nonce.ts';
 
 startFirstLoad(queryClient, window.location.pathname);
+// A module a page imports failed to download (Vite's preload helper): likely a build replaced since this tab opened.
+window.addEventListener('vite:preloadError', () => void checkForNewVersion());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

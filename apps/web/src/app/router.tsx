@@ -6,6 +6,7 @@ import { NotFoundPage } from '../features/access/index.ts';
 import { useProfile } from '../features/auth/index.ts';
 import { LandingPage } from '../features/landing/index.ts';
 import { PageLoader } from '../components/ui/page-loader.tsx';
+import { RouteError } from './route-error.tsx';
 import { PUBLIC_PAGES } from './screens.tsx';
 import { GatedScreen, SignedInLayout } from './signed-in-layout.tsx';
 
@@ -25,6 +26,7 @@ function Home() {
 // Public pages are loaded lazily (screens.tsx lazyPage): a full-screen spinner until they arrive.
 const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, Page]) => ({
   path,
+  errorElement: <RouteError />,
   element: (
     <Suspense fallback={<PageLoader isFullScreen />}>
       <Page />
@@ -35,6 +37,8 @@ const publicRoutes: RouteObject[] = Object.entries(PUBLIC_PAGES).map(([path, Pag
 const signedInRoutes: RouteObject[] = SCREENS.filter((screen) => screen.access !== 'public').map((screen) => ({
   path: screen.path,
   element: <GatedScreen path={screen.path} />,
+  // A page that failed to load or render: the shell stays, the content says why (and offers a reload).
+  errorElement: <RouteError inShell />,
 }));
 
 const redirects: RouteObject[] = Object.entries(SCREEN_REDIRECTS).map(([from, to]) => ({
@@ -43,9 +47,9 @@ const redirects: RouteObject[] = Object.entries(SCREEN_REDIRECTS).map(([from, to
 }));
 
 export const router = createBrowserRouter([
-  { path: '/', Component: Home },
+  { path: '/', Component: Home, errorElement: <RouteError /> },
   ...publicRoutes,
-  { Component: SignedInLayout, children: signedInRoutes },
+  { Component: SignedInLayout, errorElement: <RouteError />, children: signedInRoutes },
   ...redirects,
   { path: '*', Component: NotFoundPage },
 ]);

@@ -1,17 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { decideAccess, findScreen, type ScreenPath, type UserProfile } from '@myeai/domain';
+import { checkForNewVersion } from '../lib/app-version.ts';
 
 // Register a page with ONE line, loaded lazily so that each page is its own chunk and the first
 // load stays small (npm run bench: first-load JS <= 200 KB gzipped). Never import a page here:
 //   '/leads': lazyPage(() => import('../features/leads/index.ts'), 'LeadsPage'),
 // Import the feature's index.ts; when that index is also imported statically elsewhere (auth,
 // notifications: the app shell uses them), import the page's own file instead, or the page
-// stays in the first-load bundle. The router and the app shell show a "Loading" spinner meanwhile.
+// stays in the first-load bundle. Meanwhile the router shows a spinner (public pages) or the
+// page's outline inside the app shell (signed-in pages).
 
 export type SignedInPage = ComponentType<{ user: UserProfile }>;
 
-export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<unknown>;
+  /** Whether the page's chunk has arrived (rendering it then suspends no more). */
+  isLoaded: () => boolean;
+};
 
 /** A page component loaded on first use: `exportName` is the module's named export of the page. */
 export function lazyPage<K extends string, P extends object>(
@@ -19,14 +25,20 @@ export function lazyPage<K extends string, P extends object>(
   exportName: K,
 ): LazyPage<P> {
   let loading: Promise<Record<K, ComponentType<P>>> | undefined;
+  let isLoaded = false;
   const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
+    (loading ??= load().then((module) => {
+      isLoaded = true;
+      return module;
+    }).catch((error: unknown) => {
       loading = undefined; // a failed download may be retried
+      // Most often a chunk of the build this tab started with, gone after a deploy: the shell then offers a reload.
+      void checkForNewVersion();
       throw error;
     }));
   return Object.assign(
     lazy(async () => ({ default: (await preload())[exportName] })),
-    { preload },
+    { preload, isLoaded: () => isLoaded },
   );
 }
 

@@ -1,14 +1,14 @@
-import { Center, Container, Loader } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { decideAccess, findScreen, type ScreenPath } from '@myeai/domain';
+import { decideAccess, findScreen, type ScreenPath, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { PageLoader } from '../components/ui/page-loader.tsx';
+import { PageLoader, ShellSkeleton } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
 import { profileQueryOptions, useProfile } from '../features/auth/index.ts';
 import { BuiltScreensProvider } from '../lib/built-screens.ts';
-import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
+import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type LazyPage, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
 const loadAppLayout = () => import('./signed-in-shell.tsx');
@@ -48,13 +48,8 @@ export function SignedInLayout() {
   useEffect(() => {
     if (user) prefetchPageData(location.pathname, user, queryClient);
   }, [user, location.pathname, queryClient]);
-  if (profile.isPending) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  // The shell's outline, not a spinner over a blank screen, until the profile and the shell's chunk are here.
+  if (profile.isPending) return <ShellSkeleton />;
   if (profile.isError) {
     return (
       <Container size="sm" py="xl">
@@ -65,7 +60,7 @@ export function SignedInLayout() {
   if (!profile.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
     <BuiltScreensProvider value={isBuilt}>
-      <Suspense fallback={<PageLoader isFullScreen />}>
+      <Suspense fallback={<ShellSkeleton />}>
         <SignedInShell user={profile.data} isBuilt={isBuilt} />
       </Suspense>
     </BuiltScreensProvider>
@@ -84,6 +79,31 @@ export function GatedScreen({ path }: { path: ScreenPath }) {
   if (decideAccess(screen.access, { activeRole: user.active_role }) !== 'allowed') return <AccessDenied user={user} path={path} />;
   const Page: SignedInPage | undefined = SIGNED_IN_PAGES[path];
   if (!Page) return <NotFoundPage inShell />;
+  return <LoadedPage key={path} Page={Page} user={user} />;
+}
+
+/**
+ * A page, or its outline inside the shell until its chunk is here. Navigations run as React
+ * transitions, which keep the previous page on screen while the next one suspends: the user would
+ * click and see nothing happen. So a page whose chunk has not arrived is not rendered (nothing
+ * suspends) until it has; one that failed is rendered anyway, so that its error reaches the
+ * route's error screen.
+ */
+function LoadedPage({ Page, user }: { Page: SignedInPage; user: UserProfile }) {
+  const lazyPage = 'isLoaded' in Page ? (Page as unknown as LazyPage<object>) : null;
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(() => (!lazyPage || lazyPage.isLoaded() ? 'loaded' : 'loading'));
+  useEffect(() => {
+    if (state !== 'loading' || !lazyPage) return;
+    let isCurrent = true;
+    lazyPage.preload().then(
+      () => isCurrent && setState('loaded'),
+      () => isCurrent && setState('failed'),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [lazyPage, state]);
+  if (state === 'loading') return <PageLoader />;
   return (
     <Suspense fallback={<PageLoader />}>
       <Page user={user} />

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorResponseSchema, type AppErrorCode, type ErrorResponse } from '@myeai/domain';
+import { BUILD_HEADER, noteServerBuild } from './app-version.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -54,6 +55,7 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
   } catch {
     throw networkError();
   }
+  noteServerBuild(response.headers.get(BUILD_HEADER));
   const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
   if (!response.ok) throw apiErrorFromBody(response.status, payload);
   return options.schema.parse(payload);

@@ -8,6 +8,11 @@ import { TRIAL_LENGTH_DAYS } from '../trial/trial-stages.ts';
  * code; every place that reads a code (normaliseReferralCode) accepts it with or without it.
  */
 
+/**
+ * The one spelling of a referral code shown to anyone (the Share & Earn popup, the Referral
+ * Dashboard, the sign-in invitation, onboarding, admin lists): "MYEAI-RBFSJ486", never the bare
+ * code beside it. Links (/join?ref=, /r/) carry the bare code; every reader accepts both.
+ */
 export function shareCode(referralCode: string): string {
   return `${SHARE_CODE_PREFIX}${referralCode}`;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,9 @@ describe('the web app’s HTML', () => {
   let dist: string;
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'myeai-web-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MYEAI</title><meta property="csp-nonce" nonce="PLACEHOLDER"><script type="module" src="/a.js" nonce="PLACEHOLDER"></script>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>MYEAI</title><meta name="myeai-build" content="build-1"><meta property="csp-nonce" nonce="PLACEHOLDER"><script type="module" src="/assets/a.js" nonce="PLACEHOLDER"></script>');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'a.js'), 'export {};');
     t = await createTestApp('pglite', { webDistDir: dist });
   });
   afterAll(async () => {
@@ -86,4 +88,35 @@ describe('the web app’s HTML', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/);
     },
   );
+
+  it('answers a missing /assets/ file 404 (not the page), and still serves the build’s own files', async () => {
+    for (const url of ['/assets/index-OLDHASH.js', '/assets/nested/gone.css?v=1', '/assets/']) {
+      const response = await t.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/plain/);
+      expect(response.body, url).not.toContain('<title>MYEAI</title>');
+    }
+    const head = await t.inject({ method: 'HEAD', url: '/assets/index-OLDHASH.js' });
+    expect(head.statusCode).toBe(404);
+    const own = await t.inject({ method: 'GET', url: '/assets/a.js' });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toMatch(/javascript/);
+    // A route that merely starts like the folder is still a page.
+    expect((await t.inject({ method: 'GET', url: '/assets-overview' })).statusCode).toBe(200);
+  });
+
+  it('names the build it serves on every answer (page, file, API, error), as the page’s own meta tag says', async () => {
+    const affiliate = await t.signIn('affiliate@demo.myeai.local');
+    const answers = await Promise.all([
+      t.inject({ method: 'GET', url: '/dashboard' }),
+      t.inject({ method: 'HEAD', url: '/' }),
+      t.inject({ method: 'GET', url: '/assets/a.js' }),
+      t.inject({ method: 'GET', url: '/api/auth/profile', cookie: affiliate }),
+      t.inject({ method: 'GET', url: '/api/auth/profile' }),
+      t.inject({ method: 'GET', url: '/assets/gone.js' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 401, 404]);
+    for (const answer of answers) expect(answer.headers['x-myeai-build']).toBe('build-1');
+    expect(answers[0]!.body).toContain('<meta name="myeai-build" content="build-1">');
+  });
 });

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleG
 
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiPath, authPaths, ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, TRIAL_LENGTH_DAYS } from '@myeai/domain';
+import { apiPath, authPaths, ELITE_POOL, normaliseReferralCode, PROFIT_SPLIT, shareCode, TRIAL_LENGTH_DAYS } from '@myeai/domain';
 import { storedReferralCode, storeReferralCode, useAuthMethods } from '../auth/index.ts';
 import { LegalFooter } from '../../components/layouts/legal-footer.tsx';
 import { PublicHeader } from '../../components/layouts/public-header.tsx';
@@ -44,7 +44,7 @@ export function LandingPage() {
         <Stack gap="xl">
           {referralCode && (
             <Alert color="teal" title="You have been invited" role="status">
-              A member invited you to MYEAI with code <strong>{referralCode}</strong>. Sign up to join their network.
+              A member invited you to MYEAI with code <strong>{shareCode(referralCode)}</strong>. Sign up to join their network.
             </Alert>
           )}
           <Stack gap="md" maw={720}>

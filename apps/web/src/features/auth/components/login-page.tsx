@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { apiPath, authPaths, normaliseReferralCode } from '@myeai/domain';
+import { apiPath, authPaths, normaliseReferralCode, shareCode } from '@myeai/domain';
 import { useProfile } from '../api/profile.ts';
 import { useAuthMethods } from '../api/sign-in.ts';
 import { storedReferralCode } from '../referral-storage.ts';
@@ -41,7 +41,7 @@ export function LoginPage() {
         )}
         {referralCode && (
           <Alert color="blue" variant="light">
-            You were invited with code <strong>{referralCode}</strong>. It is applied when you create your account.
+            You were invited with code <strong>{shareCode(referralCode)}</strong>. It is applied when you create your account.
           </Alert>
         )}
         <Paper withBorder p="lg" radius="md">

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Skeleton, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, Popover, Skeleton, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -34,11 +34,11 @@ function BellItem({ notification, now, isBusy, onOpen }: BellItemProps) {
             <look.icon size={16} />
           </ThemeIcon>
           <Box style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" fw={notification.read ? 500 : 700} lineClamp={1}>
+            <Text size="sm" fw={notification.read ? 500 : 700} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
               {!notification.read && <VisuallyHidden>Unread: </VisuallyHidden>}
               {notification.title}
             </Text>
-            <Text size="xs" c="dimmed" lineClamp={2}>
+            <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {notification.message}
             </Text>
             <NotificationTime iso={notification.created_at} now={now} />
@@ -100,7 +100,9 @@ export function NotificationBell() {
               Mark all read
             </Button>
           </Group>
-          <ScrollArea.Autosize mah={DROPDOWN_MAX_HEIGHT} type="auto" offsetScrollbars>
+          {/* Scrolls up and down only: a long word (a link, an id) wraps instead of widening the list
+              (Mantine's ScrollArea lays its content out as a table, which grows with it). */}
+          <Box mah={DROPDOWN_MAX_HEIGHT} style={{ overflowY: 'auto', overflowX: 'hidden' }} data-bell-list>
             <Box p="xs">
               {bell.isPending ? (
                 <Stack gap="xs" aria-label="Loading notifications">
@@ -131,7 +133,7 @@ export function NotificationBell() {
                 </Stack>
               )}
             </Box>
-          </ScrollArea.Autosize>
+          </Box>
           <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
             <Button component={Link} to="/notifications" variant="light" fullWidth onClick={() => setOpen(false)}>
               View all notifications

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { shareCode } from '@myeai/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { lookupReferralCode } from '../api/onboarding-api.ts';
 
@@ -33,7 +34,7 @@ export function ReferralStep({ value, onChange, existingReferrer }: ReferralStep
     setError(null);
     try {
       const answer = await lookupReferralCode(code);
-      onChange({ code: answer.referrer.referral_code, referrerName: answer.referrer.name });
+      onChange({ code: shareCode(answer.referrer.referral_code), referrerName: answer.referrer.name });
     } catch (failure) {
       onChange({ code: value.code, referrerName: null });
       setError(failure instanceof ApiError ? failure.message : 'Could not check the code. Please try again.');

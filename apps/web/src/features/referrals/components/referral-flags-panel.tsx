@@ -4,6 +4,7 @@ import {
   BURST_WINDOW_MINUTES,
   REFERRAL_FLAG_REASON_LABELS,
   ReferralSettingsSchema,
+  shareCode,
   type ReferralFlag,
   type ReferralSettings,
 } from '@myeai/domain';
@@ -58,7 +59,7 @@ function FlagRow({ flag }: { flag: ReferralFlag }) {
       <Table.Td>
         <Text size="sm">{flag.referrer.name}</Text>
         <Text size="xs" c="dimmed">
-          {flag.referrer.email} · {flag.referrer.referral_code}
+          {flag.referrer.email} · {shareCode(flag.referrer.referral_code)}
         </Text>
       </Table.Td>
       <Table.Td>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ReferralMigration } from '@myeai/domain';
+import { shareCode, type ReferralMigration } from '@myeai/domain';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useReferralMigration, useStartReferralMigration } from '../api/referral-programme-api.ts';
@@ -70,7 +70,7 @@ function Result({ migration }: { migration: ReferralMigration }) {
             <Table.Tbody>
               {migration.migration_log.map((entry) => (
                 <Table.Tr key={entry.user_id}>
-                  <Table.Td>{entry.referral_code}</Table.Td>
+                  <Table.Td>{shareCode(entry.referral_code)}</Table.Td>
                   <Table.Td>
                     <Text size="xs" fw={700} tt="uppercase" c={STATUS_COLOURS[entry.status]}>
                       {entry.status}

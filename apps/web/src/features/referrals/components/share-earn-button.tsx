@@ -1,23 +1,20 @@
-import { Affix, Button, getDefaultZIndex } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShareEarnModal } from './share-earn-modal.tsx';
 
 /**
- * The floating "Share & Earn" button of the dashboard, opening the referral popup. It sits just
- * under the app shell's layer, so the navigation opened at 375 px covers it instead of it covering
- * "Log out"; the dashboard ends with room for it, so at the bottom of the page it covers nothing.
+ * The Business Hub's "Share & Earn" button, opening the referral popup. It stands in the page's
+ * header, beside the heading, not floating over the page: a floating button covered card text as
+ * the page scrolled, at 375 and at 1440 px alike, and no corner of the page is free of text.
  */
-const BELOW_APP_SHELL = getDefaultZIndex('app') - 1;
 export function ShareEarnButton() {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Affix position={{ bottom: 20, right: 20 }} zIndex={BELOW_APP_SHELL}>
-        <Button size="md" radius="xl" color="teal.9" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setOpened(true)} style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
-          Share &amp; Earn
-        </Button>
-      </Affix>
+      <Button size="md" radius="xl" color="teal.9" leftSection={<IconShare size={18} aria-hidden />} onClick={() => setOpened(true)}>
+        Share &amp; Earn
+      </Button>
       <ShareEarnModal opened={opened} onClose={() => setOpened(false)} />
     </>
   );

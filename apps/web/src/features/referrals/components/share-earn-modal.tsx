@@ -29,10 +29,10 @@ function ShareEarnContent({ isOpened }: { isOpened: boolean }) {
       </SimpleGrid>
       <CopyField label="Referral link" value={data.referral_link} />
       <CopyField label="Short link" value={data.short_link} />
-      <CopyField label="Referral code" value={data.referral_code} />
+      <CopyField label="Referral code" value={shareCode(data.referral_code)} />
       <CopyField label="Message to share" value={text} isMultiline />
       <Text size="xs" c="dimmed">
-        Friends can also type the code {shareCode(data.referral_code)} when they sign up. Clicks count people who opened your short link today (once each).
+        Friends can also type this code when they sign up. Clicks count people who opened your short link today (once each).
       </Text>
     </Stack>
   );
