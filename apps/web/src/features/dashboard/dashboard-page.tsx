@@ -1,4 +1,4 @@
-import { Box, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBook2, IconCoin, IconCompass, IconShoppingBag, IconTarget, IconUserPlus } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -64,10 +64,13 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   return (
     <Container size="lg" px={0}>
       <Stack gap="lg">
-        <div>
-          <ScreenTitle screen="/dashboard" name={`${isNewAccount ? 'Welcome' : 'Welcome back'}, ${firstName}`} />
-          <Text c="dimmed">{home.intro}</Text>
-        </div>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <ScreenTitle screen="/dashboard" name={`${isNewAccount ? 'Welcome' : 'Welcome back'}, ${firstName}`} />
+            <Text c="dimmed">{home.intro}</Text>
+          </div>
+          <ShareEarnButton />
+        </Group>
         <NewcomerPanels user={user} />
         <GoalQuickSetupPrompt context="personalization" />
         {isCockpit ? <FiguresSection stats={stats} user={user} /> : <RoleHomeSections home={home} />}
@@ -96,10 +99,7 @@ export function DashboardPage({ user }: { user: UserProfile }) {
             })}
           </SimpleGrid>
         </section>
-        {/* Room below the last cards for the floating button on narrow screens. */}
-        <Box h={56} aria-hidden />
       </Stack>
-      <ShareEarnButton />
     </Container>
   );
 }
