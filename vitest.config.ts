@@ -29,8 +29,6 @@ class SpreadBrowserFilesSequencer extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    // Made once per run: the databases every test database is a copy of (docs/decisions/049).
-    globalSetup: ['vitest.global-setup.ts'],
     // Vitest's default on a 2-core machine is one worker (cores - 1), which ran every file one
     // after another while the second core idled (docs/decisions/049).
     maxWorkers: 2,
@@ -59,6 +57,8 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          // Made once per run: the databases every test database is a copy of (docs/decisions/049).
+          globalSetup: ['vitest.global-setup.ts'],
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
           env: { NODE_ENV: 'test' },
           testTimeout: 60_000,
@@ -68,6 +68,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['vitest.global-setup.ts'],
           include: ['e2e/**/*.test.ts'],
           // No retry: a test that passes only on a second try would read as a clean pass.
           env: { NODE_ENV: 'test' },
