@@ -16,6 +16,7 @@ const steps = [
 ];
 
 let passed = 0;
+let slowest = [];
 let failed = 0;
 let skipped = [];
 const failures = [];
@@ -44,6 +45,10 @@ try {
   skipped = results.testResults.flatMap((file) =>
     file.assertionResults.filter((test) => ['skipped', 'pending', 'todo', 'disabled'].includes(test.status)).map((test) => `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}`),
   );
+  slowest = results.testResults
+    .map((file) => ({ name: file.name.replace(`${process.cwd()}/`, ''), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
   if (results.numFailedTests > 0 || !results.success) failures.push('vitest');
   if (!results.success && results.numFailedTests === 0) failed += 1;
 } catch {
@@ -56,6 +61,10 @@ if (skipped.length > 0) {
   console.log(`\nSkipped (${skipped.length}):`);
   for (const name of skipped) console.log(`  - ${name}`);
   if (process.env.CI) failures.push(`${skipped.length} skipped under CI`);
+}
+if (slowest.length > 0) {
+  console.log('\nSlowest files:');
+  for (const file of slowest) console.log(`  ${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name}`);
 }
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped.length} skipped`);
