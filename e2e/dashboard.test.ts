@@ -106,7 +106,9 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     const link = `${suite.app.baseUrl}/join?ref=${affiliateCode}`;
     await expect(dialog.getByLabel('Referral link').inputValue()).resolves.toBe(link);
     await expect(dialog.getByLabel('Short link').inputValue()).resolves.toBe(`${suite.app.baseUrl}/r/${affiliateCode}`);
-    await expect(dialog.getByLabel('Referral code').inputValue()).resolves.toBe(affiliateCode);
+    // One spelling of the code in the whole dialog (and everywhere): the share code.
+    await expect(dialog.getByLabel('Referral code').inputValue()).resolves.toBe(`MYEAI-${affiliateCode}`);
+    await expect(dialog.innerText()).resolves.not.toMatch(new RegExp(`(?<!MYEAI-)${affiliateCode}`));
     const message = await dialog.getByLabel('Message to share').inputValue();
     expect(message).toMatch(new RegExp(`^Alex invited you to MYEAI.*MYEAI-${affiliateCode}.*/r/${affiliateCode}$`));
     await expectAccessible(page);
@@ -152,7 +154,7 @@ describe.skipIf(!hasChromium)('Business Hub, video widgets and Share & Earn in C
     const events = () => suite.app.database.db.select().from(referralLandingEvents).where(eq(referralLandingEvents.referrerId, affiliateId));
     await page.getByRole('link', { name: 'Start my free access' }).first().click();
     await page.waitForURL(`**/login?ref=${affiliateCode}`);
-    await page.getByText(`You were invited with code ${affiliateCode}`).waitFor();
+    await page.getByText(`You were invited with code MYEAI-${affiliateCode}`).waitFor();
     await expect.poll(async () => (await events()).map((e) => e.kind).sort(), { timeout: 10_000 }).toEqual(['cta_click', 'page_time']);
     const pageTime = (await events()).find((e) => e.kind === 'page_time')!;
     expect(pageTime.timeOnPageSeconds).toBeGreaterThanOrEqual(0);
