@@ -81,7 +81,10 @@ describe.each(testDatabaseKinds())('role events on the live socket on %s', (kind
     const id = await publishRoleEvent(t.database.db, t.clock, { roles: ['trader', 'admin'], kind: 'trading_compass_update', payload });
     for (const socket of [admin, trader, multi]) expect((await socket.next((e) => e.id === id)).payload).toEqual(payload);
     // multi acts as affiliate but holds trader and admin: it receives it (held roles, not the active one).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Events reach a socket in id order, so once a later event for the affiliate has arrived, the
+    // first would have arrived before it had it been sent there.
+    const marker = await publishRoleEvent(t.database.db, t.clock, { roles: ['affiliate'], kind: 'trading_compass_update', payload: { ...payload, at: 'marker' } });
+    await affiliate.next((e) => e.id === marker);
     expect(affiliate.events.some((e) => e.id === id)).toBe(false);
   });
 
@@ -127,7 +130,13 @@ describe.each(testDatabaseKinds())('role events on the live socket on %s', (kind
     await admin.next(final);
     await trader.next((e) => e.kind === 'consensus_final_trader' && e.payload.window_id === windowId);
     for (const socket of [subscriber, free, affiliate]) await socket.next((e) => e.kind === 'trading_compass_update' && e.payload.reason === 'window_closed');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A marker published after the cycle reaches every socket after anything the cycle sent it.
+    const marker = await publishRoleEvent(t.database.db, t.clock, {
+      roles: ['admin', 'trader', 'subscriber', 'subscriber_free', 'affiliate'],
+      kind: 'trading_compass_update',
+      payload: { reason: 'market_changed', asset_id: null, asset_symbol: null, timeframe_id: null, timeframe_code: null, at: 'marker' },
+    });
+    for (const socket of [admin, trader, subscriber, free, affiliate]) await socket.next((e) => e.id === marker);
 
     const kinds = (socket: Socket) => new Set(socket.events.filter((e) => TRADING_KINDS.includes(e.kind as never)).map((e) => e.kind));
     expect(kinds(admin)).toEqual(new Set(['position_initiated', 'vote_update_admin', 'consensus_final_admin', 'vote_update_subscriber', 'trading_compass_update']));
