@@ -104,7 +104,8 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
       userId: user.id,
       type: 'system',
       title: 'Payment received',
-      message: `We received your payment of ${formatDollarsAndCents(event.invoice.amountCents)}${plan ? ` for the ${plan.name} plan` : ''}. Receipt ${event.invoice.id}.`,
+      // Words a member reads, not the provider's invoice id (which the bell showed as "Receipt in_1Q…").
+      message: `We received your payment of ${formatDollarsAndCents(event.invoice.amountCents)}${plan ? ` for the ${plan.name} plan` : ''}.${snapshot?.currentPeriodEnd ? ` Your access runs until ${formatBillingDate(snapshot.currentPeriodEnd)}.` : ''}`,
       sourceKey: `invoice:${event.provider}:${event.invoice.id}:paid`,
     });
     if (outcome === 'ignored') outcome = 'applied';
@@ -172,11 +173,11 @@ async function applySnapshot(tx: DbOrTx, context: ApplyContext, user: LockedUser
     activeRole = 'subscriber';
     await updateUserRoles(tx, user.id, roles, activeRole);
     await updateSubscription(tx, saved.id, { subscriberRoleGranted: true });
-  } else if (!isEntitledStatus(snap.status) && saved.subscriberRoleGranted && roles.includes('subscriber')) {
   } else if (isEntitledStatus(snap.status) && !before.has_access && activeRole !== 'subscriber') {
     // A purchase by a holder of an admin-granted subscriber role: the same, without a new role.
     activeRole = 'subscriber';
     await updateUserRoles(tx, user.id, roles, activeRole);
+  } else if (!isEntitledStatus(snap.status) && saved.subscriberRoleGranted && roles.includes('subscriber')) {
     roles = roles.filter((role) => role !== 'subscriber');
     // A user always holds a role: one whose only role was subscriber becomes a Free User.
     if (roles.length === 0) roles = ['subscriber_free'];

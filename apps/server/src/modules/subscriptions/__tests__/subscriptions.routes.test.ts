@@ -126,6 +126,9 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
     const firstPeriodEnd = new Date(trialEnd.getTime() + 28 * DAY);
     expect(await status(cookie)).toMatchObject({ status: 'active', plan: '4weeks', current_period_end: firstPeriodEnd.toISOString(), has_access: true });
     expect(await mailSubjects(free.email)).toContain('Payment received');
+    // The member reads what was paid and until when, never the provider's invoice id.
+    const paid = (await t.inject({ method: 'GET', url: '/api/notifications?limit=50', cookie })).json().items.find((n: { title: string }) => n.title === 'Payment received');
+    expect(paid.message).toMatch(/^We received your payment of \$\d+\.\d\d for the 4 Weeks plan\. Your access runs until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
 
     // Renewal at the period end.
     t.clock.set(firstPeriodEnd);
