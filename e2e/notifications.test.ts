@@ -319,7 +319,7 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     const dropdown = page.getByRole('dialog');
     await dropdown.getByRole('button', { name: /Welcome tip 21/ }).waitFor();
     await expect(dropdown.getByRole('list', { name: 'Latest notifications' }).getByRole('listitem').count()).resolves.toBe(10);
-    const viewport = dropdown.locator('.mantine-ScrollArea-viewport');
+    const viewport = dropdown.locator('[data-bell-list]');
     const box = await viewport.boundingBox();
     expect(box!.height).toBeLessThanOrEqual(360);
     await expect(viewport.evaluate((element) => element.scrollHeight > element.clientHeight)).resolves.toBe(true);
@@ -340,6 +340,32 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await expect.poll(() => list.getByText('Unread', { exact: true }).count()).toBe(0);
     await context.close();
   });
+  it('keeps the bell’s list from scrolling sideways at 1440 and 375 px, a long unbroken word wrapping inside it', async () => {
+    await markAllReadFor('investor@demo.myeai.local');
+    const longWord = `https://example.com/${'x'.repeat(120)}`;
+    suite.app.clock.advance(1000);
+    await sendAsAdmin('Read the new guide', `The guide is at ${longWord} for everyone.`, { kind: 'role', role: 'investor' });
+    while ((await suite.app.runJobs()) > 0);
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 375, height: 812 }]) {
+      const { context, page } = await newPage(viewport);
+      await signInWithDemo(page, 'Ivan Investor');
+      await bell(page).click();
+      const dropdown = page.getByRole('dialog');
+      await dropdown.getByRole('button', { name: /Read the new guide/ }).waitFor();
+      await settled(page, '.mantine-Popover-dropdown');
+      const list = dropdown.locator('[data-bell-list]');
+      await expect(list.evaluate((element) => element.scrollWidth - element.clientWidth)).resolves.toBeLessThanOrEqual(0);
+      await expect(dropdown.evaluate((element) => element.scrollWidth - element.clientWidth)).resolves.toBeLessThanOrEqual(0);
+      const box = await dropdown.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(page);
+      await page.screenshot({ path: resolve(SCREENSHOTS, `bell-long-word-${viewport.width}.png`) });
+      await context.close();
+    }
+  });
+
   it('a vote request reads "Entry window closed" once its window has closed, with no way to the desk', async () => {
     const opener = await suite.app.signIn('trader2@demo.myeai.local');
     const [assets, timeframes] = await Promise.all([
