@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver, type ModalProps } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver, type DrawerProps, type ModalProps } from '@mantine/core';
 import { SIDEBAR_OVERLAY_BREAKPOINT } from '../components/layouts/breakpoints.ts';
 
 export const theme = createTheme({
@@ -18,6 +18,9 @@ export const theme = createTheme({
     // A dialog's title bar is not a second page banner: Mantine draws it as <header>, which outside
     // any section is a banner landmark (axe landmark-no-duplicate-banner with a modal open at load).
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A drawer (a row's detail, a subscription's history) likewise.
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    DrawerHeader: { defaultProps: { component: 'div' } },
     // A table that scrolls sideways on a narrow screen must be reachable by keyboard.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
