@@ -41,6 +41,7 @@ export * from './commissions/commission-csv.ts';
 export * from './commissions/cell-payout.ts';
 export * from './commissions/revenue-csv.ts';
 export * from './commissions/cell-network.ts';
+export * from './commissions/commission-figures.ts';
 export * from './schemas/commissions.ts';
 export * from './earnings/earnings-rules.ts';
 export * from './schemas/earnings.ts';

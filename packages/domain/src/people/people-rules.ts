@@ -71,22 +71,31 @@ export function memberStatus(params: { hasTrial: boolean; hasConverted: boolean 
   return params.hasTrial ? 'trial_activated' : 'active';
 }
 
-export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
+/**
+ * The labels of a member's status, on My Team, People Management and the Referral Dashboard (whose
+ * API names the third status `other`). "Active" is kept for decision 40's meaning (signed in within
+ * 30 days, MEMBER_ACTIVITY_LABELS), so a member with no trial and no plan has "Signed up", never
+ * "Active" beside "not seen in 30 days" (issue 26).
+ */
+export const MEMBER_STATUS_LABELS: Record<MemberStatus | 'other', string> = {
   converted: 'Converted',
   trial_activated: 'Trial activated',
-  active: 'Active',
+  active: 'Signed up',
+  other: 'Signed up',
 };
 
 /** Decision 40's active recruit: a referred user who signed in within this many days. */
 export const ACTIVE_MEMBER_DAYS = 30;
 
+/** Whether a member is active in decision 40's sense, in the words every screen uses. */
+export const MEMBER_ACTIVITY_LABELS = {
+  active: `Active: signed in within ${ACTIVE_MEMBER_DAYS} days`,
+  inactive: `Not active: not seen in ${ACTIVE_MEMBER_DAYS} days`,
+} as const;
+
 export function isActiveMember(lastSeenAt: Date | null, now: Date): boolean {
   return lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= ACTIVE_MEMBER_DAYS * 86_400_000;
 }
-
-/** DESIGN.md decision 43, shown beside the figure on My Team. */
-export const MEMBER_COMMISSION_RULE =
-  'Commission from a member is the sum of your ledger entries that arose from that member (a purchase they made, a payout from their seat). With none recorded it is $0.00: never an estimate.';
 
 const EmailAddressSchema = z.email();
 

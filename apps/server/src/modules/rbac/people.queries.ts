@@ -257,7 +257,7 @@ export async function countTeam(db: DbOrTx, referrerId: string, tsquery: string 
   return row?.n ?? 0;
 }
 
-/** The whole team's size, members active since `activeSince`, and every commission that arose from a member. */
+/** The whole team's size and the members active since `activeSince` (decision 40). */
 export async function selectTeamTotals(db: DbOrTx, referrerId: string, activeSince: Date) {
   const [team] = await db
     .select({
@@ -266,10 +266,5 @@ export async function selectTeamTotals(db: DbOrTx, referrerId: string, activeSin
     })
     .from(users)
     .where(eq(users.referredBy, referrerId));
-  const [money] = await db
-    .select({ cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)::bigint` })
-    .from(commissions)
-    .innerJoin(users, eq(users.id, commissions.originUserId))
-    .where(and(eq(commissions.userId, referrerId), eq(users.referredBy, referrerId), ne(commissions.status, 'withheld')));
-  return { total: team?.total ?? 0, active: team?.active ?? 0, commissionCents: Number(money?.cents ?? 0) };
+  return { total: team?.total ?? 0, active: team?.active ?? 0 };
 }

@@ -21,6 +21,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { selectCommissionFigures } from '../commissions/index.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
 import { announceSessionEnded, publishLiveEvent } from '../live/index.ts';
 import {
@@ -243,10 +244,12 @@ export async function listAvailableReferrers(db: DbOrTx, search: string | undefi
 export async function getMyTeam(db: DbOrTx, clock: Clock, userId: string, query: MyTeamQuery): Promise<MyTeam> {
   const tsquery = searchPrefixQuery(query.search);
   const now = clock.now();
-  const [rows, matching, totals] = await Promise.all([
+  const [rows, matching, totals, [allTime]] = await Promise.all([
     selectTeamPage(db, userId, query, tsquery),
     countTeam(db, userId, tsquery),
     selectTeamTotals(db, userId, new Date(now.getTime() - ACTIVE_MEMBER_DAYS * 86_400_000)),
+    // The same referral commission as the Referral Dashboard and Share & Earn (decision record 051).
+    selectCommissionFigures(db, userId, [null]),
   ]);
   return {
     members: rows.map((row) => ({
@@ -264,6 +267,6 @@ export async function getMyTeam(db: DbOrTx, clock: Clock, userId: string, query:
     page_size: query.page_size,
     total_members: totals.total,
     active_members: totals.active,
-    total_commission_cents: totals.commissionCents,
+    total_commission_cents: allTime?.referral_cents ?? 0,
   };
 }

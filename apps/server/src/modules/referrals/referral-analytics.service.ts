@@ -19,8 +19,7 @@ import {
 } from '@myeai/domain';
 import type { DbOrTx } from '@myeai/db';
 import type { Clock } from '../../clock.ts';
-import { getCommissionSummary } from '../commissions/index.ts';
-import { selectEarnedInWindows } from '../dashboard/index.ts';
+import { selectCommissionFigures } from '../commissions/index.ts';
 import {
   countCreditedReferrals,
   countReferrersAbove,
@@ -37,8 +36,8 @@ import {
 /**
  * GET /api/referral/analytics: every figure is a count of stored rows in the period (UTC days,
  * today included): clicks and distinct hashed visitors of referral_clicks (through the aggregates
- * its trigger keeps), credited sign-ups of users.referred_by, commissions of the ledger (decision
- * record 036).
+ * its trigger keeps), credited sign-ups of users.referred_by, and referral commission earned in
+ * the period (decision records 036 and 051).
  */
 export async function getReferralAnalytics(db: DbOrTx, clock: Clock, userId: string, days: number): Promise<ReferralAnalytics> {
   const now = clock.now();
@@ -52,7 +51,7 @@ export async function getReferralAnalytics(db: DbOrTx, clock: Clock, userId: str
     selectTopSources(db, userId, fromDay, toDay, TOP_SOURCES_LIMIT),
     selectDeviceCounts(db, userId, fromDay, toDay),
     selectDailySignups(db, userId, from, now),
-    selectEarnedInWindows(db, userId, [{ from, to: new Date(now.getTime() + 1) }]),
+    selectCommissionFigures(db, userId, [{ from, to: new Date(now.getTime() + 1) }]),
   ]);
   const clicksByDay = new Map(dailyClicks.map((row) => [row.day, row.n]));
   const signupsByDay = new Map(dailySignups.map((row) => [row.day, row.n]));
@@ -64,7 +63,7 @@ export async function getReferralAnalytics(db: DbOrTx, clock: Clock, userId: str
     unique_visitors: totals.uniqueVisitors,
     signups,
     click_to_signup_rate: clickToSignupRate(totals.clicks, signups),
-    commission_earned_cents: earned ?? 0,
+    commission_earned_cents: earned?.referral_cents ?? 0,
     daily: periodDayList.map((day) => ({ day, clicks: clicksByDay.get(day) ?? 0, signups: signupsByDay.get(day) ?? 0 })),
     top_sources: sources,
     device_breakdown: Object.fromEntries(BREAKDOWN_DEVICES.map((device) => [device, deviceCount.get(device) ?? 0])) as ReferralAnalytics['device_breakdown'],
@@ -79,13 +78,13 @@ function memberStatus(subscriptionStatus: string | null, trialStatus: string | n
 }
 
 /** GET /api/referral/dashboard: the links (built from PUBLIC_URL when read), the newest 10 members and the position card. */
-export async function getReferralDashboard(db: DbOrTx, clock: Clock, userId: string, origin: string): Promise<ReferralDashboard> {
+export async function getReferralDashboard(db: DbOrTx, userId: string, origin: string): Promise<ReferralDashboard> {
   const user = await selectUserLinkFields(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
-  const [team, totalReferrals, summary, rankedUsers] = await Promise.all([
+  const [team, totalReferrals, [allTime], rankedUsers] = await Promise.all([
     selectTeamPreview(db, userId, TEAM_PREVIEW_LIMIT),
     countCreditedReferrals(db, userId),
-    getCommissionSummary(db, clock, userId),
+    selectCommissionFigures(db, userId, [null]),
     countUsers(db),
   ]);
   const above = await countReferrersAbove(db, totalReferrals);
@@ -114,7 +113,8 @@ export async function getReferralDashboard(db: DbOrTx, clock: Clock, userId: str
       ranked_users: rankedUsers,
       level: rankLevel(totalReferrals),
       total_referrals: totalReferrals,
-      total_commission_cents: summary.total_earnings_cents,
+      // The referral programme's position: all-time referral commission (decision record 051).
+      total_commission_cents: allTime?.referral_cents ?? 0,
       next_level: nextRankLevel(totalReferrals),
     },
   };

@@ -45,7 +45,7 @@ export async function referralProgrammeRoutes(root: FastifyInstance): Promise<vo
     schema: { tags: ['referrals'], response: { 200: ReferralDashboardResponseSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await getReferralDashboard(deps.db, deps.clock, request.user!.id, origin(request)) };
+      return { data: await getReferralDashboard(deps.db, request.user!.id, origin(request)) };
     },
   });
 

@@ -18,8 +18,8 @@ import {
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { countReferredUsers } from '../auth/index.ts';
-import { getCommissionSummary } from '../commissions/index.ts';
-import { countReferralsSince, selectEarnedInWindows } from '../dashboard/index.ts';
+import { selectCommissionFigures } from '../commissions/index.ts';
+import { countReferralsSince } from '../dashboard/index.ts';
 import { selectSiteContent, upsertSiteContent } from '../landing/index.ts';
 import { visitorHash } from '../tracking/index.ts';
 import { resolveReferrerId } from './attribution.service.ts';
@@ -75,8 +75,8 @@ export async function recordShortLinkClick(db: DbOrTx, clock: Clock, click: Shor
 
 /**
  * The Share & Earn popup's figures (spec 1 sections 2.7 and 3): short-link visitors today,
- * sign-ups with the user's code (all time and today), commissions from the ledger (this calendar
- * month and all time), and the user's links on this site's origin.
+ * sign-ups with the user's code (all time and today), referral commission (this calendar month and
+ * all time, decision record 051), and the user's links on this site's origin.
  */
 export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string, origin: string): Promise<ReferralStats> {
   const now = clock.now();
@@ -84,21 +84,20 @@ export async function getReferralStats(db: DbOrTx, clock: Clock, userId: string,
   const dayStart = new Date(`${today}T00:00:00.000Z`);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const tomorrow = new Date(dayStart.getTime() + 86_400_000);
-  const [user, clicksToday, totalReferrals, conversionsToday, [monthly], summary] = await Promise.all([
+  const [user, clicksToday, totalReferrals, conversionsToday, [monthly, allTime]] = await Promise.all([
     selectReferrerNameAndCode(db, userId),
     countReferralClicksOn(db, userId, today),
     countReferredUsers(db, userId),
     countReferralsSince(db, userId, dayStart),
-    selectEarnedInWindows(db, userId, [{ from: monthStart, to: tomorrow }]),
-    getCommissionSummary(db, clock, userId),
+    selectCommissionFigures(db, userId, [{ from: monthStart, to: tomorrow }, null]),
   ]);
   if (!user) throw new AppError('NOT_FOUND', 'User not found.');
   return {
     clicks_today: clicksToday,
     total_referrals: totalReferrals,
     conversions_today: conversionsToday,
-    monthly_commission_cents: monthly ?? 0,
-    total_commission_cents: summary.total_earnings_cents,
+    monthly_commission_cents: monthly?.referral_cents ?? 0,
+    total_commission_cents: allTime?.referral_cents ?? 0,
     short_link: `${origin}${shortLinkPath(user.referralCode)}`,
     referral_link: `${origin}${referralLinkPath(user.referralCode)}`,
     referral_code: user.referralCode,

@@ -47,7 +47,7 @@ let commissionCounter = 0;
 export async function insertCommission(
   t: TestApp,
   userId: string,
-  row: { amountCents: number; status: 'pending' | 'processing' | 'paid'; earnedAt: string; paidAt?: string },
+  row: { amountCents: number; status: 'pending' | 'processing' | 'paid'; earnedAt: string; paidAt?: string; originUserId?: string },
 ) {
   commissionCounter += 1;
   await t.database.db.insert(commissions).values({
@@ -62,6 +62,7 @@ export async function insertCommission(
     earnedAt: new Date(row.earnedAt),
     processingAt: row.status === 'pending' ? null : new Date(row.earnedAt),
     paidAt: row.paidAt ? new Date(row.paidAt) : null,
+    originUserId: row.originUserId ?? null,
   });
 }
 

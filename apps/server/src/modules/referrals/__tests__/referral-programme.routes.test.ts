@@ -76,12 +76,15 @@ describe.each(testDatabaseKinds())('referral dashboard, analytics, attribution a
         };
       });
       await t.database.db.insert(referralClicks).values(clicks);
+      const members: string[] = [];
       for (let i = 0; i < 40; i += 1) {
-        await createSignedInUser(t, `Member ${i}`, { referredBy: ana.id, createdAt: new Date(TEST_NOW.getTime() - i * 2.5 * DAY - 3600_000) });
+        members.push((await createSignedInUser(t, `Member ${i}`, { referredBy: ana.id, createdAt: new Date(TEST_NOW.getTime() - i * 2.5 * DAY - 3600_000) })).id);
       }
+      // Commission earned is referral commission (decision record 051): every other line arose from a member of Ana's.
       await t.database.db.insert(commissions).values(
-        [1, 5, 20, 45, 80, 95].map((days, i) => ({
+        [1, 5, 20, 45, 80, 95, 2, 50].map((days, i) => ({
           userId: ana.id,
+          originUserId: i % 2 === 0 ? members[i]! : i === 7 ? other.id : null,
           source: 'test',
           sourceReference: `ana-${kind}-${i}`,
           productName: 'Test product',
@@ -102,7 +105,10 @@ describe.each(testDatabaseKinds())('referral dashboard, analytics, attribution a
           `select count(*)::int as clicks, count(distinct visitor_hash)::int as visitors from referral_clicks where ${inPeriod}`,
         );
         const [signups] = await rows<{ n: number }>(`select count(*)::int as n from users where referred_by = '${ana.id}' and created_at >= '${from}' and created_at <= '${to}'`);
-        const [earned] = await rows<{ n: number }>(`select coalesce(sum(amount_cents), 0)::int as n from commissions where user_id = '${ana.id}' and earned_at >= '${from}' and earned_at <= '${to}'`);
+        const [earned] = await rows<{ n: number }>(
+          `select coalesce(sum(c.amount_cents), 0)::int as n from commissions c join users o on o.id = c.origin_user_id and o.referred_by = '${ana.id}'
+           where c.user_id = '${ana.id}' and c.status <> 'withheld' and c.earned_at >= '${from}' and c.earned_at <= '${to}'`,
+        );
         const sources = await rows<{ source: string; count: number }>(
           `select coalesce(utm_source, referring_site, 'direct') as source, count(*)::int as count from referral_clicks where ${inPeriod} group by 1 order by 2 desc, 1 asc limit 5`,
         );

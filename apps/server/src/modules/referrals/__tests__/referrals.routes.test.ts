@@ -123,23 +123,24 @@ describe.each(testDatabaseKinds())('referrals on %s', (kind) => {
   });
 
   describe('GET /api/referral/stats', () => {
-    it('computes the popup’s figures from stored clicks, sign-ups and the ledger', async () => {
+    it('computes the popup’s figures from stored clicks, sign-ups and the referral commission of the ledger', async () => {
       // Yesterday's click does not count today.
       t.clock.set(new Date(TEST_NOW.getTime() - DAY));
       await follow(`/r/${dana.referralCode}`);
       t.clock.set(TEST_NOW);
-      await createSignedInUser(t, 'Ria Today', { roles: ['newcomer'], referredBy: dana.id, createdAt: new Date('2026-11-23T08:00:00Z') });
-      await createSignedInUser(t, 'Rex Earlier', { roles: ['newcomer'], referredBy: dana.id, createdAt: new Date('2026-11-18T08:00:00Z') });
-      await insertCommission(t, dana.id, { amountCents: 5_000, status: 'paid', earnedAt: '2026-10-10T12:00:00Z', paidAt: '2026-10-20T08:00:00Z' });
+      const ria = await createSignedInUser(t, 'Ria Today', { roles: ['newcomer'], referredBy: dana.id, createdAt: new Date('2026-11-23T08:00:00Z') });
+      const rex = await createSignedInUser(t, 'Rex Earlier', { roles: ['newcomer'], referredBy: dana.id, createdAt: new Date('2026-11-18T08:00:00Z') });
+      // Referral commission (decision record 051): the lines that arose from Ria and Rex, not the one with no origin.
+      await insertCommission(t, dana.id, { amountCents: 5_000, status: 'paid', earnedAt: '2026-10-10T12:00:00Z', paidAt: '2026-10-20T08:00:00Z', originUserId: rex.id });
       await insertCommission(t, dana.id, { amountCents: 3_000, status: 'processing', earnedAt: '2026-11-03T12:00:00Z' });
-      await insertCommission(t, dana.id, { amountCents: 4_500, status: 'pending', earnedAt: '2026-11-23T09:00:00Z' });
+      await insertCommission(t, dana.id, { amountCents: 4_500, status: 'pending', earnedAt: '2026-11-23T09:00:00Z', originUserId: ria.id });
 
       expect(await stats()).toEqual({
         clicks_today: 4,
         total_referrals: 2,
         conversions_today: 1,
-        monthly_commission_cents: 7_500,
-        total_commission_cents: 12_500,
+        monthly_commission_cents: 4_500,
+        total_commission_cents: 9_500,
         short_link: `${ORIGIN}/r/${dana.referralCode}`,
         referral_link: `${ORIGIN}/join?ref=${dana.referralCode}`,
         referral_code: dana.referralCode,

@@ -3,13 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ACTIVE_MEMBER_DAYS, formatDollarsAndCents, MEMBER_COMMISSION_RULE, MEMBER_STATUS_LABELS, type MyTeam } from '@myeai/domain';
+import { ACTIVE_MEMBER_DAYS, COMMISSION_FIGURES, formatDollarsAndCents, MEMBER_ACTIVITY_LABELS, MEMBER_STATUS_LABELS, type MyTeam } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useMyTeam } from '../api/people-api.ts';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 // Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
 const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
 const PAGE_SIZE = 25;
@@ -18,7 +18,7 @@ function Figures({ team }: { team: MyTeam | undefined }) {
   const figures = [
     { label: 'Team members', value: team?.total_members.toLocaleString('en-US') },
     { label: `Active in the last ${ACTIVE_MEMBER_DAYS} days`, value: team?.active_members.toLocaleString('en-US') },
-    { label: 'Commission from my team', value: team ? formatDollarsAndCents(team.total_commission_cents) : undefined },
+    { label: COMMISSION_FIGURES.referral.label, value: team ? formatDollarsAndCents(team.total_commission_cents) : undefined },
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -64,7 +64,7 @@ function MembersTable({ team }: { team: MyTeam }) {
             <Table.Th>Status</Table.Th>
             <Table.Th>Joined</Table.Th>
             <Table.Th>Code used</Table.Th>
-            <Table.Th ta="right">Commission earned</Table.Th>
+            <Table.Th ta="right">{COMMISSION_FIGURES.referral.label}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -78,7 +78,7 @@ function MembersTable({ team }: { team: MyTeam }) {
                       {member.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {member.is_active ? 'Active recently' : `Not seen in ${ACTIVE_MEMBER_DAYS} days`}
+                      {member.is_active ? MEMBER_ACTIVITY_LABELS.active : MEMBER_ACTIVITY_LABELS.inactive}
                     </Text>
                   </div>
                 </Group>
@@ -88,7 +88,7 @@ function MembersTable({ team }: { team: MyTeam }) {
                   {MEMBER_STATUS_LABELS[member.current_status]}
                 </Badge>
               </Table.Td>
-              <Table.Td>{date.format(new Date(member.join_date))}</Table.Td>
+              <Table.Td>{formatDate(member.join_date)}</Table.Td>
               <Table.Td>
                 <Text size="sm" ff="monospace">
                   {member.referral_code_used ?? '—'}
@@ -161,7 +161,7 @@ export function MyTeamPage() {
                     />
                   )}
                   <Text size="xs" c="dimmed">
-                    {MEMBER_COMMISSION_RULE}
+                    {COMMISSION_FIGURES.referral.label}: {COMMISSION_FIGURES.referral.rule}
                   </Text>
                 </Stack>
               </Card>

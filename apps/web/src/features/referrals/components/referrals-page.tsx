@@ -21,7 +21,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   BREAKDOWN_DEVICES,
+  COMMISSION_FIGURES,
+  decideAccess,
+  findScreen,
   formatDollarsAndCents,
+  MEMBER_STATUS_LABELS,
   RANK_LEVELS,
   REFERRAL_PERIODS_DAYS,
   type ReferralAnalytics,
@@ -29,6 +33,8 @@ import {
   type ReferralPeriodDays,
   type UserProfile,
 } from '@myeai/domain';
+import { useIsBuilt } from '../../../lib/built-screens.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { formatPercent } from '../../../lib/percent.ts';
 import { useReferralAnalytics, useReferralDashboard } from '../api/referral-programme-api.ts';
 import { CopyField } from './copy-field.tsx';
@@ -45,8 +51,8 @@ const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
 };
 
 const LEVEL_COLOURS: Record<string, string> = { Diamond: 'cyan.9', Gold: 'yellow.9', Silver: 'gray.7', Bronze: 'orange.9', Starter: 'blue.9' };
-const STATUS_LABELS: Record<string, string> = { converted: 'Converted', trial_activated: 'Trial activated', other: 'Active' };
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+// The chart's axis: a short day of the period (the year is the period's).
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Spec 2 section 8: a failed load says so, with the server's detail, and offers Try Again. */
 function FailedToLoad({ detail, onRetry }: { detail?: string; onRetry: () => void }) {
@@ -113,7 +119,29 @@ function LinksCard({ info }: { info: ReferralDashboard['user_info'] }) {
   );
 }
 
-function AnalyticsSection({ data }: { data: ReferralAnalytics }) {
+/** What the referral figure counts (decision record 051), and where the total is, for a role that has that screen. */
+function ReferralCommissionRule({ user }: { user: UserProfile }) {
+  const isBuilt = useIsBuilt();
+  const commissions = findScreen('/commissions');
+  const canOpenCommissions = isBuilt('/commissions') && commissions !== undefined && decideAccess(commissions.access, { activeRole: user.active_role }) === 'allowed';
+  return (
+    <Text size="xs" c="dimmed" data-testid="referral-commission-rule">
+      {COMMISSION_FIGURES.referral.label}: {COMMISSION_FIGURES.referral.rule}
+      {canOpenCommissions && (
+        <>
+          {' '}
+          Your {COMMISSION_FIGURES.total.label.toLowerCase()} are on{' '}
+          <Anchor component={Link} to="/commissions" size="xs">
+            Commissions
+          </Anchor>
+          .
+        </>
+      )}
+    </Text>
+  );
+}
+
+function AnalyticsSection({ data, user }: { data: ReferralAnalytics; user: UserProfile }) {
   const deviceTotal = BREAKDOWN_DEVICES.reduce((sum, device) => sum + data.device_breakdown[device], 0);
   return (
     <Stack gap="md">
@@ -122,8 +150,9 @@ function AnalyticsSection({ data }: { data: ReferralAnalytics }) {
         <FigureCard label="Unique visitors" value={data.unique_visitors.toLocaleString()} />
         <FigureCard label="Sign-ups" value={data.signups.toLocaleString()} />
         <FigureCard label="Click-to-signup rate" value={formatPercent(data.click_to_signup_rate)} />
-        <FigureCard label="Commission earned" value={formatDollarsAndCents(data.commission_earned_cents)} />
+        <FigureCard label={COMMISSION_FIGURES.referral.label} value={formatDollarsAndCents(data.commission_earned_cents)} />
       </SimpleGrid>
+      <ReferralCommissionRule user={user} />
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="sm">
           Clicks and sign-ups per day
@@ -214,7 +243,7 @@ function PositionCard({ position }: { position: ReferralDashboard['leaderboard_p
           #{position.overall_rank.toLocaleString()} <Text span size="sm" c="dimmed" fw={400}>of {position.ranked_users.toLocaleString()} members</Text>
         </Text>
         <Text size="sm">
-          {position.total_referrals.toLocaleString()} credited {position.total_referrals === 1 ? 'referral' : 'referrals'} · {formatDollarsAndCents(position.total_commission_cents)} commission in total
+          {position.total_referrals.toLocaleString()} credited {position.total_referrals === 1 ? 'referral' : 'referrals'} · {COMMISSION_FIGURES.referral.label} (all time): {formatDollarsAndCents(position.total_commission_cents)}
         </Text>
         <Text size="sm" c="dimmed">
           {position.next_level
@@ -258,8 +287,8 @@ function TeamCard({ members, total }: { members: ReferralDashboard['team_members
               {members.map((member) => (
                 <Table.Tr key={member.user_id}>
                   <Table.Td>{member.display_name}</Table.Td>
-                  <Table.Td>{new Date(member.join_date).toLocaleDateString()}</Table.Td>
-                  <Table.Td>{STATUS_LABELS[member.current_status]}</Table.Td>
+                  <Table.Td>{formatDate(member.join_date)}</Table.Td>
+                  <Table.Td>{MEMBER_STATUS_LABELS[member.current_status]}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -271,7 +300,7 @@ function TeamCard({ members, total }: { members: ReferralDashboard['team_members
 }
 
 /** /referrals, the referral dashboard (spec 2 "Referral dashboard"; decision record 036). */
-export function ReferralsPage(_props: { user: UserProfile }) {
+export function ReferralsPage(props: { user: UserProfile }) {
   const [days, setDays] = useState<ReferralPeriodDays>(30);
   const dashboard = useReferralDashboard();
   const analytics = useReferralAnalytics(days);
@@ -297,7 +326,7 @@ export function ReferralsPage(_props: { user: UserProfile }) {
       ) : (
         <>
           {dashboard.data ? <LinksCard info={dashboard.data.user_info} /> : <Skeleton h={260} />}
-          {analytics.data ? <AnalyticsSection data={analytics.data} /> : <Skeleton h={420} />}
+          {analytics.data ? <AnalyticsSection data={analytics.data} user={props.user} /> : <Skeleton h={420} />}
           {dashboard.data ? (
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
               <TeamCard members={dashboard.data.team_members} total={dashboard.data.team_total} />

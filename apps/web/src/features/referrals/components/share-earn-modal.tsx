@@ -1,5 +1,5 @@
 import { Center, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDollarsAndCents, referralShareText, shareCode } from '@myeai/domain';
+import { COMMISSION_FIGURES, formatDollarsAndCents, referralShareText, shareCode } from '@myeai/domain';
 import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useReferralStats } from '../api/referrals-api.ts';
@@ -24,8 +24,8 @@ function ShareEarnContent({ isOpened }: { isOpened: boolean }) {
         <LabelledFigure label="Clicks today" value={String(data.clicks_today)} size="lg" />
         <LabelledFigure label="Sign-ups today" value={String(data.conversions_today)} size="lg" />
         <LabelledFigure label="Total referrals" value={String(data.total_referrals)} size="lg" />
-        <LabelledFigure label="Commission this month" value={formatDollarsAndCents(data.monthly_commission_cents)} size="lg" />
-        <LabelledFigure label="Total commission" value={formatDollarsAndCents(data.total_commission_cents)} size="lg" />
+        <LabelledFigure label={`${COMMISSION_FIGURES.referral.label} this month`} value={formatDollarsAndCents(data.monthly_commission_cents)} size="lg" />
+        <LabelledFigure label={`${COMMISSION_FIGURES.referral.label} (all time)`} value={formatDollarsAndCents(data.total_commission_cents)} size="lg" />
       </SimpleGrid>
       <CopyField label="Referral link" value={data.referral_link} />
       <CopyField label="Short link" value={data.short_link} />
