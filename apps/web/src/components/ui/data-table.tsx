@@ -34,7 +34,8 @@ type DataTableProps<T> = {
  * Loading and error states stay with the query that feeds it (LoadError, a skeleton).
  */
 export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, empty }: DataTableProps<T>) {
-  if (empty !== undefined && rows.length === 0) return <Text c="dimmed">{empty}</Text>;
+  // data-empty-state: the mark the browser tests recognise an empty state by.
+  if (empty !== undefined && rows.length === 0) return <Text c="dimmed" data-empty-state>{empty}</Text>;
   return (
     <Table.ScrollContainer {...scroll}>
       <Table {...table}>

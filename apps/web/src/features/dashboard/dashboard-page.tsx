@@ -62,7 +62,8 @@ export function DashboardPage({ user }: { user: UserProfile }) {
   const quickActions = quickActionsFor({ activeRole: user.active_role }, isBuilt);
   useTrackPageView('dashboard');
   return (
-    <Container size="lg" px={0}>
+    // Which home of ROLE_HOMES is drawn, for the browser tests that check each role lands on its own.
+    <Container size="lg" px={0} data-role-home={home.kind}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
