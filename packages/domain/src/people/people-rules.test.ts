@@ -1,6 +1,8 @@
 import { describe, expect, it, test } from 'vitest';
 import {
   activeRoleAfterChange,
+  referralCodeNotReferrersMessage,
+  referralCodeUsedFor,
   isActiveMember,
   leavesNoAdmin,
   memberStatus,
@@ -120,5 +122,30 @@ describe('request schemas', () => {
     expect(UpdateReferralInputSchema.safeParse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '2026-13-01' }).success).toBe(false);
     expect(UpdateReferralInputSchema.safeParse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '0000-01-01' }).success).toBe(false);
     expect(UpdateReferralInputSchema.parse({ referrer_user_id: '00000000-0000-4000-8000-000000000000', join_date: '2026-02-28' }).join_date).toBe('2026-02-28');
+  });
+});
+
+describe('referralCodeUsedFor: the admin referral edit stores only a code of the chosen referrer', () => {
+  const referrer = { code: 'ABCD2345', aliases: ['OLDCODE1', '0f8c7a52-3f0e-4c55-9d6b-2f4f9a1f0c11'], keptCode: null };
+  test.each([
+    { typed: 'ABCD2345', stored: 'ABCD2345' },
+    { typed: ' abcd2345 ', stored: 'ABCD2345' },
+    { typed: 'MYEAI-ABCD2345', stored: 'ABCD2345' },
+    { typed: 'myeai-abcd2345', stored: 'ABCD2345' },
+    { typed: 'OLDCODE1', stored: 'OLDCODE1' },
+    { typed: 'myeai-oldcode1', stored: 'OLDCODE1' },
+    { typed: '0f8c7a52-3f0e-4c55-9d6b-2f4f9a1f0c11', stored: '0f8c7a52-3f0e-4c55-9d6b-2f4f9a1f0c11' },
+    { typed: 'WXYZ2345', stored: null },
+    { typed: 'anything at all', stored: null },
+    { typed: 'MYEAI-', stored: null },
+  ])('$typed -> $stored', ({ typed, stored }) => {
+    expect(referralCodeUsedFor(typed, referrer)).toBe(stored);
+  });
+  test('the code already recorded for this member with the same referrer is kept as it was', () => {
+    expect(referralCodeUsedFor('legacy 42', { ...referrer, keptCode: 'legacy 42' })).toBe('legacy 42');
+    expect(referralCodeUsedFor('legacy 42', referrer)).toBeNull();
+  });
+  test('the refusal names the referrer\'s code as shared', () => {
+    expect(referralCodeNotReferrersMessage('ABCD2345')).toBe("The code used must be one of the chosen referrer's referral codes (their code is MYEAI-ABCD2345). Leave it empty to record that code.");
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../access/roles.ts';
+import { SHARE_CODE_PREFIX } from '../auth/referral-code.ts';
 
 /**
  * People Management and My Team (spec 2 sections 2-9, DESIGN.md decisions 16, 28, 40, 43;
@@ -61,6 +62,26 @@ export function leavesNoAdmin(params: { targetIsActiveAdmin: boolean; targetStay
  */
 export function wouldCreateReferralCycle(userId: string, referrerId: string, uplineOfReferrer: readonly string[]): boolean {
   return referrerId === userId || uplineOfReferrer.includes(userId);
+}
+
+/** The admin referral edit's refusal of a code used that is not one of the chosen referrer's (issue 26 probe). */
+export function referralCodeNotReferrersMessage(referrerCode: string): string {
+  return `The code used must be one of the chosen referrer's referral codes (their code is ${SHARE_CODE_PREFIX}${referrerCode}). Leave it empty to record that code.`;
+}
+
+/**
+ * The "code used" an admin typed for a referral, as it is stored, or null when it is not a code of
+ * the chosen referrer: their current code (with or without the share prefix, any case), one of
+ * their earlier codes kept as aliases by the link migration, or the code already recorded for this
+ * member with the same referrer (kept as it was).
+ */
+export function referralCodeUsedFor(typed: string, referrer: { code: string; aliases: readonly string[]; keptCode: string | null }): string | null {
+  const text = typed.trim();
+  if (referrer.keptCode !== null && text === referrer.keptCode) return referrer.keptCode;
+  const upper = text.toUpperCase();
+  const bare = upper.startsWith(SHARE_CODE_PREFIX) ? upper.slice(SHARE_CODE_PREFIX.length) : upper;
+  if (bare === referrer.code) return referrer.code;
+  return referrer.aliases.find((entry) => entry === text || entry.toUpperCase() === bare) ?? null;
 }
 
 /** A team member's status (spec 2 section 3 current_status): from their trial and paid plans. */

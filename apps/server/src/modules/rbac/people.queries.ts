@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { commissions, sessions, subscriptions, trials, users, type DbOrTx } from '@myeai/db';
+import { commissions, referralCodeAliases, sessions, subscriptions, trials, users, type DbOrTx } from '@myeai/db';
 import { AVAILABLE_REFERRERS_MAX, type AdminUsersQuery, type MyTeamQuery, type Role } from '@myeai/domain';
 
 /**
@@ -192,6 +192,12 @@ export async function updateReferral(tx: DbOrTx, id: string, referral: { referre
 export async function selectReferralCode(db: DbOrTx, id: string): Promise<string | undefined> {
   const [row] = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, id)).limit(1);
   return row?.code;
+}
+
+/** The user's earlier referral codes, kept resolving by the link migration (DESIGN.md decision 42). */
+export async function selectReferralCodeAliases(db: DbOrTx, id: string): Promise<string[]> {
+  const rows = await db.select({ alias: referralCodeAliases.alias }).from(referralCodeAliases).where(eq(referralCodeAliases.userId, id));
+  return rows.map((row) => row.alias);
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   leavesNoAdmin,
   memberStatus,
   PEOPLE_MESSAGES,
+  referralCodeNotReferrersMessage,
+  referralCodeUsedFor,
   searchPrefixQuery,
   wouldCreateReferralCycle,
   ACTIVE_MEMBER_DAYS,
@@ -36,6 +38,7 @@ import {
   selectPeoplePage,
   selectPerson,
   selectReferralCode,
+  selectReferralCodeAliases,
   selectReferrers,
   selectTeamPage,
   selectTeamTotals,
@@ -233,7 +236,16 @@ async function nextReferral(tx: DbOrTx, account: AccountRow, input: UpdateReferr
   }
   const sameReferrer = account.referredBy === referrerId;
   const referredAt = input.join_date ? new Date(`${input.join_date}T00:00:00.000Z`) : sameReferrer && account.referredAt ? account.referredAt : now;
-  return { referredBy: referrerId, referralCodeUsed: input.referral_code ?? (sameReferrer ? account.referralCodeUsed : null) ?? referrerCode, referredAt };
+  let codeUsed = sameReferrer ? account.referralCodeUsed : null;
+  if (input.referral_code !== null) {
+    // Only a code of the chosen referrer is a "code used" (issue 26 probe: any text was stored).
+    codeUsed = referralCodeUsedFor(input.referral_code, { code: referrerCode, aliases: await selectReferralCodeAliases(tx, referrerId), keptCode: codeUsed });
+    if (codeUsed === null) {
+      const message = referralCodeNotReferrersMessage(referrerCode);
+      throw new AppError('VALIDATION', message, [{ path: 'referral_code', message }]);
+    }
+  }
+  return { referredBy: referrerId, referralCodeUsed: codeUsed ?? referrerCode, referredAt };
 }
 
 export async function listAvailableReferrers(db: DbOrTx, search: string | undefined): Promise<{ referrers: AvailableReferrer[] }> {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { auditLog, commissions, users } from '@myeai/db';
-import { PEOPLE_MESSAGES, type AdminUser, type AdminUsersPage, type LiveEvent, type MyTeam, type Role } from '@myeai/domain';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { auditLog, commissions, referralCodeAliases, users } from '@myeai/db';
+import { PEOPLE_MESSAGES, referralCodeNotReferrersMessage, type AdminUser, type AdminUsersPage, type LiveEvent, type MyTeam, type Role } from '@myeai/domain';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createUser, getUserByEmail } from '../../auth/index.ts';
 import { SESSION_ENDED_CLOSE_CODE } from '../../live/index.ts';
@@ -156,6 +156,18 @@ describe.each(testDatabaseKinds())('People Management and My Team on %s', (kind)
     expect(self.body).toContain('A user cannot be their own referrer.');
     expect((await get<AdminUsersPage>(`/api/rbac/admin/users?search=alpha`, admin)).body.users[0]?.referred_by_user_id).toBeNull();
 
+    // The code used must be one of the chosen referrer's codes: any other text is refused and changes nothing.
+    for (const typed of ['anything at all', c.code, 'LEGACY42']) {
+      const refused = await post(`/api/rbac/admin/users/${d.id}/referral`, admin, { referrer_user_id: a.id, referral_code: typed });
+      expect(refused.statusCode, typed).toBe(400);
+      expect(refused.json().error.message).toBe(referralCodeNotReferrersMessage(a.code));
+    }
+    expect((await get<AdminUsersPage>(`/api/rbac/admin/users?search=delta`, admin)).body.users[0]).toMatchObject({ referred_by_user_id: c.id, referral_code_used: c.code });
+    // Their current code as shared (prefix, any case) is stored as the code; an earlier code kept by the link migration is accepted as typed.
+    const shared = await post(`/api/rbac/admin/users/${d.id}/referral`, admin, { referrer_user_id: a.id, referral_code: `myeai-${a.code.toLowerCase()}` });
+    expect((shared.json() as { user: AdminUser }).user.referral_code_used).toBe(a.code);
+    await t.database.db.insert(referralCodeAliases).values({ alias: 'LEGACY42', userId: a.id, createdAt: TEST_NOW });
+    await post(`/api/rbac/admin/users/${d.id}/referral`, admin, { referrer_user_id: c.id });
     const moved = await post(`/api/rbac/admin/users/${d.id}/referral`, admin, { referrer_user_id: a.id, referral_code: 'LEGACY42', join_date: '2026-10-01' });
     expect(moved.statusCode).toBe(200);
     expect((moved.json() as { user: AdminUser }).user).toMatchObject({ referred_by_user_id: a.id, referral_code_used: 'LEGACY42', referral_date: '2026-10-01T00:00:00.000Z' });
@@ -166,7 +178,7 @@ describe.each(testDatabaseKinds())('People Management and My Team on %s', (kind)
     const removed = await post(`/api/rbac/admin/users/${d.id}/referral`, admin, { referrer_user_id: 'none' });
     expect((removed.json() as { user: AdminUser }).user).toMatchObject({ referred_by_user_id: null, referral_code_used: null, referral_date: null });
     const audit = await auditOf('people.referral', d.id);
-    expect(audit.map((row) => row.details)).toEqual([
+    expect(audit.map((row) => row.details).slice(-2)).toEqual([
       { before: { referrer_user_id: c.id, referral_code: c.code, join_date: expect.any(String) }, after: { referrer_user_id: a.id, referral_code: 'LEGACY42', join_date: '2026-10-01T00:00:00.000Z' } },
       { before: { referrer_user_id: a.id, referral_code: 'LEGACY42', join_date: '2026-10-01T00:00:00.000Z' }, after: { referrer_user_id: null, referral_code: null, join_date: null } },
     ]);
