@@ -22,8 +22,8 @@ type DemoCell = {
 /**
  * The demo network (issue 26 item 7): a full parent cell led by the demo affiliate and a child cell
  * led by one of the affiliate's members, partly filled, so a run on the child pays the parent's
- * LEAD an override and leaves the empty seats' parts unallocated. The Elite Pool's traders are
- * left out: a user holds one seat, and the Elite Pool's own cell needs them.
+ * LEAD an override and leaves the empty seats' parts unallocated. Whoever holds the trader role is
+ * left out: a user holds one seat, and the Elite Pool's own cell may need any trader.
  */
 const CELLS: DemoCell[] = [
   {
@@ -31,11 +31,11 @@ const CELLS: DemoCell[] = [
     description: 'The demo affiliate’s own cell: their seniors and the members they brought in.',
     seats: [
       'affiliate@demo.myeai.local',
-      'multi@demo.myeai.local',
+      'priya.nair@example.com',
       'investor@demo.myeai.local',
       'subscriber@demo.myeai.local',
       'free@demo.myeai.local',
-      'priya.nair@example.com',
+      'ava.lindqvist@example.com',
       'marcus.hill@example.com',
       'elena.costa@example.com',
       'sam.okoro@example.com',

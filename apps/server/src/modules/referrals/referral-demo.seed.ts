@@ -25,6 +25,7 @@ const TEAM: [string, string, Role, number][] = [
   ['david.kim@example.com', 'David Kim', 'subscriber', 15],
   ['grace.mensah@example.com', 'Grace Mensah', 'newcomer', 11],
   ['tomas.varga@example.com', 'Tomas Varga', 'affiliate', 8],
+  ['ava.lindqvist@example.com', 'Ava Lindqvist', 'subscriber', 5],
 ];
 
 /**

@@ -106,7 +106,8 @@ describe.each(testDatabaseKinds())('commission configuration and Elite Pool on %
     expect(audit!.details).toMatchObject({ after: expect.arrayContaining([expect.objectContaining({ user_id: multi, tier: 'regular' })]), elite_cell: null });
     expect((audit!.details as { before: unknown[] }).before).toHaveLength(13);
 
-    // Switching the flag on creates the elite cell and seats the pool by tier.
+    // Switching the flag on creates the elite cell and seats the pool by tier (beside the demo seed's cells).
+    const overviewBefore = (await call('GET', commissionConfigPaths.overview)).json();
     const enabled = await call('PUT', commissionConfigPaths.config, config({ elite_pool_enabled: true }));
     expect(enabled.statusCode, enabled.body).toBe(200);
     const eliteCell = enabled.json().elite_cell_id as string;
@@ -118,7 +119,12 @@ describe.each(testDatabaseKinds())('commission configuration and Elite Pool on %
     expect(seats.slice(4).map((seat) => seat.user_id)).toContain(multi);
     const overview = (await call('GET', commissionConfigPaths.overview)).json();
     expect(overview.cells).toContainEqual(expect.objectContaining({ id: eliteCell, name: 'Elite Pool', member_count: 13, is_elite: true }));
-    expect(overview).toMatchObject({ total_cells: 1, active_cells: 1, locked_cells: 0, total_members: 13 });
+    expect(overview).toMatchObject({
+      total_cells: overviewBefore.total_cells + 1,
+      active_cells: overviewBefore.active_cells + 1,
+      locked_cells: overviewBefore.locked_cells,
+      total_members: overviewBefore.total_members + 13,
+    });
 
     // A System Command Center save moves the mirror in the same transaction: "multi" leaves, trader13 comes back.
     expect((await call('PUT', `/api/trading/admin/traders/${multi}`, { weight: 3, specialization: null, kyc_verified: false, is_active: false })).statusCode).toBe(200);
