@@ -6,6 +6,7 @@ import {
   commissionAmountCents,
   cellPayoutsNotificationText,
   commissionNotificationText,
+  firstCommissionDescription,
   nextCommissionStatus,
   paymentCountText,
   summariseCommissions,
@@ -84,6 +85,23 @@ describe('notification texts', () => {
     expect(text.title).toBe(title);
     expect(text.message).toContain('$14.70');
     expect(text.message).toContain('Growth CRM Pro');
+  });
+
+  test.each([
+    { source: 'conversion' as const, title: 'New commission earned', message: 'A sale through your link earned you a $14.70 commission on Growth CRM Pro. It is pending until the next payout run.' },
+    { source: 'cell' as const, title: 'New cell payout', message: 'Revenue processed on your commission cell paid you a $14.70 cell payout (Alpha: Lead seat). It is pending until the next payout run.' },
+    { source: 'adjustment' as const, title: 'Commission adjustment', message: 'An admin credited you a $14.70 adjustment (Correction). It is pending until the next payout run.' },
+  ])('a new commission is told by its origin: $source', ({ source, title, message }) => {
+    const name = source === 'cell' ? 'Alpha: Lead seat' : source === 'adjustment' ? 'Correction' : 'Growth CRM Pro';
+    expect(commissionNotificationText('pending', '$14.70', name, source)).toEqual({ title, message });
+  });
+
+  test('a cell payout is never "a sale through your link", whatever its status', () => {
+    for (const status of ['pending', 'processing', 'paid', 'withheld'] as const) {
+      expect(commissionNotificationText(status, '$1.00', 'Alpha: override level 1', 'cell').message).not.toMatch(/sale|link/i);
+    }
+    expect(firstCommissionDescription('cell')).not.toMatch(/sale|link/i);
+    expect(firstCommissionDescription('conversion')).toBe('A sale through your link earned you a commission.');
   });
 
   test('several cell payouts of one chunk: one text with their count and total', () => {

@@ -119,20 +119,44 @@ export function cellPayoutsNotificationText(count: number, amount: string): { ti
   };
 }
 
-/** Texts of the notifications a commission sends its owner. */
+/** What a commission is, by its origin, in a sentence (issue 26: a cell payout is not "a sale through your link"). */
+function commissionSubject(source: CommissionSource, amount: string, name: string): string {
+  if (source === 'cell') return `${amount} cell payout (${name})`;
+  if (source === 'adjustment') return `${amount} adjustment (${name})`;
+  return `${amount} commission on ${name}`;
+}
+
+/** How a new commission came about, by its origin. */
+const EARNED_BY_SOURCE: Record<CommissionSource, { title: string; message: (subject: string) => string }> = {
+  conversion: { title: 'New commission earned', message: (subject) => `A sale through your link earned you a ${subject}.` },
+  cell: { title: 'New cell payout', message: (subject) => `Revenue processed on your commission cell paid you a ${subject}.` },
+  adjustment: { title: 'Commission adjustment', message: (subject) => `An admin credited you a ${subject}.` },
+};
+
+/** Texts of the notifications a commission sends its owner; each origin (a sale, a cell payout, an adjustment) has its own words. */
 export function commissionNotificationText(
   status: CommissionStatus,
   amount: string,
   productName: string,
+  source: CommissionSource = 'conversion',
 ): { title: string; message: string } {
+  const subject = commissionSubject(source, amount, productName);
   if (status === 'pending') {
-    return { title: 'New commission earned', message: `You earned a ${amount} commission on ${productName}. It is pending until the next payout run.` };
+    const earned = EARNED_BY_SOURCE[source];
+    return { title: earned.title, message: `${earned.message(subject)} It is pending until the next payout run.` };
   }
   if (status === 'processing') {
-    return { title: 'Commission processing', message: `Your ${amount} commission on ${productName} is being processed. Payouts take ${payoutProcessingTime()}.` };
+    return { title: 'Commission processing', message: `Your ${subject} is being processed. Payouts take ${payoutProcessingTime()}.` };
   }
   if (status === 'withheld') {
-    return { title: 'Commission withheld', message: `Your ${amount} commission on ${productName} will not be paid: it arose from a sign-up whose referral flag was confirmed.` };
+    return { title: 'Commission withheld', message: `Your ${subject} will not be paid: it arose from a sign-up whose referral flag was confirmed.` };
   }
-  return { title: 'Commission paid', message: `Your ${amount} commission on ${productName} has been paid.` };
+  return { title: 'Commission paid', message: `Your ${subject} has been paid.` };
+}
+
+/** The "first commission" achievement, told by the origin of that first commission. */
+export function firstCommissionDescription(source: CommissionSource): string {
+  if (source === 'cell') return 'Revenue processed on your commission cell paid you your first cell payout.';
+  if (source === 'adjustment') return 'An admin credited you your first commission.';
+  return 'A sale through your link earned you a commission.';
 }

@@ -255,3 +255,14 @@ describe('dashboardFiguresValidUntil', () => {
     expect(dashboardFiguresValidUntil(new Date('2026-12-31T00:00:00.000Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 });
+
+describe('the first commission achievement tells the commission\'s origin', () => {
+  const facts = { firstLeadAddedOn: null, leadsClosedByDay: [], firstCommissionEarnedAt: new Date('2026-10-02T10:00:00Z'), firstCommissionPaidAt: null, firstReferralAt: null, goals: [] };
+  test.each([
+    { source: 'conversion' as const, description: 'A sale through your link earned you a commission.' },
+    { source: 'cell' as const, description: 'Revenue processed on your commission cell paid you your first cell payout.' },
+    { source: 'adjustment' as const, description: 'An admin credited you your first commission.' },
+  ])('$source', ({ source, description }) => {
+    expect(deriveAchievements({ ...facts, firstCommissionSource: source })[0]).toMatchObject({ key: 'first_commission', description });
+  });
+});

@@ -1,3 +1,4 @@
+import { firstCommissionDescription, type CommissionSource } from '../commissions/commission-rules.ts';
 import { PAYOUT_POLICY, payoutProcessingTime, type PayoutPolicy } from '../commissions/payout-schedule.ts';
 import type { LeadStage } from '../leads/lead-stages.ts';
 
@@ -163,6 +164,8 @@ export type AchievementFacts = {
   /** Leads moved to (or created in) closed, per day, any order. */
   leadsClosedByDay: readonly { day: string; count: number }[];
   firstCommissionEarnedAt: Date | null;
+  /** Where that first commission came from: its achievement says so (a cell payout is not a sale). */
+  firstCommissionSource?: CommissionSource | null;
   firstCommissionPaidAt: Date | null;
   firstReferralAt: Date | null;
   goals: readonly { id: string; title: string; status: string; reviewed_at: Date | null; updated_at: Date }[];
@@ -209,7 +212,7 @@ export function deriveAchievements(facts: AchievementFacts, limit = RECENT_ACHIE
     list.push({
       key: 'first_commission',
       title: 'First commission earned',
-      description: 'A sale through your link earned you a commission.',
+      description: firstCommissionDescription(facts.firstCommissionSource ?? 'conversion'),
       date: isoDay(facts.firstCommissionEarnedAt),
     });
   }

@@ -81,7 +81,7 @@ export type NewCommission = {
 
 /** What tells `userId` their commission is in this status (idempotent by commission and status). */
 function statusNotification(userId: string, commission: Commission): NewNotification {
-  const text = commissionNotificationText(commission.status, formatDollarsAndCents(commission.amount_cents), commission.product_name);
+  const text = commissionNotificationText(commission.status, formatDollarsAndCents(commission.amount_cents), commission.product_name, commission.source);
   return {
     userId,
     type: 'commission',

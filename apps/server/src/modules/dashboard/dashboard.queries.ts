@@ -55,6 +55,7 @@ export type DashboardFacts = {
   earnedCurrent: number;
   earnedPrevious: number;
   firstEarnedAt: number | null;
+  firstEarnedSource: string | null;
   firstPaidAt: number | null;
   leadsAddedCurrent: number;
   leadsAddedPrevious: number;
@@ -84,6 +85,7 @@ export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: 
       earnedCurrent: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and status <> 'withheld' and earned_at >= ${iso(current.from)}::timestamptz and earned_at < ${iso(current.to)}::timestamptz)`.mapWith(Number),
       earnedPrevious: sql<number>`(select coalesce(sum(amount_cents), 0)::bigint from commissions where user_id = ${userId} and status <> 'withheld' and earned_at >= ${iso(previous.from)}::timestamptz and earned_at < ${iso(previous.to)}::timestamptz)`.mapWith(Number),
       firstEarnedAt: epochMs(sql`(select earned_at from commissions where user_id = ${userId} and status <> 'withheld' order by earned_at asc limit 1)`),
+      firstEarnedSource: sql<string | null>`(select source from commissions where user_id = ${userId} and status <> 'withheld' order by earned_at asc, id asc limit 1)`,
       firstPaidAt: epochMs(sql`(select min(paid_at) from commissions where user_id = ${userId} and status = 'paid')`),
       leadsAddedCurrent: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(current.from)}::date and day < ${day(current.to)}::date)`.mapWith(Number),
       leadsAddedPrevious: sql<number>`(select coalesce(sum(leads_added), 0)::int from lead_daily_activity where user_id = ${userId} and day >= ${day(previous.from)}::date and day < ${day(previous.to)}::date)`.mapWith(Number),

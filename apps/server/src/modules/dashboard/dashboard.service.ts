@@ -8,6 +8,7 @@ import {
   pickMonthlyTargetGoal,
   PIPELINE_STAGES,
   targetProgress,
+  type CommissionSource,
   type DashboardStats,
   type PipelineStage,
   type TargetGoal,
@@ -70,6 +71,7 @@ export async function getDashboardStats(db: DbOrTx, clock: Clock, userId: string
       firstLeadAddedOn: facts.firstLeadDay,
       leadsClosedByDay: facts.closedDays,
       firstCommissionEarnedAt: date(facts.firstEarnedAt),
+      firstCommissionSource: facts.firstEarnedSource as CommissionSource | null,
       firstCommissionPaidAt: date(facts.firstPaidAt),
       firstReferralAt: date(facts.firstReferralAt),
       goals: facts.goals.map((goal) => ({

@@ -122,6 +122,9 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
 
     const told = await db().select().from(notifications).where(and(eq(notifications.userId, seatUsers[5]!), eq(notifications.type, 'commission')));
     expect(told).toHaveLength(1);
+    // A cell payout is told as one, never as "a sale through your link".
+    expect(told[0]).toMatchObject({ title: 'New cell payout' });
+    expect(told[0]!.message).toMatch(/^Revenue processed on your commission cell paid you a \$\d+\.\d\d cell payout \(Alpha: Regular seat\)\. It is pending until the next payout run\.$/);
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'commission.revenue_processed'), eq(auditLog.target, cell)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ run_id: run!.id, amount_cents: 100_007, source_reference_id: 'fees-2026-w47' });
