@@ -76,18 +76,32 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await shoot(page, 'onboarding-referral-1440');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 2: the questionnaire, contact by email in the evening by default.
-    await choose(page, 'Age range', '26-35');
+    // Step 2: four questions first, every one marked optional (the server requires none), the rest
+    // folded away; contact by email in the evening by default. Skipping belongs to the goals step only.
+    await expect(page.locator('.mantine-Stepper-content label').count()).resolves.toBe(4);
+    for (const label of ['Trading experience', 'Time available', 'Learning style', 'Risk tolerance']) await page.getByRole('textbox', { name: `${label} (optional)` }).waitFor();
+    await expect(page.getByRole('button', { name: /^Skip/ }).count()).resolves.toBe(0);
     await choose(page, 'Trading experience', 'Beginner');
     await choose(page, 'Learning style', 'Hands-on');
+    await page.getByRole('button', { name: 'More about you (optional)' }).click();
+    await choose(page, 'Age range', '26-35');
+    const labels = await page.locator('.mantine-Stepper-content label').allInnerTexts();
+    expect(labels.length).toBe(13);
+    for (const label of labels) expect(label).toMatch(/\(optional\)$/);
     await expect(page.getByRole('textbox', { name: 'Contact preference' }).inputValue()).resolves.toBe('Email');
+    await shoot(page, 'onboarding-profile-1440');
     await expect(page.getByRole('textbox', { name: 'Best contact time' }).inputValue()).resolves.toBe('Evening');
     await page.getByLabel('Location').fill('Lisbon');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
-    // Step 3: nothing complete is refused; one complete tier is sent.
+    // Step 3: one goal with its four needed fields (marked *), the window in the app's one date
+    // style; nothing complete is refused; one complete tier is sent.
     await page.getByRole('group', { name: /Short term/ }).waitFor();
+    await expect(page.getByRole('group').count()).resolves.toBe(1);
+    await expect(page.getByRole('group', { name: /Short term/ }).getByLabel('Deadline').getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText())).resolves.toMatch(/^Between [A-Z][a-z]{2} \d{1,2}, \d{4} and [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await page.getByRole('button', { name: 'Skip goal setup' }).waitFor();
+    await page.getByRole('button', { name: 'Add a mid-term goal (optional)' }).waitFor();
     await page.getByRole('button', { name: 'Submit goals' }).click();
     await page.getByRole('alert').getByText('Please complete at least one goal before submitting.').waitFor();
     const short = page.getByRole('group', { name: /Short term/ });

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { GoalSetupInputSchema } from '../schemas/goals.ts';
-import { daysUntil, deadlineError, goalDeadlineWindow, GOAL_SETUP_SKIP_DAYS, goalSetupSkipEndsAt, isGoalDraftComplete, isoDay, shouldPromptGoalSetup } from './goal-rules.ts';
+import { daysUntil, deadlineError, formatGoalDay, goalDeadlineWindow, GOAL_SETUP_SKIP_DAYS, goalSetupSkipEndsAt, isGoalDraftComplete, isoDay, shouldPromptGoalSetup } from './goal-rules.ts';
 
 const TODAY = '2026-11-23';
 
@@ -30,6 +30,11 @@ describe('deadline windows', () => {
     { timeframe: 'short_term', deadline: 'soon', ok: false },
   ] as const)('$timeframe deadline $deadline: $ok', ({ timeframe, deadline, ok }) => {
     expect(deadlineError(timeframe, deadline, TODAY) === null).toBe(ok);
+  });
+
+  it('names the window in the product’s one date style, not as ISO days', () => {
+    expect(deadlineError('short_term', '2027-02-23', TODAY)).toBe('A short-term goal needs a deadline within the next 13 weeks (Nov 24, 2026 to Feb 22, 2027).');
+    expect(formatGoalDay('2031-11-23')).toBe('Nov 23, 2031');
   });
 
   it('keeps 29 February in February five years on', () => {

@@ -58,6 +58,12 @@ export function goalDeadlineWindow(timeframe: GoalTimeframe, today: string): { m
   }
 }
 
+/** The product's one date style for a calendar day ("2027-02-24" reads "Feb 24, 2027"), as the web app's dates. */
+const calendarDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+export function formatGoalDay(day: string): string {
+  return calendarDay.format(new Date(`${day}T00:00:00Z`));
+}
+
 export function isValidIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -73,7 +79,7 @@ export function deadlineError(timeframe: GoalTimeframe, deadline: string, today:
       mid_term: 'between 13 and 52 weeks from today',
       long_term: 'between 1 and 5 years from today',
     };
-    return `A ${timeframe.replace('_', '-')} goal needs a deadline ${range[timeframe]} (${min} to ${max}).`;
+    return `A ${timeframe.replace('_', '-')} goal needs a deadline ${range[timeframe]} (${formatGoalDay(min)} to ${formatGoalDay(max)}).`;
   }
   return null;
 }

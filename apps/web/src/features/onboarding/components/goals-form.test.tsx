@@ -31,11 +31,25 @@ async function fillShortTerm(user: ReturnType<typeof renderWithProviders>['user'
   await fill(user, short.getByLabelText(/^Target value/), target);
   await fill(user, short.getByLabelText(/^Deadline/), '2027-01-09');
   await fill(user, short.getByLabelText(/^Why is this important/), 'A better life for my family');
-  await fill(user, short.getByLabelText(/^Daily habits/), 'Call two leads\n\nRead');
+  await user.click(short.getByRole('button', { name: 'Description and habits (optional)' }));
+  await fill(user, short.getByLabelText(/^Daily habits \(optional/), 'Call two leads\n\nRead');
   return short;
 }
 
 describe('Onboarding goals step', () => {
+  it('shows one goal with its four needed fields marked, the rest marked optional and folded away', async () => {
+    const { user } = renderWithProviders(<GoalsHarness />);
+    expect(screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'))).toEqual(['goal-short_term-title']);
+    const short = within(screen.getByRole('group', { name: /Short term/ }));
+    for (const name of [/^Title/, /^Target value/, /^Deadline/, /^Why is this important/]) expect(short.getByLabelText(name)).toBeRequired();
+    expect(short.getByLabelText(/^Deadline/)).toHaveAccessibleDescription('Between Nov 26, 2026 and Feb 24, 2027');
+    expect(short.queryByLabelText(/^Description/)).toBeNull();
+    await user.click(short.getByRole('button', { name: 'Description and habits (optional)' }));
+    for (const name of ['Description (optional)', 'Daily habits (optional, one per line)', 'Weekly habits (optional, one per line)']) expect(short.getByLabelText(name)).not.toBeRequired();
+    for (const tier of ['mid-term', 'long-term']) screen.getByRole('button', { name: `Add a ${tier} goal (optional)` });
+  });
+
+
   it("shows the goal schema's message on a complete tier's field and sends nothing", async () => {
     const requests = stubApi(() => ({ status: 201, body: CREATED }));
     const { user } = renderWithProviders(<GoalsHarness />);
@@ -49,6 +63,7 @@ describe('Onboarding goals step', () => {
     const requests = stubApi(() => ({ status: 201, body: CREATED }));
     const { user } = renderWithProviders(<GoalsHarness />);
     await fillShortTerm(user, '1500');
+    await user.click(screen.getByRole('button', { name: 'Add a mid-term goal (optional)' }));
     await fill(user, within(screen.getByRole('group', { name: /Mid term/ })).getByLabelText(/^Title/), 'Half done');
     await user.click(screen.getByRole('button', { name: 'Submit goals' }));
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -73,7 +88,7 @@ describe('Onboarding goals step', () => {
   });
 
   it("shows the server's deadline refusal on the tier's Deadline field", async () => {
-    const message = 'A short-term goal needs a deadline within the next 13 weeks (2026-11-26 to 2027-02-24).';
+    const message = 'A short-term goal needs a deadline within the next 13 weeks (Nov 26, 2026 to Feb 24, 2027).';
     stubApi(() => validationFailure([{ path: 'short_term.deadline', message }]));
     const { user } = renderWithProviders(<GoalsHarness />);
     const short = await fillShortTerm(user, '1500');

@@ -1,5 +1,8 @@
-import { Card, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import {
+  formatGoalDay,
   DEFAULT_GOAL_TYPE,
   DEFAULT_GOAL_UNIT,
   GOAL_TIMEFRAME_LABELS,
@@ -80,24 +83,35 @@ type GoalsStepProps = { form: GoalsForm; today: string };
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** Step 3: short, mid and long-term goals; each tier is sent only when complete. */
+const TIER_NAMES: Record<GoalTimeframe, string> = { short_term: 'a short-term', mid_term: 'a mid-term', long_term: 'a long-term' };
+
+/**
+ * Step 3: one goal to start with (the short term), the mid and long term each one click away.
+ * A goal needs four fields (marked *: title, target, deadline, why it matters), the ones the
+ * server requires of every goal it is sent; the rest is marked optional and folded away. Each
+ * tier is sent only when complete.
+ */
 export function GoalsStep({ form, today }: GoalsStepProps) {
+  const [openTiers, setOpenTiers] = useState<readonly GoalTimeframe[]>(['short_term']);
+  const [withDetails, setWithDetails] = useState<readonly GoalTimeframe[]>([]);
+  const closedTiers = GOAL_TIMEFRAMES.filter((timeframe) => !openTiers.includes(timeframe));
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Fill in at least one goal. A goal is saved when it has a title, a target, a deadline and why it matters; goals are reviewed before they go live.
+        Set at least one goal. The fields marked * are what a goal needs to be saved; goals are reviewed before they go live.
       </Text>
-      {GOAL_TIMEFRAMES.map((timeframe) => {
+      {GOAL_TIMEFRAMES.filter((timeframe) => openTiers.includes(timeframe)).map((timeframe) => {
         const window = goalDeadlineWindow(timeframe, today);
-        const required = timeframe === 'short_term';
         const field = (key: keyof GoalDraft) => form.getInputProps(`${timeframe}.${key}`);
         const id = `goal-${timeframe}`;
+        const hasDetails = withDetails.includes(timeframe);
         return (
           <Card key={timeframe} withBorder radius="md" padding="md" component="fieldset" aria-labelledby={`${id}-title`} style={{ minInlineSize: 0 }}>
             <Title order={3} size="h5" id={`${id}-title`} mb="sm">
               {GOAL_TIMEFRAME_LABELS[timeframe]}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Title" withAsterisk aria-required maxLength={200} {...field('title')} />
               <Select
                 label="Goal type"
                 data={GOAL_TYPES.map((type) => ({ value: type, label: label(type) }))}
@@ -109,18 +123,44 @@ export function GoalsStep({ form, today }: GoalsStepProps) {
                 }}
                 allowDeselect={false}
               />
-              <TextInput label="Title" withAsterisk={required} maxLength={200} {...field('title')} />
-              <NumberInput label="Target value" withAsterisk={required} min={0} decimalScale={2} thousandSeparator="," {...field('target_value')} />
+              <NumberInput label="Target value" withAsterisk aria-required min={0} decimalScale={2} thousandSeparator="," {...field('target_value')} />
               <Select label="Unit" data={GOAL_UNITS.map((unit) => ({ value: unit, label: unit }))} allowDeselect={false} {...field('unit')} />
-              <TextInput type="date" label="Deadline" description={`Between ${window.min} and ${window.max}`} withAsterisk={required} min={window.min} max={window.max} {...field('deadline')} />
-              <Textarea label="Why is this important to you?" withAsterisk={required} autosize minRows={1} maxLength={2000} {...field('why_important')} />
-              <Textarea label="Description" autosize minRows={1} maxLength={2000} {...field('description')} />
-              <Textarea label="Daily habits (one per line)" autosize minRows={1} {...field('daily_habits')} />
-              <Textarea label="Weekly habits (one per line)" autosize minRows={1} {...field('weekly_habits')} />
+              <TextInput
+                type="date"
+                label="Deadline"
+                description={`Between ${formatGoalDay(window.min)} and ${formatGoalDay(window.max)}`}
+                withAsterisk
+                aria-required
+                min={window.min}
+                max={window.max}
+                {...field('deadline')}
+              />
+              <Textarea label="Why is this important to you?" withAsterisk aria-required autosize minRows={1} maxLength={2000} {...field('why_important')} />
+              {hasDetails && (
+                <>
+                  <Textarea label="Description (optional)" autosize minRows={1} maxLength={2000} {...field('description')} />
+                  <Textarea label="Daily habits (optional, one per line)" autosize minRows={1} {...field('daily_habits')} />
+                  <Textarea label="Weekly habits (optional, one per line)" autosize minRows={1} {...field('weekly_habits')} />
+                </>
+              )}
             </SimpleGrid>
+            {!hasDetails && (
+              <Button variant="subtle" size="compact-sm" mt="sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setWithDetails((tiers) => [...tiers, timeframe])}>
+                Description and habits (optional)
+              </Button>
+            )}
           </Card>
         );
       })}
+      {closedTiers.length > 0 && (
+        <Group gap="sm">
+          {closedTiers.map((timeframe) => (
+            <Button key={timeframe} variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpenTiers((tiers) => [...tiers, timeframe])}>
+              Add {TIER_NAMES[timeframe]} goal (optional)
+            </Button>
+          ))}
+        </Group>
+      )}
     </Stack>
   );
 }

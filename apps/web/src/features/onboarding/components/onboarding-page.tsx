@@ -34,16 +34,25 @@ const CONFIRMATION_DELAY_MS = 3000;
 /** The wizard's four steps (spec 2): referral code, profile questionnaire, goals, confirmation. */
 const CONFIRMATION_STEP = 3;
 
-/** A step's footer: Back on the left, the step's saving action on the right. */
-function StepActions({ onBack, onNext, isSaving, children }: { onBack: () => void; onNext: () => void; isSaving: boolean; children: ReactNode }) {
+type StepActionsProps = { onBack: () => void; onNext: () => void; isSaving: boolean; onSkip?: () => void; children: ReactNode };
+
+/** A step's footer: Back on the left; the step's saving action (and Skip, where skipping belongs) on the right. */
+function StepActions({ onBack, onNext, isSaving, onSkip, children }: StepActionsProps) {
   return (
     <Group justify="space-between">
       <Button variant="default" onClick={onBack}>
         Back
       </Button>
-      <Button onClick={onNext} loading={isSaving}>
-        {children}
-      </Button>
+      <Group gap="sm">
+        {onSkip && (
+          <Button variant="subtle" onClick={onSkip}>
+            Skip goal setup
+          </Button>
+        )}
+        <Button onClick={onNext} loading={isSaving}>
+          {children}
+        </Button>
+      </Group>
     </Group>
   );
 }
@@ -140,11 +149,6 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
               {showSummary ? 'Your onboarding is saved: review or edit your answers here.' : `Four short steps to set up your journey and unlock your free ${TRIAL_LENGTH_DAYS}-day trial.`}
             </Text>
           </div>
-          {!showSummary && step < CONFIRMATION_STEP && (
-            <Button variant="subtle" onClick={() => void navigate('/dashboard')}>
-              Skip Goal Setup
-            </Button>
-          )}
         </Group>
         {error && (
           <Alert color="red" role="alert" title="Something needs your attention" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
@@ -180,7 +184,8 @@ export function OnboardingPage({ user }: { user: UserProfile }) {
             <Stepper.Step label="Goals" description="What you are working towards">
               <Stack mt="md">
                 <GoalsStep form={goalsForm} today={today} />
-                <StepActions onBack={() => goTo(1)} onNext={() => submitGoals()} isSaving={setupGoals.isPending}>
+                {/* Skipping belongs here only: the profile is saved, and goals can be set later. */}
+                <StepActions onBack={() => goTo(1)} onNext={() => submitGoals()} isSaving={setupGoals.isPending} onSkip={() => void navigate('/dashboard')}>
                   Submit goals
                 </StepActions>
               </Stack>

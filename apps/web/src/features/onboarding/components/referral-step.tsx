@@ -48,7 +48,7 @@ export function ReferralStep({ value, onChange, existingReferrer }: ReferralStep
       <Text>Did someone invite you? Enter their referral code so they get credit. This step is optional.</Text>
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="Referral code"
+          label="Referral code (optional)"
           placeholder="e.g. ABCD2345"
           value={value.code}
           onChange={(event) => {
