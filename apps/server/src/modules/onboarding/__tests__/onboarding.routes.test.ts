@@ -74,6 +74,21 @@ describe.each(testDatabaseKinds())('onboarding referral step and questionnaire o
     });
   });
 
+  it('requires no question (the screen marks every one optional), and takes the code as the screen spells it (MYEAI-…)', async () => {
+    const me = await registerNewcomer(t);
+    const empty = await saveProfile(me.cookie, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ status: 'success', referral: 'none', referrer: null });
+    const read = await t.inject({ method: 'GET', url: '/api/referrals/profile', cookie: me.cookie });
+    expect(read.json().profile).toMatchObject({ age_range: null, trading_experience: null, contact_preference: 'email', best_contact_time: 'evening' });
+
+    const other = await registerNewcomer(t);
+    const prefixed = await saveProfile(other.cookie, { referral_code: `MYEAI-${affiliateCode}` });
+    expect(prefixed.statusCode).toBe(200);
+    expect(prefixed.json()).toMatchObject({ referral: 'attached', referrer: { name: 'Alex', referral_code: affiliateCode } });
+    expect(await referredBy(other.id)).toBe(affiliateId);
+  });
+
   it('keeps an existing referrer: a second code changes nothing', async () => {
     const me = await registerNewcomer(t);
     await saveProfile(me.cookie, { referral_code: affiliateCode });
