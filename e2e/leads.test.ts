@@ -1,10 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { leads, users } from '@myeai/db';
 import type { Lead, LeadListResponse } from '@myeai/domain';
-import { expectAccessible, hasChromium } from './support/browser.ts';
+import { expectAccessible, hasChromium, isOnTop } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/leads');
@@ -19,6 +21,10 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(FILES, { recursive: true });
     affiliateCookie = await suite.app.signIn(AFFILIATE);
+    // These tests follow a new affiliate from the first lead on: the demo seed's leads go.
+    const { db } = suite.app.database;
+    const [affiliate] = await db.select({ id: users.id }).from(users).where(eq(users.email, AFFILIATE));
+    await db.delete(leads).where(eq(leads.userId, affiliate!.id));
   });
 
   async function openHub(page: Page, path = '/lead-management'): Promise<void> {
@@ -314,6 +320,66 @@ describe.skipIf(!hasChromium)('lead hub in Chromium', () => {
     await page.unrouteAll();
     await retry.click();
     await page.getByRole('row').filter({ hasText: 'Bob Stone' }).waitFor();
+    await context.close();
+  });
+  it('a row click or Enter opens the lead; the lead and its actions stay in view at 1440 and 375 px', async () => {
+    const created = await suite.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      cookie: affiliateCookie,
+      payload: { name: 'Rowan Detail', email: 'rowan.detail@example.com', phone: '+1 555 010 3000', company: 'Detail Works', notes: 'Met at the fair', value_cents: 12_345 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Alex Affiliate');
+    await openHub(page);
+    await page.getByPlaceholder(/^Search/).fill('rowan');
+    const row = page.getByRole('row').filter({ hasText: 'Rowan Detail' });
+    await row.waitFor();
+
+    // A click on the row (not on one of its controls) opens the lead as stored.
+    await row.getByText('Detail Works').click();
+    const drawer = await dialogSettled(page, 'Rowan Detail');
+    await drawer.getByText('Met at the fair').waitFor();
+    await drawer.getByText('$123.45').waitFor();
+    await expect(drawer.getByRole('link', { name: 'rowan.detail@example.com' }).getAttribute('href')).resolves.toBe('mailto:rowan.detail@example.com');
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'lead-detail-1440.png') });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    // Enter on the focused row opens it too; the row's own buttons do their own thing.
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await dialogSettled(page, 'Rowan Detail');
+    await page.keyboard.press('Escape');
+    await row.getByRole('button', { name: 'Edit Rowan Detail' }).click();
+    await dialogSettled(page, 'Edit Lead');
+    await expect(page.getByRole('dialog', { name: 'Rowan Detail' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const name = row.getByRole('rowheader');
+      const actions = row.getByRole('button', { name: width === 375 ? 'Actions for Rowan Detail' : 'Edit Rowan Detail' });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The table scrolled to its far end: the lead's name and its actions are still the topmost thing where they are drawn.
+      await row.evaluate((element) => {
+        const scroller = element.closest('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer') as HTMLElement | null;
+        if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+      });
+      await expect.poll(() => isOnTop(name.getByText('Rowan Detail'), width)).toBe(true);
+      await expect.poll(() => isOnTop(actions, width)).toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: resolve(SCREENSHOTS, `lead-row-${width}.png`), fullPage: true });
+    }
+    // On a phone the actions are one menu; opening it leaves the name where it was.
+    const before = await row.getByRole('rowheader').boundingBox();
+    await row.getByRole('button', { name: 'Actions for Rowan Detail' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    expect((await row.getByRole('rowheader').boundingBox())?.x).toBe(before?.x);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'lead-row-menu-375.png') });
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await dialogSettled(page, 'Edit Lead');
     await context.close();
   });
 });

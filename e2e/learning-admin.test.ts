@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { learningCategories, learningModules, learningProgress, learningRatings } from '@myeai/db';
 import { LEARNING_ADMIN_MESSAGES as M } from '@myeai/domain';
 import { checkBothWidths, expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -13,7 +14,17 @@ describe.skipIf(!hasChromium)('/admin-passion-content in Chromium', () => {
   const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
   const bothWidths = (page: Page, name: string, ready: () => Promise<unknown>) => checkBothWidths(page, SCREENSHOTS, name, ready);
 
+  /** A fresh install: no learning content at all (the demo seed's is removed). */
+  async function freshInstall() {
+    const { db } = suite.app.database;
+    await db.delete(learningProgress);
+    await db.delete(learningRatings);
+    await db.delete(learningModules);
+    await db.delete(learningCategories);
+  }
+
   it('an admin adds a category, uploads a video and creates two modules, reorders, previews, deactivates and reads the analytics', async () => {
+    await freshInstall();
     const stamp = Date.now();
     const category = `Sales Mastery ${stamp}`;
     const videoTitle = `Intro clip ${stamp}`;
@@ -113,6 +124,55 @@ describe.skipIf(!hasChromium)('/admin-passion-content in Chromium', () => {
     const table = page.getByRole('table', { name: 'Learning analytics per module' });
     await table.getByRole('row', { name: new RegExp(videoTitle) }).waitFor();
     await bothWidths(page, 'analytics', () => table.waitFor());
+    await context.close();
+  });
+  it('on a fresh install (no category) the module form creates one inline, keeps the typed work when closed, and saves', async () => {
+    await freshInstall();
+    const stamp = Date.now();
+    const title = `First steps ${stamp}`;
+    const category = `Getting Started ${stamp}`;
+    const { page, context } = await suite.newPage();
+    await suite.signInWithDemo(page, 'Ada Admin');
+    await page.goto('/admin-passion-content');
+    // The empty list carries its actions.
+    const empty = page.getByText('No learning modules yet.');
+    await empty.waitFor();
+    await bothWidths(page, 'fresh-install', () => empty.waitFor());
+    await page.getByRole('button', { name: 'Add a category' }).click();
+    await page.getByRole('tabpanel', { name: 'Categories' }).getByLabel('New category').waitFor();
+    await page.getByRole('tab', { name: 'Modules' }).click();
+    await page.getByRole('button', { name: 'Add your first module' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Add learning module' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Where to begin.');
+    await dialog.getByLabel('Access level').selectOption('free');
+    await dialog.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    // Closing keeps the draft: reopened, everything typed is back.
+    await dialog.getByRole('button', { name: 'Close (draft kept)' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add Module' }).click();
+    await dialog.getByText('Draft restored').waitFor();
+    await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe(title);
+    await expect(dialog.getByLabel('Access level').inputValue()).resolves.toBe('free');
+
+    // Saving needs a category: one is created here, without leaving the form, and chosen.
+    await dialog.getByRole('button', { name: 'Create module' }).click();
+    await dialog.getByText(M.categoryRequired).waitFor();
+    await dialog.getByLabel('New category').fill(category);
+    await dialog.getByLabel('New category').press('Enter');
+    await expect.poll(() => dialog.getByLabel(/^Category/).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(category);
+    await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe(title);
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'inline-category-1440.png') });
+    await dialog.getByRole('button', { name: 'Create module' }).click();
+    await page.getByText(M.created).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Learning modules in learner order' }).getByRole('listitem', { name: title }).waitFor();
+    // Saved: the draft is gone.
+    await page.getByRole('button', { name: 'Add Module' }).click();
+    await expect(dialog.getByLabel('Title').inputValue()).resolves.toBe('');
+    await expect(dialog.getByText('Draft restored').count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium } from './support/browser.ts';
+import { users } from '@myeai/db';
+import { expectAccessible, hasChromium, isOnTop } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../test-results/people');
@@ -100,5 +102,70 @@ describe.skipIf(!hasChromium)('People Management and My Team in Chromium', () =>
     await expectAccessible(affiliate.page);
     await affiliate.page.screenshot({ path: resolve(SCREENSHOTS, 'my-team-1440.png'), fullPage: true });
     await affiliate.context.close();
+  });
+  it('a row opens the person; the name, full statuses and the actions stay in view at 1440 and 375 px, and the menu moves nothing', async () => {
+    // A suspended person: the longest pair of statuses, read in full.
+    const suspendedId = (await suite.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'free@demo.myeai.local')))[0]!.id;
+    const adminCookie = await suite.app.signIn('admin@demo.myeai.local');
+    expect((await suite.app.inject({ method: 'POST', url: `/api/rbac/admin/users/${suspendedId}/suspend`, cookie: adminCookie })).statusCode).toBe(200);
+    const admin = await signedInPage('Ada Admin');
+    const page = admin.page;
+    await openPeople(page);
+    await page.getByLabel('Search').fill('fran');
+    const row = page.getByTestId('person-free@demo.myeai.local');
+    await row.getByText('Suspended', { exact: true }).waitFor();
+
+    // A click on the row opens the person as stored; Enter on the focused row too.
+    await row.getByText('Direct').click();
+    const drawer = page.getByRole('dialog', { name: 'Fran Free' });
+    await drawer.getByText('free@demo.myeai.local').waitFor();
+    await drawer.getByRole('button', { name: 'Reactivate account' }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'person-detail-1440.png') });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await drawer.waitFor();
+    // An action from the detail opens its dialog.
+    await drawer.getByRole('button', { name: 'Edit roles' }).click();
+    await page.getByRole('dialog', { name: 'Roles of Fran Free' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Scrolled to its far end, the table still shows whose row it is and its menu.
+      await row.evaluate((element) => {
+        const scroller = element.closest('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer') as HTMLElement | null;
+        if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+      });
+      await expect.poll(() => isOnTop(row.getByRole('rowheader').getByText('Fran Free'), width)).toBe(true);
+      await expect.poll(() => isOnTop(row.getByRole('button', { name: 'Actions for Fran Free' }), width)).toBe(true);
+      // Statuses in full: each badge's whole text lies inside the badge, nothing cut or spilled.
+      for (const status of ['Suspended', 'Signed up', 'Active']) {
+        const badge = row.getByText(status, { exact: true });
+        if ((await badge.count()) === 0) continue;
+        await expect(
+          badge.evaluate((element) => {
+            const box = (element.closest('.mantine-Badge-root') ?? element).getBoundingClientRect();
+            const range = element.ownerDocument.createRange();
+            range.selectNodeContents(element);
+            const text = range.getBoundingClientRect();
+            return text.left >= box.left - 0.5 && text.right <= box.right + 0.5;
+          }),
+        ).resolves.toBe(true);
+      }
+      await expectAccessible(page);
+      await page.screenshot({ path: resolve(SCREENSHOTS, `person-row-${width}.png`), fullPage: true });
+      const before = await row.getByRole('rowheader').boundingBox();
+      await row.getByRole('button', { name: 'Actions for Fran Free' }).click();
+      await page.getByRole('menuitem', { name: 'Edit roles' }).waitFor();
+      expect((await row.getByRole('rowheader').boundingBox())?.x).toBe(before?.x);
+      await expect.poll(() => isOnTop(row.getByRole('rowheader').getByText('Fran Free'), width)).toBe(true);
+      await page.keyboard.press('Escape');
+    }
+    await suite.app.inject({ method: 'POST', url: `/api/rbac/admin/users/${suspendedId}/reactivate`, cookie: adminCookie });
+    await admin.context.close();
   });
 });

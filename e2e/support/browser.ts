@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,4 +86,19 @@ export async function checkBothWidths(page: Page, dir: string, name: string, rea
   await expectAccessible(page);
   await page.screenshot({ path: resolve(dir, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * True when the element is inside the viewport's width and is what a click at its centre reaches
+ * (not scrolled away, not covered by another cell or a floating control).
+ */
+export async function isOnTop(locator: Locator, viewportWidth: number): Promise<boolean> {
+  // Brought into view vertically only: a sideways scroll would hide what this checks.
+  await locator.evaluate((element) => element.ownerDocument.defaultView!.scrollBy(0, element.getBoundingClientRect().top - 200));
+  const box = await locator.boundingBox();
+  if (!box || box.x < 0 || box.x + box.width > viewportWidth) return false;
+  return locator.evaluate((element, { x, y }) => {
+    const hit = element.ownerDocument.elementFromPoint(x, y);
+    return hit !== null && (element === hit || element.contains(hit));
+  }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
 }

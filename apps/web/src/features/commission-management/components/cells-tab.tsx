@@ -65,10 +65,16 @@ export function CellsTab({ overview, createCell }: { overview: CommissionOvervie
         <Title order={2} size="h3">
           Commission Cells
         </Title>
-        {createCell}
+        {overview.cells.length > 0 && createCell}
       </Group>
       {overview.cells.length === 0 ? (
-        <Text c="dimmed">No commission cells found</Text>
+        // The empty list carries its action: the one Create Cell button of the tab sits here.
+        <Card withBorder padding="lg">
+          <Stack gap="sm" align="flex-start">
+            <Text c="dimmed">No commission cells found. A cell has 13 seats; revenue is processed per cell.</Text>
+            {createCell}
+          </Stack>
+        </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {overview.cells.map((cell) => (

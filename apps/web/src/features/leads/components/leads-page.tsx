@@ -10,13 +10,14 @@ import { useLeadFilters } from '../hooks/use-lead-filters.ts';
 import { DeleteLeadModal } from './delete-lead-modal.tsx';
 import { ImportCsvModal } from './import-csv-modal.tsx';
 import { LeadBoard } from './lead-board.tsx';
+import { LeadDetailDrawer } from './lead-detail-drawer.tsx';
 import { LeadFormModal } from './lead-form-modal.tsx';
 import { LeadStatCards } from './lead-stat-cards.tsx';
 import { LeadTable } from './lead-table.tsx';
 import { LeadToolbar } from './lead-toolbar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 
-type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'import' };
+type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; lead: Lead } | { kind: 'import' } | { kind: 'detail'; lead: Lead };
 
 /** /leads and /lead-management: the lead hub of spec 2 (DESIGN.md section 3 item 5). */
 export function LeadsPage(_props: { user: UserProfile }) {
@@ -106,6 +107,7 @@ export function LeadsPage(_props: { user: UserProfile }) {
                       loading={!data}
                       filters={filters}
                       onSort={(sort, dir) => setFilters({ sort, dir })}
+                      onOpen={(lead) => setDialog({ kind: 'detail', lead })}
                       onEdit={(lead) => setDialog({ kind: 'edit', lead })}
                       onDelete={setToDelete}
                     />
@@ -139,6 +141,18 @@ export function LeadsPage(_props: { user: UserProfile }) {
       <LeadFormModal opened={dialog.kind === 'add' || dialog.kind === 'edit'} lead={dialog.kind === 'edit' ? dialog.lead : null} onClose={() => setDialog({ kind: 'none' })} />
       <ImportCsvModal opened={dialog.kind === 'import'} onClose={() => setDialog({ kind: 'none' })} onDownloadTemplate={onTemplate} />
       <DeleteLeadModal lead={toDelete} onClose={() => setToDelete(null)} />
+      {dialog.kind === 'detail' && (
+        <LeadDetailDrawer
+          // The lead as the latest page has it, so the drawer shows a stage change made in it.
+          lead={data?.items.find((lead) => lead.id === dialog.lead.id) ?? dialog.lead}
+          onEdit={(lead) => setDialog({ kind: 'edit', lead })}
+          onDelete={(lead) => {
+            setDialog({ kind: 'none' });
+            setToDelete(lead);
+          }}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
     </Container>
   );
 }

@@ -27,6 +27,7 @@ const ALL = 'all';
 export function AdminPassionContentPage() {
   const list = useAdminLearning();
   const [category, setCategory] = useState<string>(ALL);
+  const [tab, setTab] = useState<string>('modules');
   const [searchParams, setSearchParams] = useSearchParams();
   // The hub's "Add Content" comes here with ?new=1: the create dialog opens as the list arrives.
   const [dialog, setDialog] = useState<{ module: AdminLearningModule | null } | null>(() => (searchParams.get('new') === '1' ? { module: null } : null));
@@ -100,7 +101,7 @@ export function AdminPassionContentPage() {
           <StatCard label="Learners" value={stats.learners} />
           <StatCard label="Completions" value={stats.completions} />
         </SimpleGrid>
-        <Tabs defaultValue="modules" keepMounted={false}>
+        <Tabs value={tab} onChange={(value) => setTab(value ?? 'modules')} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="modules">Modules</Tabs.Tab>
             <Tabs.Tab value="categories">Categories</Tabs.Tab>
@@ -121,7 +122,20 @@ export function AdminPassionContentPage() {
               </Chip.Group>
               {modules.length === 0 ? (
                 <Card withBorder padding="lg">
-                  <Text>No learning modules yet. {categories.length === 0 ? 'Add a category, then your first module.' : 'Add your first module.'}</Text>
+                  <Stack gap="sm" align="flex-start">
+                    <Text>
+                      No learning modules yet.{' '}
+                      {categories.length === 0 ? 'Every module belongs to a category: add one here, or inside the module form.' : 'Add your first module.'}
+                    </Text>
+                    <Group gap="xs">
+                      <Button onClick={() => setDialog({ module: null })}>Add your first module</Button>
+                      {categories.length === 0 && (
+                        <Button variant="default" onClick={() => setTab('categories')}>
+                          Add a category
+                        </Button>
+                      )}
+                    </Group>
+                  </Stack>
                 </Card>
               ) : filtered.length === 0 ? (
                 <Text c="dimmed">No modules in this category.</Text>

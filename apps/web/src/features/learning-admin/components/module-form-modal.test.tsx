@@ -36,7 +36,11 @@ const CREATED = {
   },
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The dialog keeps a new module's draft in this tab's session storage.
+  window.sessionStorage.clear();
+});
 
 function renderCreate() {
   const onClose = vi.fn();
@@ -121,5 +125,56 @@ describe('Add learning module dialog', () => {
     await waitFor(() => expect(form.getByLabelText(/^Category/)).toHaveAccessibleDescription(M.categoryUnknown));
     expect(await screen.findByText(new RegExp(`^${M.createFailed}`))).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('with no category yet, one is created inside the form, chosen, and the module is saved with it', async () => {
+    const NEW = { id: '3b6f3c36-4a4c-4f54-9a55-3f6a1d0c9a14', name: 'Sales Mastery', sort_order: 0, module_count: 0, active_module_count: 0 };
+    const requests = stubApi((request) => (request.path === '/api/admin/learning/categories' ? { status: 201, body: { status: 'success', category: NEW } } : { status: 201, body: CREATED }));
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ModuleFormModal opened module={null} categories={[]} onClose={onClose} />);
+    const form = within(screen.getByRole('form', { name: 'Create learning module' }));
+    await fill(user, form.getByLabelText(/^Title/), 'Closing calls');
+    // The name field is open from the start when there is no category; Enter adds it, it does not submit the module.
+    await fill(user, form.getByLabelText('New category'), 'Sales Mastery');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(form.getByLabelText(/^Category/)).toHaveValue(NEW.id));
+    expect(requests).toEqual([{ method: 'POST', path: '/api/admin/learning/categories', body: { name: 'Sales Mastery', sort_order: 0 } }]);
+    expect(form.getByLabelText(/^Title/)).toHaveValue('Closing calls');
+    await fill(user, form.getByLabelText(/^Description/), 'How to close');
+    await fill(user, form.getByLabelText(/^Video URL/), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(form.getByRole('button', { name: 'Create module' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests[1]).toMatchObject({ method: 'POST', path: '/api/admin/learning/modules', body: { title: 'Closing calls', category_id: NEW.id } });
+  });
+
+  it('closing keeps what was typed: reopened, the draft is back until it is discarded', async () => {
+    stubApi(() => ({ status: 201, body: CREATED }));
+    const first = renderCreate();
+    await fill(first.user, first.form.getByLabelText(/^Title/), 'Half-written module');
+    await first.user.selectOptions(first.form.getByLabelText(/^Access level/), 'premium');
+    await first.user.click(first.form.getByRole('button', { name: 'Close (draft kept)' }));
+    expect(first.onClose).toHaveBeenCalled();
+    first.unmount();
+
+    const second = renderCreate();
+    expect(second.form.getByLabelText(/^Title/)).toHaveValue('Half-written module');
+    expect(second.form.getByLabelText(/^Access level/)).toHaveValue('premium');
+    await second.user.click(second.form.getByRole('button', { name: 'Discard draft' }));
+    expect(second.form.getByLabelText(/^Title/)).toHaveValue('');
+    second.unmount();
+    expect(renderCreate().form.getByLabelText(/^Title/)).toHaveValue('');
+  });
+
+  it('closing an edited module with unsaved changes asks first', async () => {
+    stubApi(() => ({ status: 200, body: CREATED }));
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ModuleFormModal opened module={CREATED.module as never} categories={CATEGORIES} onClose={onClose} />);
+    const form = within(screen.getByRole('form', { name: 'Edit learning module' }));
+    await fill(user, form.getByLabelText(/^Title/), 'Closing calls, revised');
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

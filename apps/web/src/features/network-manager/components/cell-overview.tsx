@@ -90,7 +90,7 @@ function CellCard({ cell, onEdit, onTest }: { cell: CommissionCell; onEdit: () =
 }
 
 /** Cell Overview (spec 3 section 2.11): search by name or id, the status filter and a card per cell. */
-export function CellOverview({ onEdit, onTest }: { onEdit: (cell: CommissionCell) => void; onTest: (cell: CommissionCell) => void }) {
+export function CellOverview({ onEdit, onTest, onCreate }: { onEdit: (cell: CommissionCell) => void; onTest: (cell: CommissionCell) => void; onCreate?: () => void }) {
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const [status, setStatus] = useState<CellListStatusFilter>('all');
@@ -124,9 +124,13 @@ export function CellOverview({ onEdit, onTest }: { onEdit: (cell: CommissionCell
         <Text c="dimmed">Loading cells…</Text>
       ) : cells.data.cells.length === 0 ? (
         <Card withBorder padding="xl">
-          <Text ta="center" c="dimmed">
-            No commission cells found
-          </Text>
+          <Stack align="center" gap="sm">
+            <Text ta="center" c="dimmed">
+              No commission cells found
+            </Text>
+            {/* With no search and no status filter, the list is empty because no cell exists yet. */}
+            {onCreate && search === '' && status === 'all' && <Button onClick={onCreate}>Create the first cell</Button>}
+          </Stack>
         </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">

@@ -86,7 +86,7 @@ export function NetworkManagerPage() {
             <Tabs.Tab value="audit">Audit Trail</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
-            <CellOverview onEdit={open} onTest={(cell) => setTesting({ id: cell.id, name: cell.name })} />
+            <CellOverview onEdit={open} onTest={(cell) => setTesting({ id: cell.id, name: cell.name })} onCreate={() => setCreating(true)} />
           </Tabs.Panel>
           <Tabs.Panel value="editor" pt="md">
             {cellId ? (

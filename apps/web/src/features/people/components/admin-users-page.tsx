@@ -1,4 +1,4 @@
-import { Card, Container, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Card, Container, Group, Pagination, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { ReferralFlagsPanel } from '../../referrals/index.ts';
 import { useAvailableReferrers, usePeople, useSetAccountStatus } from '../api/people-api.ts';
 import { ExtendTrialDialog, ReferralDialog, RolesDialog, SubscriptionDrawer } from './person-dialogs.tsx';
 import { PeopleTable, type PersonAction } from './people-table.tsx';
+import { PersonDetailDrawer } from './person-detail-drawer.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 type Dialog = { action: PersonAction; person: AdminUser } | null;
@@ -52,8 +53,9 @@ function AccountStatusDialog({ dialog, onClose }: { dialog: { action: 'suspend' 
   );
 }
 
-function PersonDialog({ dialog, user, onClose }: { dialog: NonNullable<Dialog>; user: UserProfile; onClose: () => void }) {
+function PersonDialog({ dialog, user, onAction, onClose }: { dialog: NonNullable<Dialog>; user: UserProfile; onAction: (action: PersonAction, person: AdminUser) => void; onClose: () => void }) {
   const { action, person } = dialog;
+  if (action === 'detail') return <PersonDetailDrawer person={person} onAction={onAction} onClose={onClose} />;
   if (action === 'roles') return <RolesDialog person={person} isSelf={person.id === user.id} onClose={onClose} />;
   if (action === 'referral') return <ReferralDialog person={person} onClose={onClose} />;
   if (action === 'trial') return <ExtendTrialDialog person={person} onClose={onClose} />;
@@ -99,7 +101,18 @@ function PeoplePanel({ user }: { user: UserProfile }) {
         <LoadError message={people.error.message} onRetry={() => void people.refetch()} />
       ) : data && data.total === 0 ? (
         <Card withBorder padding="lg">
-          <Text c="dimmed">No user matches this search and filter.</Text>
+          <Stack gap="xs" align="flex-start">
+            <Text c="dimmed">No user matches this search and filter.</Text>
+            <Button
+              variant="default"
+              onClick={() => {
+                setSearchText('');
+                setQuery((previous) => ({ ...previous, search: undefined, referrer: 'all', page: 1 }));
+              }}
+            >
+              Clear search and filter
+            </Button>
+          </Stack>
         </Card>
       ) : (
         <Card withBorder padding={0}>
@@ -126,7 +139,15 @@ function PeoplePanel({ user }: { user: UserProfile }) {
           )}
         </Group>
       )}
-      {dialog && <PersonDialog dialog={dialog} user={user} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <PersonDialog
+          // The person as the latest page has them, so the detail shows a change made from it.
+          dialog={{ ...dialog, person: data?.users.find((person) => person.id === dialog.person.id) ?? dialog.person }}
+          user={user}
+          onAction={(action, person) => setDialog({ action, person })}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Stack>
   );
 }

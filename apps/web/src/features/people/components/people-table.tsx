@@ -1,13 +1,16 @@
-import { ActionIcon, Avatar, Badge, Group, Menu, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Menu, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconDots, IconSelector } from '@tabler/icons-react';
 import { MEMBER_STATUS_LABELS, ROLE_LABELS, type AdminUser, type AdminUsersQuery, type PeopleSort } from '@myeai/domain';
+import { openRowProps, stickyCell } from '../../../components/ui/row-table.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 // Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
 const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
-const COLUMNS = 8;
+const COLUMNS = 6;
+/** A badge never shrinks: its label is read in full ("Suspended", not "S..."). */
+const WHOLE_BADGE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
-export type PersonAction = 'roles' | 'referral' | 'trial' | 'subscription' | 'suspend' | 'reactivate';
+export type PersonAction = 'detail' | 'roles' | 'referral' | 'trial' | 'subscription' | 'suspend' | 'reactivate';
 
 type PeopleTableProps = {
   people: AdminUser[];
@@ -17,15 +20,15 @@ type PeopleTableProps = {
   onAction: (action: PersonAction, person: AdminUser) => void;
 };
 
-type SortHeaderProps = { label: string; sort: PeopleSort; query: AdminUsersQuery; onSort: PeopleTableProps['onSort']; firstOrder?: 'asc' | 'desc' };
+type SortHeaderProps = { label: string; sort: PeopleSort; query: AdminUsersQuery; onSort: PeopleTableProps['onSort']; firstOrder?: 'asc' | 'desc'; className?: string };
 
 /** A column header that sorts on the server: first click in `firstOrder`, the next reverses. */
-function SortHeader({ label, sort, query, onSort, firstOrder = 'asc' }: SortHeaderProps) {
+function SortHeader({ label, sort, query, onSort, firstOrder = 'asc', className }: SortHeaderProps) {
   const isActive = query.sort === sort;
   const Icon = !isActive ? IconSelector : query.order === 'asc' ? IconChevronUp : IconChevronDown;
   const next = isActive ? (query.order === 'asc' ? 'desc' : 'asc') : firstOrder;
   return (
-    <Table.Th aria-sort={isActive ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th className={className} aria-sort={isActive ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(sort, next)} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}
@@ -36,20 +39,25 @@ function SortHeader({ label, sort, query, onSort, firstOrder = 'asc' }: SortHead
   );
 }
 
+export const canExtendTrial = (person: AdminUser) => person.trial !== null && !person.trial.converted;
+export const extendTrialLabel = (person: AdminUser) => (person.trial === null ? 'Extend trial (no trial started)' : person.trial.converted ? 'Extend trial (converted)' : 'Extend trial');
+
 function PersonMenu({ person, onAction }: { person: AdminUser; onAction: PeopleTableProps['onAction'] }) {
-  const canExtend = person.trial !== null && !person.trial.converted;
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Opening the menu must not move the table: the dropdown is not scrolled into view, and the
+    // button stays where it is (the actions column is sticky).
+    <Menu position="bottom-end" withinPortal returnFocus>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${person.name}`}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item onClick={() => onAction('detail', person)}>Details</Menu.Item>
         <Menu.Item onClick={() => onAction('roles', person)}>Edit roles</Menu.Item>
         <Menu.Item onClick={() => onAction('referral', person)}>Edit referral</Menu.Item>
-        <Menu.Item disabled={!canExtend} onClick={() => onAction('trial', person)}>
-          {person.trial === null ? 'Extend trial (no trial started)' : person.trial.converted ? 'Extend trial (converted)' : 'Extend trial'}
+        <Menu.Item disabled={!canExtendTrial(person)} onClick={() => onAction('trial', person)}>
+          {extendTrialLabel(person)}
         </Menu.Item>
         <Menu.Item onClick={() => onAction('subscription', person)}>Subscription history</Menu.Item>
         <Menu.Divider />
@@ -65,22 +73,52 @@ function PersonMenu({ person, onAction }: { person: AdminUser; onAction: PeopleT
   );
 }
 
-/** The People Management table: every column the spec names, sorted and paged by the server. */
+/** The current status and, when suspended, the account's badge: each read in full, stacked rather than cut. */
+export function PersonStatus({ person }: { person: AdminUser }) {
+  const status = MEMBER_STATUS_LABELS[person.current_status];
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]} styles={WHOLE_BADGE} title={status}>
+        {status}
+      </Badge>
+      {person.account_status === 'suspended' && (
+        <Badge size="sm" variant="filled" color="red.8" styles={WHOLE_BADGE} title="Account suspended: cannot sign in">
+          Suspended
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+export function RoleBadges({ person }: { person: AdminUser }) {
+  return (
+    <Group gap={4}>
+      {person.roles.map((role) => (
+        <Badge key={role} size="sm" variant={role === person.active_role ? 'filled' : 'light'} styles={WHOLE_BADGE} title={role === person.active_role ? 'Active role' : undefined}>
+          {ROLE_LABELS[role]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The People Management table: sorted and paged by the server. The person (name over e-mail) and
+ * the actions stay in view at any width; a click on a row, or Enter on it, opens the person.
+ */
 export function PeopleTable({ people, loading, query, onSort, onAction }: PeopleTableProps) {
   const header = { query, onSort };
   return (
-    <Table.ScrollContainer minWidth={1180}>
-      <Table verticalSpacing="sm">
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" aria-label="People">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader label="Name" sort="name" {...header} />
-            <SortHeader label="E-mail" sort="email" {...header} />
+            <SortHeader label="Name" sort="name" className={stickyCell.start} {...header} />
             <Table.Th>Roles</Table.Th>
             <Table.Th>Referred by</Table.Th>
-            <Table.Th>Code used</Table.Th>
             <SortHeader label="Joined" sort="joined" firstOrder="desc" {...header} />
             <Table.Th>Status</Table.Th>
-            <Table.Th>
+            <Table.Th className={stickyCell.end}>
               <Text span size="sm" fw={700}>
                 Actions
               </Text>
@@ -99,47 +137,45 @@ export function PeopleTable({ people, loading, query, onSort, onAction }: People
               </Table.Tr>
             ))}
           {people.map((person) => (
-            <Table.Tr key={person.id} data-testid={`person-${person.email}`}>
-              <Table.Td>
+            <Table.Tr key={person.id} data-testid={`person-${person.email}`} {...openRowProps(() => onAction('detail', person))}>
+              <Table.Th scope="row" className={stickyCell.start} fw="normal">
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar src={person.picture} name={person.name} size="sm" alt="" />
-                  <Text fw={600} size="sm">
-                    {person.name}
+                  {/* On a phone the sticky column keeps its width for the name. */}
+                  <Avatar src={person.picture} name={person.name} size="sm" alt="" visibleFrom="sm" />
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm" truncate title={person.name}>
+                      {person.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate title={person.email}>
+                      {person.email}
+                    </Text>
+                  </div>
+                </Group>
+              </Table.Th>
+              <Table.Td>
+                <RoleBadges person={person} />
+              </Table.Td>
+              <Table.Td>
+                {person.referred_by_name ? (
+                  <>
+                    <Text size="sm">{person.referred_by_name}</Text>
+                    {person.referral_code_used && (
+                      <Text size="xs" c="dimmed" ff="monospace" title="Code used">
+                        {person.referral_code_used}
+                      </Text>
+                    )}
+                  </>
+                ) : (
+                  <Text span size="sm" c="dimmed">
+                    Direct
                   </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{person.email}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {person.roles.map((role) => (
-                    <Badge key={role} size="sm" variant={role === person.active_role ? 'filled' : 'light'} title={role === person.active_role ? 'Active role' : undefined}>
-                      {ROLE_LABELS[role]}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>{person.referred_by_name ?? <Text span size="sm" c="dimmed">Direct</Text>}</Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {person.referral_code_used ?? '—'}
-                </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{date.format(new Date(person.join_date))}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]} style={{ flexShrink: 0 }}>
-                    {MEMBER_STATUS_LABELS[person.current_status]}
-                  </Badge>
-                  {person.account_status === 'suspended' && (
-                    <Badge size="sm" color="red">
-                      Suspended
-                    </Badge>
-                  )}
-                </Group>
+                <PersonStatus person={person} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={stickyCell.end}>
                 <PersonMenu person={person} onAction={onAction} />
               </Table.Td>
             </Table.Tr>

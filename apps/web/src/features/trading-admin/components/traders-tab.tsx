@@ -1,6 +1,7 @@
-import { Alert, Button, List, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, List, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ADMIN_TIER_LABELS, ELITE_POOL, SPECIALIZATION_LABELS, SPECIALIZATIONS, traderTier, UpdateTraderInputSchema, type AdminTrader } from '@myeai/domain';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { PersonCell } from '../../../components/ui/person-cell.tsx';
@@ -103,7 +104,14 @@ export function TradersTab() {
       <DataTable
         rows={rows}
         rowKey={(trader) => trader.user_id}
-        empty="No user holds the trader role yet."
+        empty={
+          <>
+            No user holds the trader role yet.{' '}
+            <Anchor component={Link} to="/admin-users" underline="always">
+              Grant it in People Management
+            </Anchor>
+          </>
+        }
         scroll={{ minWidth: 900 }}
         table={{ striped: true, 'aria-label': 'Traders' }}
         columns={[
