@@ -25,7 +25,7 @@ describe('ROLE_HOMES (the Business Hub per active role, DESIGN.md decision 45)',
 
   it('says what each role can act on, in the order the issue lists it', () => {
     expect(homeOf('subscriber').sections.map((s) => s.key)).toEqual(['plan', 'picked_assets', 'followed_cells', 'recent_alerts', 'next_plan']);
-    expect(homeOf('investor').sections.map((s) => s.key)).toEqual(['followed_cells', 'recent_consensus', 'learning']);
+    expect(homeOf('investor').sections.map((s) => s.key)).toEqual(['recent_consensus', 'followed_cells', 'learning']);
     expect(homeOf('newcomer').sections.map((s) => s.key)).toEqual(['trial_checklist', 'try_now']);
     expect(homeOf('trader').sections[0]!.key).toBe('votes_needed');
     expect(homeOf('admin').sections.map((s) => s.key)).toEqual(['pending_goals', 'support_requests', 'failed_jobs', 'commissions_waiting']);
@@ -68,6 +68,10 @@ describe('trialChecklist and tryNow (from the one stage table)', () => {
     expect(list[1]!.opens_on).toBe(new Date(start.getTime() + 2 * DAY_MS).toISOString());
     expect(list[1]!.features).toEqual(['Premium Trading Compass', 'Advanced Learning Modules']);
     expect(list).toHaveLength(TRIAL_STAGES.length);
+  });
+
+  it('before a trial runs: every stage locked and undated, so the home says what starting it opens', () => {
+    expect(trialChecklist(null, 0).map((s) => [s.status, s.opens_on])).toEqual(TRIAL_STAGES.map(() => ['locked', null]));
   });
 
   it('offers the unlocked screens a newcomer may open, newest stage first, each screen once, never the Hub itself', () => {

@@ -74,7 +74,7 @@ export const ROLE_HOMES: Readonly<Record<Role, RoleHome>> = {
   investor: {
     kind: 'investor',
     intro: 'Where the Elite Pool leans on the markets you follow, and what to learn next.',
-    sections: [SECTIONS.followed_cells, SECTIONS.recent_consensus, SECTIONS.learning],
+    sections: [SECTIONS.recent_consensus, SECTIONS.followed_cells, SECTIONS.learning],
   },
   newcomer: {
     kind: 'trial',
@@ -112,19 +112,20 @@ export function nextPlanOf(current: PlanId | null): { id: PlanId; name: string; 
   return { id: next.id, name: next.name, adds: planFeatureLines(next).filter((line) => !had.includes(line)) };
 }
 
-export type TrialChecklistStage = { day: number; name: string; status: StageStatus; opens_on: string; features: string[] };
+export type TrialChecklistStage = { day: number; name: string; status: StageStatus; opens_on: string | null; features: string[] };
 
 /**
- * The newcomer's checklist from the one stage table: each stage with the calendar day (UTC) it
- * opens, counted from the trial's start (day 3 opens 48 hours after it).
+ * The newcomer's checklist from the one stage table: each stage with the instant it opens, counted
+ * from the trial's start (day 3 opens 48 hours after it). Before a trial runs (`startedAt` null,
+ * day 0) every stage is locked and undated: the list says what starting the trial opens.
  */
-export function trialChecklist(startedAt: Date, day: number): TrialChecklistStage[] {
-  const next = TRIAL_STAGES.find((stage) => stage.day > day);
+export function trialChecklist(startedAt: Date | null, day: number): TrialChecklistStage[] {
+  const next = startedAt ? TRIAL_STAGES.find((stage) => stage.day > day) : undefined;
   return TRIAL_STAGES.map((stage) => ({
     day: stage.day,
     name: stage.name,
-    status: day >= stage.day ? 'unlocked' : stage === next ? 'coming_soon' : 'locked',
-    opens_on: new Date(startedAt.getTime() + (stage.day - 1) * DAY_MS).toISOString(),
+    status: startedAt && day >= stage.day ? 'unlocked' : stage === next ? 'coming_soon' : 'locked',
+    opens_on: startedAt ? new Date(startedAt.getTime() + (stage.day - 1) * DAY_MS).toISOString() : null,
     features: stage.features.map((feature) => TRIAL_FEATURES[feature]),
   }));
 }

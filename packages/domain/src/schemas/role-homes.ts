@@ -37,6 +37,8 @@ const SubscriberHomeSchema = z.strictObject({
   picked_assets: z.array(z.string()).nullable(),
   asset_limit: z.number().int().nullable(),
   followed_cells: z.array(HomeFollowedCellSchema),
+  /** Why the user may follow no cell (no plan with alerts), else null: the trading alerts' own refusal. */
+  follow_refusal: z.string().nullable(),
   recent_alerts: z.array(z.strictObject({ id: z.string(), title: z.string(), message: z.string(), created_at: z.string() })),
   next_plan: z.strictObject({ id: PlanIdSchema, name: z.string(), adds: z.array(z.string()) }).nullable(),
 });
@@ -44,6 +46,9 @@ const SubscriberHomeSchema = z.strictObject({
 const InvestorHomeSchema = z.strictObject({
   kind: z.literal('investor'),
   followed_cells: z.array(HomeFollowedCellSchema),
+  follow_refusal: z.string().nullable(),
+  /** Whether the viewer's Trading Compass shows any consensus (without a plan an investor sees none). */
+  consensus_access: z.boolean(),
   recent_consensus: z.array(HomeConsensusSchema),
   /** Minutes the viewer's compass data runs behind (0: live). */
   delay_minutes: z.number().int(),
@@ -55,7 +60,7 @@ const TrialHomeSchema = z.strictObject({
   /** null: no trial runs (never started, ended or converted). */
   trial: z.strictObject({ day: z.number().int(), started_at: z.iso.datetime(), ends_at: z.iso.datetime() }).nullable(),
   checklist: z.array(
-    z.strictObject({ day: z.number().int(), name: z.string(), status: z.enum(['unlocked', 'coming_soon', 'locked']), opens_on: z.iso.datetime(), features: z.array(z.string()) }),
+    z.strictObject({ day: z.number().int(), name: z.string(), status: z.enum(['unlocked', 'coming_soon', 'locked']), opens_on: z.iso.datetime().nullable(), features: z.array(z.string()) }),
   ),
   try_now: z.array(z.strictObject({ feature: z.enum(TRIAL_FEATURE_KEYS as [string, ...string[]]), name: z.string(), path: z.string() })),
 });

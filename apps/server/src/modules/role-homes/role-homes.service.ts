@@ -96,6 +96,7 @@ export function roleHomeReader(deps: AppDeps) {
       picked_assets: picked,
       asset_limit: view.access.assetLimit,
       followed_cells: followed,
+      follow_refusal: following.refusal,
       recent_alerts: alerts.map((n) => ({ id: n.id, title: n.title, message: n.message, created_at: n.created_at })),
       next_plan: nextPlanOf(planId),
     };
@@ -104,14 +105,21 @@ export function roleHomeReader(deps: AppDeps) {
   async function investorHome(viewer: HomeViewer, view: CompassView, now: Date): Promise<RoleHomeDataOf<'investor'>> {
     const [following, recent, completed] = await Promise.all([getTradingAlerts(db, clock, viewer.id), recentConsensus(view, now), countCompletedModules(db, viewer.id)]);
     const followed = await followedCells(view, following, now);
-    return { kind: 'investor', followed_cells: followed, recent_consensus: recent, delay_minutes: Math.round(view.access.delayMs / 60_000), learning: { completed_modules: completed } };
+    return {
+      kind: 'investor',
+      followed_cells: followed,
+      follow_refusal: following.refusal,
+      consensus_access: view.access.assetLimit !== 0,
+      recent_consensus: recent,       delay_minutes: Math.round(view.access.delayMs / 60_000),
+      learning: { completed_modules: completed },
+    };
   }
 
   async function trialHome(viewer: HomeViewer, now: Date): Promise<RoleHomeDataOf<'trial'>> {
     const row = await getTrialOfUser(db, viewer.id);
     const facts = row ? { startedAt: row.startedAt, endsAt: row.endsAt, convertedAt: row.convertedAt } : null;
     const day = runningTrialDay(facts, now);
-    if (!row || day === 0) return { kind: 'trial', trial: null, checklist: [], try_now: [] };
+    if (!row || day === 0) return { kind: 'trial', trial: null, checklist: trialChecklist(null, 0), try_now: [] };
     return {
       kind: 'trial',
       trial: { day, started_at: row.startedAt.toISOString(), ends_at: row.endsAt.toISOString() },

@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/home, a home per active r
     return response.json() as RoleHomeData;
   };
   const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-  const count = async (query: string) => Number((await t.database.db.execute(sql.raw(query))).rows[0]!.n);
+  const count = async (query: string) => Number(((await t.database.db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
   it('answers 401 signed out, and each demo role the home of its row of ROLE_HOMES', async () => {
     expect((await t.inject({ method: 'GET', url: '/api/dashboard/home' })).statusCode).toBe(401);
@@ -67,15 +67,23 @@ describe.each(testDatabaseKinds())('GET /api/dashboard/home, a home per active r
   it('the investor: the consensus their Trading Compass shows them (same access, same events) and their learning', async () => {
     const cookie = await t.signInAs('investor');
     const data = (await home(cookie)) as RoleHomeDataOf<'investor'>;
-    const compass = (await t.inject({ method: 'GET', url: '/api/trading/events?limit=5', cookie })).json() as { access: { delay_minutes: number }; events: { timestamp: string; asset: { symbol: string } }[] };
+    const compass = (await t.inject({ method: 'GET', url: '/api/trading/events?limit=5', cookie })).json() as {
+      access: { delay_minutes: number; asset_limit: number | null };
+      events: { timestamp: string; asset: { symbol: string } }[];
+    };
     expect(data.delay_minutes).toBe(compass.access.delay_minutes);
+    expect(data.consensus_access).toBe(compass.access.asset_limit !== 0);
+    // Without a plan an investor follows nothing, and the home says why in the alerts' own words.
+    expect(data.follow_refusal).not.toBeNull();
     expect(data.recent_consensus.map((e) => [e.asset_symbol, e.at])).toEqual(compass.events.map((e) => [e.asset.symbol, e.timestamp]));
     expect(data.learning.completed_modules).toBe(0);
   });
 
   it('the newcomer: no trial yet, then the checklist dated from the trial start and what to try on that day', async () => {
     const cookie = await t.signInAs('newcomer');
-    expect(await home(cookie)).toEqual({ kind: 'trial', trial: null, checklist: [], try_now: [] });
+    const before = (await home(cookie)) as RoleHomeDataOf<'trial'>;
+    expect(before).toMatchObject({ kind: 'trial', trial: null, try_now: [] });
+    expect(before.checklist.map((s) => [s.day, s.status, s.opens_on])).toEqual(TRIAL_STAGES.map((s) => [s.day, 'locked', null]));
     const id = await idOf('newcomer@demo.myeai.local');
     const startedAt = new Date(t.clock.now().getTime() - DAY - 3_600_000);
     await t.database.db.insert(trials).values({ userId: id, startedAt, endsAt: new Date(startedAt.getTime() + 7 * DAY), createdAt: startedAt });

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type Bias, type HomeConsensus, type HomeSection, type HomeSectionKey, type RoleHome, type RoleHomeData, type RoleHomeDataOf } from '@myeai/domain';
+import { formatDollarsAndCents, getPlan, type Bias, type HomeConsensus, type HomeSection, type HomeSectionKey, type RoleHome, type RoleHomeData, type RoleHomeDataOf } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatPercent } from '../../../lib/percent.ts';
 import { formatRelativeTime } from '../../../lib/relative-time.ts';
@@ -68,8 +68,8 @@ function ConsensusList({ events, now, empty }: { events: HomeConsensus[]; now: n
   );
 }
 
-function FollowedCells({ cells, now }: { cells: RoleHomeDataOf<'subscriber'>['followed_cells']; now: number }) {
-  if (cells.length === 0) return <Dimmed>You follow no cell yet. Follow a cell on the Trading Compass to get its alerts and see its latest change here.</Dimmed>;
+function FollowedCells({ cells, refusal, now }: { cells: RoleHomeDataOf<'subscriber'>['followed_cells']; refusal: string | null; now: number }) {
+  if (cells.length === 0) return <Dimmed>{refusal ?? 'You follow no cell yet. Follow a cell on the Trading Compass to get its alerts and see its latest change here.'}</Dimmed>;
   return (
     <Stack gap={4}>
       {cells.map((cell) =>
@@ -98,12 +98,17 @@ const SUBSCRIBER: Renderers<'subscriber'> = {
           <Text fw={700} size="lg">
             {plan.name} plan
           </Text>
-          <Badge variant="light" color={plan.ends_on ? 'gray' : 'green'}>
+          <Badge variant="dot" color={plan.ends_on ? 'gray' : 'green'}>
             {plan.ends_on ? 'Cancelled' : plan.trial_ends_on ? 'Free days' : 'Active'}
           </Badge>
         </Group>
-        {plan.trial_ends_on && <Dimmed>Free until {day(plan.trial_ends_on)}.</Dimmed>}
-        {plan.renews_on && <Text size="sm">Renews on {day(plan.renews_on)}.</Text>}
+        {plan.trial_ends_on && !plan.ends_on ? (
+          <Text size="sm">
+            Free until {day(plan.trial_ends_on)}, then {formatDollarsAndCents(getPlan(plan.id).price_cents)} every {getPlan(plan.id).period}.
+          </Text>
+        ) : (
+          plan.renews_on && <Text size="sm">Renews on {day(plan.renews_on)}.</Text>
+        )}
         {plan.ends_on && <Text size="sm">Access until {day(plan.ends_on)}; nothing more is charged.</Text>}
       </>
     ) : (
@@ -123,7 +128,7 @@ const SUBSCRIBER: Renderers<'subscriber'> = {
         <Dimmed>You may change your pick once every 24 hours.</Dimmed>
       </>
     ),
-  followed_cells: (data, now) => <FollowedCells cells={data.followed_cells} now={now} />,
+  followed_cells: (data, now) => <FollowedCells cells={data.followed_cells} refusal={data.follow_refusal} now={now} />,
   recent_alerts: ({ recent_alerts }, now) =>
     recent_alerts.length === 0 ? (
       <Dimmed>No alert yet. Alerts come for the cells you follow.</Dimmed>
@@ -157,13 +162,21 @@ const SUBSCRIBER: Renderers<'subscriber'> = {
 };
 
 const INVESTOR: Renderers<'investor'> = {
-  followed_cells: (data, now) => <FollowedCells cells={data.followed_cells} now={now} />,
-  recent_consensus: ({ recent_consensus, delay_minutes }, now) => (
-    <>
-      {delay_minutes > 0 && <Dimmed>Your data runs {delay_minutes / 60} hours behind; a plan makes it live.</Dimmed>}
-      <ConsensusList events={recent_consensus} now={now} empty="No consensus in the time you can see yet." />
-    </>
-  ),
+  followed_cells: (data, now) => <FollowedCells cells={data.followed_cells} refusal={data.follow_refusal} now={now} />,
+  recent_consensus: ({ recent_consensus, delay_minutes, consensus_access }, now) =>
+    consensus_access ? (
+      <>
+        {delay_minutes > 0 && <Dimmed>Your data runs {delay_minutes / 60} hours behind; a plan makes it live.</Dimmed>}
+        <ConsensusList events={recent_consensus} now={now} empty="No consensus in the time you can see yet." />
+      </>
+    ) : (
+      <Text size="sm">
+        Where the Elite Pool leans on each market comes with a plan.{' '}
+        <Anchor component={Link} to="/trading-subscription" underline="always" inherit>
+          See the plans
+        </Anchor>
+      </Text>
+    ),
   learning: ({ learning }) => (
     <Text size="sm">{learning.completed_modules === 0 ? 'You have not completed a module yet: start with the free modules.' : `You completed ${learning.completed_modules} ${learning.completed_modules === 1 ? 'module' : 'modules'}.`}</Text>
   ),
@@ -171,12 +184,13 @@ const INVESTOR: Renderers<'investor'> = {
 
 const TRIAL: Renderers<'trial'> = {
   trial_checklist: ({ trial, checklist }) => {
-    if (!trial) return <Dimmed>Your trial is not running. The banner above says how to start or continue.</Dimmed>;
     const next = checklist.find((stage) => stage.status === 'coming_soon');
     return (
       <>
         <Text size="sm">
-          Day {trial.day} of your trial{next ? `. Next: ${next.name} on day ${next.day}, ${day(next.opens_on)}.` : ': every stage is open.'}
+          {!trial
+            ? 'Your trial is not running. Starting it opens, day by day:'
+            : `Day ${trial.day} of your trial${next?.opens_on ? `. Next: ${next.name} on day ${next.day}, ${day(next.opens_on)}.` : ': every stage is open.'}`}
         </Text>
         <List size="sm" spacing={2}>
           {checklist.map((stage) => (
@@ -185,7 +199,7 @@ const TRIAL: Renderers<'trial'> = {
                 {stage.status === 'unlocked' ? '✓ ' : ''}Day {stage.day}, {stage.name}
               </Text>
               <Text span size="sm" c="dimmed">
-                {` (${stage.status === 'unlocked' ? 'open' : `opens ${day(stage.opens_on)}`}): ${stage.features.join(', ')}`}
+                {`${stage.status === 'unlocked' ? ' (open)' : stage.opens_on ? ` (opens ${day(stage.opens_on)})` : ''}: ${stage.features.join(', ')}`}
               </Text>
             </List.Item>
           ))}
