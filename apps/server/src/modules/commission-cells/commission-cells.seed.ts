@@ -22,22 +22,22 @@ type DemoCell = {
 /**
  * The demo network (issue 26 item 7): a full parent cell led by the demo affiliate and a child cell
  * led by one of the affiliate's members, partly filled, so a run on the child pays the parent's
- * LEAD an override and leaves the empty seats' parts unallocated. Whoever holds the trader role is
- * left out: a user holds one seat, and the Elite Pool's own cell may need any trader.
+ * LEAD an override and leaves the empty seats' parts unallocated. Of the demo accounts only the
+ * affiliate sits: a user holds one seat, and tests and the Elite Pool's own cell seat the others.
  */
 const CELLS: DemoCell[] = [
   {
     name: 'Growth Circle',
-    description: 'The demo affiliate’s own cell: their seniors and the members they brought in.',
+    description: 'The demo affiliate’s own cell: the members they brought in.',
     seats: [
       'affiliate@demo.myeai.local',
       'priya.nair@example.com',
-      'investor@demo.myeai.local',
-      'subscriber@demo.myeai.local',
-      'free@demo.myeai.local',
-      'ava.lindqvist@example.com',
       'marcus.hill@example.com',
       'elena.costa@example.com',
+      'ava.lindqvist@example.com',
+      'isla.moreno@example.com',
+      'kofi.boateng@example.com',
+      'mei.chen@example.com',
       'sam.okoro@example.com',
       'hana.sato@example.com',
       'leo.fischer@example.com',

@@ -5,6 +5,7 @@ import { createUser, getUserByEmail } from '../auth/index.ts';
 import { changeCommissionStatus } from '../commissions/index.ts';
 import { newVisitorId, recordClick, recordConversion } from '../tracking/index.ts';
 import { attributeSignUp, reviewReferralFlag } from './attribution.service.ts';
+import { recordShortLinkClick } from './referrals.service.ts';
 import { conversionOrderExists, selectAttributionStatusOf, selectProductsByNames } from './referral-demo.queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,10 @@ const TEAM: [string, string, Role, number][] = [
   ['david.kim@example.com', 'David Kim', 'subscriber', 15],
   ['grace.mensah@example.com', 'Grace Mensah', 'newcomer', 11],
   ['tomas.varga@example.com', 'Tomas Varga', 'affiliate', 8],
-  ['ava.lindqvist@example.com', 'Ava Lindqvist', 'subscriber', 5],
+  ['ava.lindqvist@example.com', 'Ava Lindqvist', 'subscriber', 50],
+  ['isla.moreno@example.com', 'Isla Moreno', 'affiliate', 42],
+  ['kofi.boateng@example.com', 'Kofi Boateng', 'subscriber', 31],
+  ['mei.chen@example.com', 'Mei Chen', 'affiliate', 5],
 ];
 
 /**
@@ -50,11 +54,15 @@ const MEMBER_SALES: [string, string, string, number, number, ['processing' | 'pa
   ['DEMO-4005', 'rapid.two@example.com', 'Trading Foundations Course', 7, 19_900, []],
 ];
 
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const SITES = ['https://www.facebook.com/', 'https://www.linkedin.com/', null, 'https://t.me/'];
+
 const DESKTOP = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const AGENTS = [PHONE, DESKTOP, PHONE];
 
 /**
- * The demo affiliate's team (issue 26 items 3 and 7): members who signed up with the affiliate's
- * code, credited through the sign-up attribution (attributeSignUp, as a real sign-up is), a burst
+ * The demo affiliate's team (issue 26 items 3 and 7): visits of the affiliate's short link, members
+ * who signed up with the affiliate's code, credited through the sign-up attribution (attributeSignUp, as a real sign-up is), a burst
  * of flagged sign-ups reviewed by the admin, and sales those members made through the affiliate's
  * links, so the ledger holds referral-origin commissions in every status: paid, processing,
  * pending, on hold (open flag) and withheld (confirmed flag). Runs after seedAffiliateDemo (its
@@ -72,8 +80,23 @@ export async function seedReferralDemo(db: Database, clock: Clock): Promise<void
       ...TEAM.map(([email, name, role, days], index) => ({ email, name, role, when: at(days * DAY_MS), address: `198.51.100.${10 + index}` })),
       ...BURST.map(([email, name], index) => ({ email, name, role: 'newcomer' as Role, when: at(BURST_DAYS_AGO * DAY_MS - index * 20 * MINUTE_MS), address: BURST_ADDRESS })),
     ];
-    for (const signUp of signUps) {
+    for (const [index, signUp] of signUps.entries()) {
       if (await getUserByEmail(tx, signUp.email)) continue;
+      // The member's visit of the affiliate's short link before joining, and a visitor's the day before who did not join.
+      const agent = AGENTS[index % AGENTS.length]!;
+      for (const [beforeMs, site] of [
+        [DAY_MS + index * 3_600_000, SITES[(index + 1) % SITES.length]!],
+        [10 * MINUTE_MS, SITES[index % SITES.length]!],
+      ] as const) {
+        await recordShortLinkClick(tx, { now: () => new Date(signUp.when.now().getTime() - beforeMs) }, {
+          referrerId: affiliate.id,
+          visitorId: newVisitorId(),
+          userAgent: agent,
+          deviceClass: classifyDevice(agent),
+          referringSite: site,
+          utmSource: null,
+        });
+      }
       const user = await createUser(tx, signUp.when, { email: signUp.email, name: signUp.name, roles: [signUp.role], ref: affiliate.referralCode });
       await attributeSignUp(tx, signUp.when, { userId: user.id, givenReferrerId: affiliate.id, visitorToken: undefined, address: signUp.address });
     }

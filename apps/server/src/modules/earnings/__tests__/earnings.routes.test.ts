@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('GET /api/earnings/current_user on %s', (kind
       .returning({ id: users.id });
     return row!.id;
   }
-  /** The same sums written out in SQL, independently of the service's query. */
+  /** The same sums written out in SQL, independently of the service's query (withheld lines count nowhere, decision 046). */
   async function sqlSums(owner: string, days: number) {
     const result = await db().execute(sql`
       select
@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('GET /api/earnings/current_user on %s', (kind
         coalesce(sum(amount_cents), 0)::bigint as total,
         count(*)::int as lines
       from commissions
-      where user_id = ${owner} and earned_at >= ${new Date(TEST_NOW.getTime() - days * DAY).toISOString()}::timestamptz and earned_at <= ${TEST_NOW.toISOString()}::timestamptz`);
+      where user_id = ${owner} and status <> 'withheld' and earned_at >= ${new Date(TEST_NOW.getTime() - days * DAY).toISOString()}::timestamptz and earned_at <= ${TEST_NOW.toISOString()}::timestamptz`);
     const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
     return { seat: Number(row.seat), product: Number(row.product), override: Number(row.override), total: Number(row.total), lines: Number(row.lines) };
   }
@@ -68,6 +68,8 @@ describe.each(testDatabaseKinds())('GET /api/earnings/current_user on %s', (kind
     const [parentRow] = await db().insert(commissionCells).values({ name: 'Upline', parentCellId: null, status: 'active', createdAt: TEST_NOW, updatedAt: TEST_NOW }).returning({ id: commissionCells.id });
     const [row] = await db().insert(commissionCells).values({ name: 'Earners', parentCellId: parentRow!.id, status: 'active', createdAt: TEST_NOW, updatedAt: TEST_NOW }).returning({ id: commissionCells.id });
     cell = row!.id;
+    // The demo seed seats the affiliate as the LEAD of its Growth Circle; a user holds one seat, so this test's cell takes it over.
+    await db().delete(commissionCellMembers).where(eq(commissionCellMembers.userId, memberId));
     await db().insert(commissionCellMembers).values({ cellId: cell, position: 0, userId: await addUser('Lena Lead'), assignedAt: TEST_NOW });
     await db().insert(commissionCellMembers).values({ cellId: cell, position: 4, userId: memberId, assignedAt: TEST_NOW });
     await db().insert(commissionCellMembers).values({ cellId: parentRow!.id, position: 0, userId: await addUser('Uma Upline'), assignedAt: TEST_NOW });

@@ -33,8 +33,11 @@ describe.each(testDatabaseKinds())('roles and ownership on %s', (kind) => {
     expect(await profile(affiliate)).toMatchObject({ email: 'affiliate@demo.myeai.local', roles: ['affiliate'] });
     expect(traderProfile).toMatchObject({ email: 'trader@demo.myeai.local', roles: ['trader'] });
 
-    // The seeded newcomer was referred by the affiliate; nobody else referred anyone.
-    expect((await get('/api/profile/journey', affiliate)).json()).toMatchObject({ people_referred: 1, roles_held: 1 });
+    // The demo seed's newcomer and team were referred by the affiliate; no other demo account referred anyone.
+    const [affiliateRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    const referred = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.referredBy, affiliateRow!.id))).length;
+    expect(referred).toBeGreaterThan(1);
+    expect((await get('/api/profile/journey', affiliate)).json()).toMatchObject({ people_referred: referred, roles_held: 1 });
     expect((await get('/api/profile/journey', trader)).json()).toMatchObject({ people_referred: 0, roles_held: 1 });
     expect((await get('/api/profile/journey', multi)).json()).toMatchObject({ people_referred: 0, roles_held: 3 });
 
@@ -43,7 +46,7 @@ describe.each(testDatabaseKinds())('roles and ownership on %s', (kind) => {
       const other = await get(`/api/auth/profile?${query}`, affiliate);
       expect(other.statusCode).toBe(200);
       expect(other.json()).toMatchObject({ email: 'affiliate@demo.myeai.local' });
-      expect((await get(`/api/profile/journey?${query}`, affiliate)).json()).toMatchObject({ people_referred: 1 });
+      expect((await get(`/api/profile/journey?${query}`, affiliate)).json()).toMatchObject({ people_referred: referred });
     }
   });
 

@@ -79,6 +79,8 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
 
   it('a commission from a flagged sign-up is held until the flag is cleared; a confirmed flag means it is never paid', async () => {
     // Three sign-ups with the referrer's code from one network address within the hour: all flagged (burst).
+    // The demo seed holds a commission of its own for the affiliate: the figures below are this test's part.
+    const heldBefore = (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { held_cents: number; held_count: number };
     const shared = '10.62.0.9';
     const [first, , third] = [await join(shared), await join(shared), await join(shared)];
     const flags = await t.database.db.select().from(referralAttributions).where(eq(referralAttributions.referrerId, referrer.id));
@@ -107,7 +109,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     const adminItems = adminList.json().items as { id: string; on_hold: boolean }[];
     expect(adminItems.filter((i) => i.id === fromFirst || i.id === fromThird).map((i) => i.on_hold)).toEqual([true, true]);
     const heldSummary = (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json();
-    expect([heldSummary.held_cents, heldSummary.held_count]).toEqual([5_000, 2]);
+    expect([heldSummary.held_cents - heldBefore.held_cents, heldSummary.held_count - heldBefore.held_count]).toEqual([5_000, 2]);
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(first.id).id}/clear`, cookie: admin })).statusCode).toBe(200);
     expect(await onHold()).toEqual({ [fromFirst]: false, [fromThird]: true });
     expect((await moveTo(fromFirst, 'processing')).statusCode).toBe(200);
@@ -123,7 +125,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     const after = await summary();
     expect(after.pending_cents).toBe(before.pending_cents - 3_000);
     expect(after.total_earnings_cents).toBe(before.total_earnings_cents - 3_000);
-    expect(after.held_cents).toBe(0);
+    expect(after.held_cents).toBe(heldBefore.held_cents);
     const withheld = await moveTo(fromThird, 'processing');
     expect(withheld.statusCode).toBe(409);
     const listed = await t.inject({ method: 'GET', url: `${commissionsPaths.list}?status=withheld`, cookie: referrer.cookie });
