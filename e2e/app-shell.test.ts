@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
         const isStable = now === last;
         last = now;
         return isStable;
-      }, { intervals: [1_000], timeout: 30_000 })
+      }, { interval: 1_000, timeout: 30_000 })
       .toBe(true);
     const fetched: string[] = [];
     page.on('request', (request) => {

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { roleMayOpen, type GoalView, type ProgressStatus, type UserProfile } from '@myeai/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { CardsSkeleton } from '../../../components/ui/page-loader.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { useGoalProgress, useGoalsLiveRefresh } from '../api/goals-api.ts';
 import { DaysRemaining, formatGoalValue, GoalHistoryChart, GoalProgressBar } from './goal-parts.tsx';
@@ -23,7 +24,15 @@ export function GoalProgressPage({ user }: { user: UserProfile }) {
   const [details, setDetails] = useState<GoalView | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   if (progress.isError) return <LoadError message={progress.error.message} onRetry={() => void progress.refetch()} />;
-  if (!progress.data) return <Loader aria-label="Loading goal progress" />;
+  if (!progress.data) {
+    // The heading at once, and the four tiles' outline until the figures arrive.
+    return (
+      <Stack gap="lg" aria-busy="true">
+        <ScreenTitle screen="/goal-progress" />
+        <CardsSkeleton />
+      </Stack>
+    );
+  }
   const data = progress.data;
   const tiles = [
     { label: 'Total Goals', value: String(data.tiles.total_goals) },
