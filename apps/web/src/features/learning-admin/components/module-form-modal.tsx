@@ -17,6 +17,7 @@ import {
   LEARNING_UPLOAD_MAX_BYTES,
   LearningCategoryFormSchema,
   LearningModuleFormSchema,
+  LearningUploadSchema,
   newLearningModuleFormValues,
   URL_MAX,
   type AdminLearningCategory,
@@ -51,7 +52,8 @@ function readDraft(categories: AdminLearningCategory[]): Draft | null {
       }),
     ) as LearningModuleFormValues;
     if (!categories.some((category) => category.id === values.category_id)) values.category_id = categories[0]?.id ?? '';
-    return { values, upload: stored.upload ?? null };
+    const upload = LearningUploadSchema.safeParse(stored.upload);
+    return { values, upload: upload.success ? upload.data : null };
   } catch {
     return null;
   }
