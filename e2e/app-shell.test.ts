@@ -202,6 +202,8 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
     await expect(narrow.page.getByRole('banner').getByRole('button', { name: 'Collapse sidebar' }).isVisible()).resolves.toBe(false);
     await toggle.click();
     await expect(narrow.page.locator('header .mantine-Burger-root:visible [data-opened]').count()).resolves.toBe(1);
+    await expect.poll(async () => (await narrow.page.getByRole('navigation', { name: 'Main' }).boundingBox())?.x ?? -1000).toBeGreaterThanOrEqual(0);
+    await expectAccessible(narrow.page);
     await narrow.page.screenshot({ path: resolve(SCREENSHOTS, 'drawer-open-375.png') });
     await toggle.click();
     await expect.poll(async () => (await narrow.page.getByRole('navigation', { name: 'Main' }).boundingBox())?.x ?? -1000).toBeLessThan(-100);
