@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { consensusEvents, entryWindows, sentimentAggregates, traders, windowVotes, type DbOrTx } from '@myeai/db';
+import type { DbOrTx } from '@myeai/db';
 import {
   BIASES,
   decideConsensus,
@@ -14,6 +13,7 @@ import {
   type Bias,
   type Specialization,
 } from '@myeai/domain';
+import { addTraderCounters, insertHistoryRows, type HistoryRows } from './demo-history.queries.ts';
 import { rulesFromSettings, type EngineSettings } from './settings.service.ts';
 import type { TradingEvent } from './trading-events.ts';
 import type { AssetRow, TimeframeRow } from './trading.queries.ts';
@@ -98,10 +98,10 @@ export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[
       let trend: Bias = BIASES[Math.floor(random() * 3)]!;
       let standing: Bias | null = null;
       for (let k = count - 1; k >= 0; k -= 1) {
-        const openedAt = latestClose - votingMs - k * spacing - random() * spacing * 0.3;
+        const openedAt = latestClose - votingMs - k * spacing - (k > 0 ? random() * spacing * 0.3 : 0);
         if (random() < 0.3) trend = BIASES[Math.floor(random() * 3)]!;
         // How much the pool agrees this time: most windows confirm, some end without a consensus.
-        const agreement = 0.35 + random() * 0.6;
+        const agreement = 0.25 + random() * 0.6;
         const turnout = random() < 0.65 ? pool.length : pool.length - 1 - Math.floor(random() * 4);
         const order = shuffled(pool, random).slice(0, turnout);
         const step = Math.min(60_000, Math.floor(votingMs / (pool.length + 2)));
@@ -141,12 +141,6 @@ export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[
   return { windows, settings, pool };
 }
 
-const CHUNK = 500;
-
-async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
-
 /**
  * Writes the history as the engine would have: closed windows with their results, the votes with
  * the weights they counted with, the consensus events in time order, one aggregate per cell (the
@@ -156,47 +150,61 @@ export async function insertDemoHistory(tx: DbOrTx, history: DemoHistory): Promi
   const { windows, settings, pool } = history;
   if (windows.length === 0) return;
   const rules = rulesFromSettings(settings);
-  await insertChunked(windows, (chunk) =>
-    tx.insert(entryWindows).values(
-      chunk.map((w) => ({
-        id: w.id,
-        assetId: w.asset.id,
-        timeframeId: w.timeframe.id,
-        openedBy: w.openedBy,
-        openedAt: w.openedAt,
-        closesAt: w.closesAt,
-        status: 'closed',
-        mode: rules.mode,
-        poolSize: rules.poolSize,
-        rules,
-        voteCount: w.votes.length,
-        closedAt: w.closedAt,
-        closeReason: w.closeReason,
-        longTenths: w.decision.shares.long,
-        shortTenths: w.decision.shares.short,
-        neutralTenths: w.decision.shares.neutral,
-        resultBias: w.decision.topBias,
-        confirmedBias: w.decision.confirmedBias,
-        consensusTenths: w.decision.confirmedBias ? w.decision.shares[w.decision.confirmedBias] : null,
-        standingBias: w.decision.standingBias,
-        confirmationThreshold: settings.confirmationThreshold,
-        exitThreshold: settings.exitThreshold,
-      })),
-    ),
-  );
-  const votes = windows.flatMap((w) => w.votes.map((vote) => ({ id: vote.id, windowId: w.id, traderId: vote.traderId, bias: vote.bias, confidence: vote.confidence, note: null, weightTenths: vote.weightTenths, createdAt: vote.createdAt })));
-  await insertChunked(votes, (chunk) => tx.insert(windowVotes).values(chunk));
+  const rows: HistoryRows = {
+    windows: windows.map((w) => ({
+      id: w.id,
+      assetId: w.asset.id,
+      timeframeId: w.timeframe.id,
+      openedBy: w.openedBy,
+      openedAt: w.openedAt,
+      closesAt: w.closesAt,
+      status: 'closed',
+      mode: rules.mode,
+      poolSize: rules.poolSize,
+      rules,
+      voteCount: w.votes.length,
+      closedAt: w.closedAt,
+      closeReason: w.closeReason,
+      longTenths: w.decision.shares.long,
+      shortTenths: w.decision.shares.short,
+      neutralTenths: w.decision.shares.neutral,
+      resultBias: w.decision.topBias,
+      confirmedBias: w.decision.confirmedBias,
+      consensusTenths: w.decision.confirmedBias ? w.decision.shares[w.decision.confirmedBias] : null,
+      standingBias: w.decision.standingBias,
+      confirmationThreshold: settings.confirmationThreshold,
+      exitThreshold: settings.exitThreshold,
+    })),
+    votes: windows.flatMap((w) => w.votes.map((vote) => ({ id: vote.id, windowId: w.id, traderId: vote.traderId, bias: vote.bias, confidence: vote.confidence, note: null, weightTenths: vote.weightTenths, createdAt: vote.createdAt }))),
+    events: windows
+      .flatMap((w) => [
+        { windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: 'window_opened', confirmedBias: null, consensusTenths: null, createdAt: w.openedAt },
+        ...w.decision.events.map((event) => ({ windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: w.closedAt })),
+      ])
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    aggregates: aggregatesOfHistory(windows),
+  };
+  await insertHistoryRows(tx, rows);
 
-  const events = windows
-    .flatMap((w) => [
-      { windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: 'window_opened', confirmedBias: null, consensusTenths: null, createdAt: w.openedAt },
-      ...w.decision.events.map((event) => ({ windowId: w.id, assetId: w.asset.id, timeframeId: w.timeframe.id, eventType: event.type, confirmedBias: event.bias, consensusTenths: event.shareTenths, createdAt: w.closedAt })),
-    ])
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  await insertChunked(events, (chunk) => tx.insert(consensusEvents).values(chunk));
+  // The score counters each close adds to (windows seen by the whole active pool; votes and scores per voter).
+  const counters = new Map(pool.map((member) => [member.id, { windowsSeen: windows.length, votesCast: 0, confidenceSum: 0, scoredVotes: 0, agreedVotes: 0, calibrationSum: 0 }]));
+  for (const w of windows) {
+    for (const vote of w.votes) {
+      const score = scoreVote({ confidence: vote.confidence, agreed: w.decision.confirmedBias === null ? null : vote.bias === w.decision.confirmedBias });
+      const c = counters.get(vote.traderId)!;
+      c.votesCast += 1;
+      c.confidenceSum += vote.confidence;
+      c.scoredVotes += score.scoredVotes;
+      c.agreedVotes += score.agreedVotes;
+      c.calibrationSum += score.calibrationSum;
+    }
+  }
+  for (const [traderId, delta] of counters) await addTraderCounters(tx, traderId, delta);
+}
 
-  // One aggregate per cell, from its windows in time order (the engine's upsert at each close).
-  const cells = new Map<string, typeof sentimentAggregates.$inferInsert>();
+/** One aggregate per cell, from its windows in time order (the engine's upsert at each close). */
+function aggregatesOfHistory(windows: readonly DemoWindow[]): HistoryRows['aggregates'] {
+  const cells = new Map<string, HistoryRows['aggregates'][number]>();
   for (const w of [...windows].sort((a, b) => a.closedAt.getTime() - b.closedAt.getTime())) {
     const key = `${w.asset.id}|${w.timeframe.id}`;
     const previous = cells.get(key) ?? { assetId: w.asset.id, timeframeId: w.timeframe.id, updatedAt: w.closedAt };
@@ -216,34 +224,7 @@ export async function insertDemoHistory(tx: DbOrTx, history: DemoHistory): Promi
       updatedAt: w.closedAt,
     });
   }
-  await tx.insert(sentimentAggregates).values([...cells.values()]).onConflictDoNothing();
-
-  // The score counters each close adds to (windows seen by the whole active pool; votes and scores per voter).
-  const counters = new Map(pool.map((member) => [member.id, { votesCast: 0, confidenceSum: 0, scoredVotes: 0, agreedVotes: 0, calibrationSum: 0 }]));
-  for (const w of windows) {
-    for (const vote of w.votes) {
-      const score = scoreVote({ confidence: vote.confidence, agreed: w.decision.confirmedBias === null ? null : vote.bias === w.decision.confirmedBias });
-      const c = counters.get(vote.traderId)!;
-      c.votesCast += 1;
-      c.confidenceSum += vote.confidence;
-      c.scoredVotes += score.scoredVotes;
-      c.agreedVotes += score.agreedVotes;
-      c.calibrationSum += score.calibrationSum;
-    }
-  }
-  for (const [traderId, c] of counters) {
-    await tx
-      .update(traders)
-      .set({
-        windowsSeen: sql`${traders.windowsSeen} + ${windows.length}`,
-        votesCast: sql`${traders.votesCast} + ${c.votesCast}`,
-        confidenceSum: sql`${traders.confidenceSum} + ${c.confidenceSum}`,
-        scoredVotes: sql`${traders.scoredVotes} + ${c.scoredVotes}`,
-        agreedVotes: sql`${traders.agreedVotes} + ${c.agreedVotes}`,
-        calibrationSum: sql`${traders.calibrationSum} + ${c.calibrationSum}`,
-      })
-      .where(sql`${traders.userId} = ${traderId} and ${traders.isActive}`);
-  }
+  return [...cells.values()];
 }
 
 /** Windows whose votes and result the seeded flow-chart feed carries (the flow chart shows 6 recent windows). */

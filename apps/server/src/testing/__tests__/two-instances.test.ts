@@ -145,6 +145,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
     const after = await grid(etag);
     expect(after.statusCode).toBe(200);
-    expect((after.json() as SentimentGrid).grid[asset.id]![timeframe.id]).toMatchObject({ window_open: true, current_bias: 'long', total_votes: 1 });
+    expect((after.json() as SentimentGrid).grid[asset.id]![timeframe.id]).toMatchObject({ window_open: true, open_votes: 1 });
   });
 });

@@ -12,7 +12,10 @@ const open: GridCell = {
   short_percentage: 0,
   neutral_percentage: 0,
   total_votes: 0,
+  result_confirmed_bias: null,
   window_open: false,
+  open_votes: null,
+  open_pool_size: null,
   confirmed_bias: null,
   last_updated: null,
 };

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { CompassAccessInfo, GridCell } from '@myeai/domain';
 import { cellLabel, cellView, LIGHT_COLORS, lockedCellReason, trialLockMessage } from './traffic-light.ts';
 
+const NOW = Date.parse('2026-11-23T14:00:00.000Z');
+
 const open = (overrides: Partial<Extract<GridCell, { locked: false }>>): GridCell => ({
   locked: false,
   has_data: true,
@@ -12,43 +14,52 @@ const open = (overrides: Partial<Extract<GridCell, { locked: false }>>): GridCel
   short_percentage: 30,
   neutral_percentage: 8.1,
   total_votes: 13,
+  result_confirmed_bias: 'long',
   window_open: false,
+  open_votes: null,
+  open_pool_size: null,
   confirmed_bias: 'long',
   last_updated: '2026-11-23T12:00:00.000Z',
   ...overrides,
 });
 
-describe('traffic light of a grid cell (spec 3 section 4)', () => {
+describe('a grid cell in words and colour (spec 3 section 4, decision 050)', () => {
   test.each([
-    ['green', 'long', 'green.7', 'Long'],
-    ['red', 'short', 'red.7', 'Short'],
-    ['orange', 'neutral', 'orange.6', 'Neutral'],
-  ] as const)('%s light for %s, with the word beside it', (light, bias, color, word) => {
-    expect(cellView(open({ traffic_light: light, current_bias: bias }))).toEqual({ kind: 'bias', color, word, percent: '62%' });
+    ['long', 'green.7', 'Long'],
+    ['short', 'red.7', 'Short'],
+    ['neutral', 'orange.6', 'Neutral'],
+  ] as const)('a confirmed %s consensus: its light, share, word and age', (bias, color, word) => {
+    expect(cellView(open({ current_bias: bias, result_confirmed_bias: bias, confirmed_bias: bias }), NOW)).toEqual({ kind: 'result', color, headline: '62%', word, age: '2 h ago' });
   });
 
-  test('a tie is grey and says so', () => {
-    expect(cellView(open({ traffic_light: 'grey', current_bias: null, top_percentage: 50 }))).toEqual({ kind: 'tie', color: LIGHT_COLORS.grey, word: 'Tie', percent: '50%' });
+  test('a window below the threshold is grey "No consensus", its top share not shown as one', () => {
+    expect(cellView(open({ top_percentage: 45, result_confirmed_bias: null, confirmed_bias: null }), NOW)).toEqual({ kind: 'result', color: LIGHT_COLORS.grey, headline: 'No consensus', word: '', age: '2 h ago' });
   });
 
-  test('no votes is grey without a figure', () => {
-    expect(cellView(open({ has_data: false, traffic_light: 'grey', current_bias: null, top_percentage: null }))).toMatchObject({ kind: 'empty', word: 'No votes', percent: null });
+  test('an open window is its vote count, with the last result beside it, never a percentage of its own', () => {
+    expect(cellView(open({ has_data: false, top_percentage: null, result_confirmed_bias: null, confirmed_bias: null, last_updated: null, window_open: true, open_votes: 1, open_pool_size: 13 }), NOW)).toEqual({
+      kind: 'voting_open',
+      text: 'Voting open · 1/13',
+      last: null,
+    });
+    expect(cellView(open({ window_open: true, open_votes: 4, open_pool_size: 13 }), NOW)).toMatchObject({ kind: 'voting_open', text: 'Voting open · 4/13', last: { headline: '62%', word: 'Long', age: '2 h ago' } });
   });
 
-  test('a locked cell has no figure at all', () => {
-    expect(cellView({ locked: true })).toEqual({ kind: 'locked', color: LIGHT_COLORS.grey, word: 'Locked', percent: null });
+  test('no votes and locked carry no figure', () => {
+    expect(cellView(open({ has_data: false, top_percentage: null, result_confirmed_bias: null }), NOW)).toEqual({ kind: 'empty' });
+    expect(cellView({ locked: true }, NOW)).toEqual({ kind: 'locked' });
   });
 });
 
 describe('accessible names of grid cells', () => {
   test.each([
-    [open({}), 'EUR/USD H1: 62% Long'],
-    [open({ window_open: true, traffic_light: 'red', current_bias: 'short' }), 'EUR/USD H1: 62% Short, voting open'],
-    [open({ traffic_light: 'grey', current_bias: null, top_percentage: 50 }), 'EUR/USD H1: 50% Tie'],
+    [open({}), 'EUR/USD H1: 62% Long, 2 h ago'],
+    [open({ window_open: true, open_votes: 1, open_pool_size: 13 }), 'EUR/USD H1: Voting open · 1/13, last result 62% Long, 2 h ago'],
+    [open({ result_confirmed_bias: null, confirmed_bias: 'long', top_percentage: 48 }), 'EUR/USD H1: No consensus, Long holds, 2 h ago'],
     [open({ has_data: false, top_percentage: null }), 'EUR/USD H1: no votes yet'],
     [{ locked: true } as GridCell, 'EUR/USD H1: locked, needs a plan'],
   ])('%#', (cell, label) => {
-    expect(cellLabel(cell, 'EUR/USD', 'H1')).toBe(label);
+    expect(cellLabel(cell, 'EUR/USD', 'H1', NOW)).toBe(label);
   });
 });
 
@@ -70,13 +81,13 @@ describe('premium locked by the trial stage (decision 011: day 3)', () => {
 
   test('a trial before day 3 says when premium unlocks, in the feature guard\'s words', () => {
     expect(trialLockMessage(access(3))).toBe('Premium Trading Compass unlocks on day 3 of your trial.');
-    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', trialLockMessage(access(3)))).toBe('EUR/USD H1: locked, Premium Trading Compass unlocks on day 3 of your trial.');
+    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', NOW, trialLockMessage(access(3)))).toBe('EUR/USD H1: locked, Premium Trading Compass unlocks on day 3 of your trial.');
   });
 
   test('open premium, or premium locked until a plan: no day to wait for, the plan text', () => {
     expect(trialLockMessage(access(null))).toBeNull();
     expect(trialLockMessage({ ...access(null), level: 'preview', premium_locked: true, delay_minutes: 120 })).toBeNull();
-    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', null)).toBe('EUR/USD H1: locked, needs a plan');
+    expect(cellLabel({ locked: true }, 'EUR/USD', 'H1', NOW, null)).toBe('EUR/USD H1: locked, needs a plan');
     expect(lockedCellReason(null)).toBe('needs a plan');
   });
 });

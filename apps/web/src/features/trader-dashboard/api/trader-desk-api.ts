@@ -2,12 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActiveWindowListSchema,
   apiPath,
-  MarketAssetListSchema,
-  MarketTimeframeListSchema,
   OpenWindowResponseSchema,
   traderDeskPaths,
+  TraderGridSchema,
   TraderProfileSchema,
-  tradingMarketPaths,
   VoteResponseSchema,
   type VoteInput,
 } from '@myeai/domain';
@@ -21,7 +19,8 @@ export const traderDeskKeys = {
   all: ['trader-desk'] as const,
   profile: ['trader-desk', 'profile'] as const,
   windows: ['trader-desk', 'windows'] as const,
-  market: ['trader-desk', 'market'] as const,
+  /** Under `windows`: whatever refreshes the windows (a live event, an open, a vote) refreshes the grid's cells too. */
+  grid: ['trader-desk', 'windows', 'grid'] as const,
 };
 
 export function useTraderProfile() {
@@ -44,18 +43,10 @@ export function useActiveWindows() {
   });
 }
 
-/** Active assets and timeframes: the rows and columns of the market grid. */
-export function useMarket() {
-  return useQuery({
-    queryKey: traderDeskKeys.market,
-    queryFn: async () => {
-      const [assets, timeframes] = await Promise.all([
-        apiRequest(apiPath(tradingMarketPaths.assets), { schema: MarketAssetListSchema }),
-        apiRequest(apiPath(tradingMarketPaths.timeframes), { schema: MarketTimeframeListSchema }),
-      ]);
-      return { assets: assets.assets, timeframes: timeframes.timeframes };
-    },
-  });
+/** The market grid: active assets by timeframes, each cell's last result, standing consensus and open window (polled like the windows while the socket is down). */
+export function useTraderGrid() {
+  const refetchInterval = useLiveFallbackInterval(WINDOWS_POLL_MS);
+  return useQuery({ queryKey: traderDeskKeys.grid, queryFn: () => apiRequest(apiPath(traderDeskPaths.grid), { schema: TraderGridSchema }), refetchInterval });
 }
 
 /** Nothing changes on screen until the server answers; then the windows are fetched again. */

@@ -39,7 +39,7 @@ export function TraderDashboardPage(_props: { user: UserProfile }) {
         </Grid.Col>
       </Grid>
       <ActiveWindows windows={windows} results={live.results} canVote={profile.data?.is_active ?? false} onDismissResult={live.dismissResult} />
-      <MarketGrid windows={windows.data?.windows ?? []} onOpen={setOpening} />
+      <MarketGrid canVote={profile.data?.is_active ?? false} onOpen={setOpening} />
       <TradingDisclaimer />
       <OpenWindowModal pair={opening} onClose={() => setOpening(null)} />
     </Stack>

@@ -3,7 +3,8 @@ import { LockedContentCard } from '../../../components/ui/locked-content-card.ts
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
 import { formatPercent } from '../../../lib/percent.ts';
-import { formatRelativeTime } from '../../../lib/relative-time.ts';
+import { formatFullTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { cellPresentation, ELITE_POOL, trafficLightOf, votingOpenLabel, type GridCell } from '@myeai/domain';
 import { FollowControl } from '../../trading-alerts/index.ts';
 import { type useSentimentDetail } from '../api/compass-api.ts';
 import { BIAS_WORDS, LIGHT_COLORS, type TrialLock } from '../traffic-light.ts';
@@ -55,6 +56,77 @@ function Share({ label, value, color }: { label: string; value: number; color: s
   );
 }
 
+type UnlockedCell = Extract<GridCell, { locked: false }>;
+type OpenWindowInfo = NonNullable<NonNullable<ReturnType<typeof useSentimentDetail>['data']>['open_window']>;
+
+/** An open window: its vote count and when it opened, outlined and without a bias colour; no share until it closes. */
+function VotingOpen({ cell, openWindow, now }: { cell: UnlockedCell; openWindow: OpenWindowInfo | null; now: number }) {
+  return (
+    <Stack gap={4} className={classes.votingOpenPanel}>
+      <Text size="sm" fw={700}>
+        {votingOpenLabel(cell.open_votes ?? 0, cell.open_pool_size ?? ELITE_POOL.size)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {openWindow ? `Opened ${formatRelativeTime(openWindow.opened_at, now)}; ` : ''}the result and its shares appear when the window closes.
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The pair's last closed window (its shares, whether it confirmed a consensus, how long ago it
+ * closed), and above it an open window's vote count; wording per decision 050.
+ */
+function CellDetail({ cell, openWindow, delayMinutes, now }: { cell: UnlockedCell; openWindow: OpenWindowInfo | null; delayMinutes: number; now: number }) {
+  const presented = cellPresentation(cell);
+  const result = presented.kind === 'closed' ? presented : presented.kind === 'voting_open' ? presented.last : null;
+  return (
+    <>
+      {presented.kind === 'voting_open' && <VotingOpen cell={cell} openWindow={openWindow} now={now} />}
+      {!result ? (
+        <Text size="sm">{presented.kind === 'voting_open' ? 'No earlier result on this pair.' : 'No votes yet on this pair. The consensus appears once traders vote in an entry window and it closes.'}</Text>
+      ) : (
+        <>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {presented.kind === 'voting_open' ? 'Last result' : 'Latest result'}
+          </Text>
+          <Group gap="sm" align="center">
+            {result.result === 'confirmed' ? (
+              <>
+                <LightDot color={LIGHT_COLORS[trafficLightOf(result.bias)]} size={16} />
+                <Text fz={28} fw={800} lh={1}>
+                  {BIAS_WORDS[result.bias].toUpperCase()}
+                </Text>
+                <Badge variant="light" color="gray" size="lg">
+                  {formatPercent(cell[`${result.bias}_percentage`])} consensus
+                </Badge>
+              </>
+            ) : (
+              <>
+                <LightDot color={LIGHT_COLORS.grey} size={16} />
+                <Text fz={22} fw={800} lh={1}>
+                  NO CONSENSUS
+                </Text>
+              </>
+            )}
+          </Group>
+          <Share label="Long" value={cell.long_percentage} color="green.7" />
+          <Share label="Short" value={cell.short_percentage} color="red.7" />
+          <Share label="Neutral" value={cell.neutral_percentage} color="orange.6" />
+          <Text size="sm">
+            {cell.total_votes} votes
+            {cell.confirmed_bias ? ` · Standing consensus: ${BIAS_WORDS[cell.confirmed_bias]}` : ' · No standing consensus'}
+          </Text>
+          <Text size="sm" c="dimmed" title={cell.last_updated ? formatFullTime(cell.last_updated) : undefined}>
+            Window closed {formatRelativeTime(cell.last_updated, now, { missing: 'never' })}
+            {delayMinutes > 0 ? ` (your view is ${delayMinutes / 60} hours behind)` : ''}
+          </Text>
+        </>
+      )}
+    </>
+  );
+}
+
 /** The selected asset x timeframe: bias, consensus %, the three shares to one decimal, last updated (spec 3 section 2.1). */
 export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
   if (trialLock) {
@@ -94,32 +166,10 @@ export function DetailCard({ detail, trialLock, now }: DetailCardProps) {
             />
           ) : data.cell.locked ? (
             <LockedDetail title={`${data.timeframe.code} is a premium timeframe`} description={PLAN_DESCRIPTION} upgradeLabel={`Unlock ${data.timeframe.code}`} />
-          ) : !data.cell.has_data ? (
-            <Text size="sm">No votes yet on this pair. The consensus appears once traders vote in an entry window.</Text>
           ) : (
-            <>
-              <Group gap="sm" align="center">
-                <LightDot color={LIGHT_COLORS[data.cell.traffic_light]} size={16} />
-                <Text fz={28} fw={800} lh={1}>
-                  {data.cell.current_bias ? BIAS_WORDS[data.cell.current_bias].toUpperCase() : 'TIE'}
-                </Text>
-                <Badge variant="light" color="gray" size="lg">
-                  {formatPercent(Math.max(data.cell.long_percentage, data.cell.short_percentage, data.cell.neutral_percentage))} consensus
-                </Badge>
-              </Group>
-              <Share label="Long" value={data.cell.long_percentage} color="green.7" />
-              <Share label="Short" value={data.cell.short_percentage} color="red.7" />
-              <Share label="Neutral" value={data.cell.neutral_percentage} color="orange.6" />
-              <Text size="sm">
-                {data.cell.window_open ? `Voting open: ${data.cell.total_votes} votes so far` : `Last closed window: ${data.cell.total_votes} votes`}
-                {data.cell.confirmed_bias ? ` · Confirmed consensus: ${BIAS_WORDS[data.cell.confirmed_bias]}` : ' · No confirmed consensus'}
-              </Text>
-              <Text size="sm" c="dimmed">
-                Last updated {formatRelativeTime(data.cell.last_updated, now, { missing: 'never' })}
-              </Text>
-              <TraderBreakdownSection assetId={data.asset.id} timeframeId={data.timeframe.id} access={data.access} />
-            </>
+            <CellDetail cell={data.cell} openWindow={data.open_window} delayMinutes={data.access.delay_minutes} now={now} />
           )}
+          {!data.cell.locked && data.cell.has_data && <TraderBreakdownSection assetId={data.asset.id} timeframeId={data.timeframe.id} access={data.access} />}
           <FollowControl asset={data.asset} timeframe={data.timeframe} />
         </Stack>
       )}

@@ -6,14 +6,14 @@ import type { LiveSocketStatus } from '../../../lib/live-socket.ts';
 // A first connection is not a reconnection: only a socket that dropped or gave up is; until the
 // socket is open the grid polls every 60 s (useLiveFallbackInterval).
 const REAL_TIME_TEXT: Record<LiveSocketStatus, string> = {
-  open: 'the grid changes on this page as votes arrive.',
+  open: 'the grid changes on this page as votes arrive and windows close; each cell says how long ago its window closed.',
   connecting: 'connecting; meanwhile the grid refreshes every 60 seconds.',
   down: 'reconnecting; meanwhile the grid refreshes every 60 seconds.',
   closed: 'reconnecting; meanwhile the grid refreshes every 60 seconds.',
 };
 
 /** How the consensus is made (spec 3 section 2.1): 13 professionals, the stored thresholds, live updates, anonymity. */
-export function EngineInfoCard({ thresholds }: { thresholds: SentimentGrid['thresholds'] }) {
+export function EngineInfoCard({ thresholds, delayMinutes }: { thresholds: SentimentGrid['thresholds']; delayMinutes: number }) {
   const status = useLiveStatus();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="engine-info-title">
@@ -29,7 +29,16 @@ export function EngineInfoCard({ thresholds }: { thresholds: SentimentGrid['thre
           below {thresholds.exit_percentage}% (thresholds set by the administrators).
         </List.Item>
         <List.Item>
-          <strong>Real-time updates</strong>: {REAL_TIME_TEXT[status]}
+          {delayMinutes > 0 ? (
+            // A delayed view is not real time, whatever the socket does: say what it is.
+            <>
+              <strong>Delayed view</strong>: your grid shows the consensus as it stood {delayMinutes / 60} hours ago; it moves on as that time passes.
+            </>
+          ) : (
+            <>
+              <strong>Real-time updates</strong>: {REAL_TIME_TEXT[status]}
+            </>
+          )}
         </List.Item>
         <List.Item>
           <strong>Anonymous</strong>: no trader is ever named. The grid shows the aggregated consensus; the trader breakdown (4 Weeks plan and longer) shows a closed window&apos;s votes as
@@ -37,7 +46,7 @@ export function EngineInfoCard({ thresholds }: { thresholds: SentimentGrid['thre
         </List.Item>
       </List>
       <Text size="xs" c="dimmed" mt="sm">
-        Colours: green long, red short, orange neutral, grey no votes or a tie.
+        Colours: green long, red short, orange neutral, grey no consensus or no votes. An open window shows its vote count only, outlined, until it closes.
       </Text>
     </Card>
   );

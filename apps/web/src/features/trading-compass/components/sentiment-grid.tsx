@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ASSET_CLASS_LABELS, type GridCell, type SentimentGrid as SentimentGridData } from '@myeai/domain';
 import { assetColumn } from '../../../components/ui/asset-column.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
-import { cellLabel, cellView, lockedCellReason, trialLockMessage } from '../traffic-light.ts';
+import { cellLabel, cellView, LIGHT_COLORS, lockedCellReason, trialLockMessage, type ResultView } from '../traffic-light.ts';
 import classes from './compass.module.css';
 
 import type { PairSelection } from '../default-selection.ts';
@@ -16,6 +16,8 @@ type Asset = SentimentGridData['assets'][number];
 
 type SentimentGridProps = {
   grid: SentimentGridData;
+  /** The clock the cells' ages are read against (re-read every 30 s by the page). */
+  now: number;
   selected: PairSelection | null;
   onSelect: (pair: PairSelection) => void;
 };
@@ -24,10 +26,40 @@ export function LightDot({ color, size = 12 }: { color: string; size?: number })
   return <Box component="span" aria-hidden className={classes.dot} w={size} h={size} bg={color} />;
 }
 
+/** A closed result in a cell: the dot and share (or "No consensus"), the bias word, and its age. */
+function ResultLines({ view, dimmed = false }: { view: ResultView; dimmed?: boolean }) {
+  const confirmed = view.headline.endsWith('%');
+  return (
+    <Stack gap={0} align="center">
+      <Group gap={4} wrap="nowrap">
+        <LightDot color={view.color} size={dimmed ? 8 : 12} />
+        <Text size={dimmed || !confirmed ? 'xs' : 'sm'} fw={confirmed ? 700 : 500} c={dimmed ? 'dimmed' : undefined} component="span">
+          {dimmed ? 'Last: ' : ''}
+          {view.headline}
+          {confirmed ? ` ${view.word}` : ''}
+        </Text>
+      </Group>
+      {!confirmed && view.word && (
+        <Text size="xs" c="dimmed" component="span">
+          {' '}
+          {view.word}
+        </Text>
+      )}
+      {view.age && (
+        <Text size="xs" c="dimmed" component="span">
+          {' '}
+          {view.age}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * One cell: its accessible name is its own text, a hidden "EUR/USD H1: " before what it shows
- * ("62% Long"), so the name always contains the visible words. The same words (cellLabel) are its
- * tooltip, which names the pair for a sighted user too.
+ * ("85% Long 2 h ago"), so the name always contains the visible words. The same words (cellLabel)
+ * are its tooltip, which names the pair for a sighted user too. An open window shows only its vote
+ * count, outlined and without a colour, so it can never pass for a confirmed consensus.
  */
 function Cell({
   cell,
@@ -35,6 +67,7 @@ function Cell({
   timeframe,
   trialLock,
   isSelected,
+  now,
   onSelect,
 }: {
   cell: GridCell;
@@ -42,14 +75,14 @@ function Cell({
   timeframe: string;
   trialLock: string | null;
   isSelected: boolean;
+  now: number;
   onSelect: () => void;
 }) {
-  const view = cellView(cell);
+  const view = cellView(cell, now);
   const pair = `${asset} ${timeframe}`;
-  const label = cellLabel(cell, asset, timeframe, trialLock);
-  const isOpenWindow = !cell.locked && cell.window_open;
+  const label = cellLabel(cell, asset, timeframe, now, trialLock);
   return (
-    <UnstyledButton onClick={onSelect} aria-pressed={isSelected} title={label} className={classes.cell} data-selected={isSelected || undefined}>
+    <UnstyledButton onClick={onSelect} aria-pressed={isSelected} title={label} className={classes.cell} data-selected={isSelected || undefined} data-cell-kind={view.kind}>
       <VisuallyHidden>{`${pair}: `}</VisuallyHidden>
       {view.kind === 'locked' ? (
         // No figures exist for a locked cell: a neutral placeholder under the blur, and a lock.
@@ -65,26 +98,21 @@ function Cell({
         </Stack>
       ) : view.kind === 'empty' ? (
         <Group gap={6} wrap="nowrap">
-          <LightDot color={view.color} />
+          <LightDot color={LIGHT_COLORS.grey} />
           <Text size="sm" c="dimmed" component="span" aria-hidden>
             –
           </Text>
           <VisuallyHidden>no votes yet</VisuallyHidden>
         </Group>
-      ) : (
-        <Stack gap={0} align="center">
-          <Group gap={6} wrap="nowrap">
-            <LightDot color={view.color} />
-            <Text size="sm" fw={700} component="span">
-              {view.percent}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" component="span">
-            {' '}
-            {view.word}
-            {isOpenWindow && <VisuallyHidden>, voting open</VisuallyHidden>}
+      ) : view.kind === 'voting_open' ? (
+        <Stack gap={2} align="center">
+          <Text size="xs" fw={600} component="span" className={classes.votingOpen}>
+            {view.text}
           </Text>
+          {view.last && <ResultLines view={view.last} dimmed />}
         </Stack>
+      ) : (
+        <ResultLines view={view} />
       )}
     </UnstyledButton>
   );
@@ -93,8 +121,8 @@ function Cell({
 /** What a locked cell of an asset outside the user's pick says after "locked, ". */
 const NOT_PICKED_REASON = 'not in your assets';
 
-/** Assets (rows) by timeframes (columns): a traffic-light dot and the rounded top share per cell (spec 3 section 2.1). */
-export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) {
+/** Assets (rows) by timeframes (columns): a traffic-light dot and the rounded confirmed share per cell, with its age (spec 3 section 2.1, decision 050). */
+export function SentimentGrid({ grid, now, selected, onSelect }: SentimentGridProps) {
   // In a trial before the premium compass's day, locked cells say when they unlock instead of "needs a plan".
   const trialLock = trialLockMessage(grid.access);
   const unlockDay = grid.access.premium_unlocks_on_trial_day;
@@ -112,7 +140,7 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
             ['green.7', 'Long'],
             ['red.7', 'Short'],
             ['orange.6', 'Neutral'],
-            ['gray.5', 'No votes (–) or a tie'],
+            ['gray.5', 'No consensus, or no votes (–)'],
           ] as const
         ).map(([color, word]) => (
           <Group key={word} gap={4} wrap="nowrap">
@@ -120,7 +148,14 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
             <Text size="xs">{word}</Text>
           </Group>
         ))}
+        <Text size="xs" component="span" className={classes.votingOpen}>
+          Voting open · votes/13
+        </Text>
       </Group>
+      <Text size="xs" c="dimmed" mb="xs">
+        A cell shows the last closed window: its share and bias when it confirmed a consensus, and how long ago it closed. While a window is open only its vote count
+        shows; its result appears when it closes.
+      </Text>
       {grid.assets.length === 0 ? (
         <Text size="sm">No active assets yet.</Text>
       ) : (
@@ -161,6 +196,7 @@ export function SentimentGrid({ grid, selected, onSelect }: SentimentGridProps) 
                     timeframe={timeframe.code}
                     trialLock={outsidePick(asset) ? NOT_PICKED_REASON : trialLock}
                     isSelected={selected?.assetId === asset.id && selected.timeframeId === timeframe.id}
+                    now={now}
                     onSelect={() => onSelect({ assetId: asset.id, timeframeId: timeframe.id })}
                   />
                 ),

@@ -105,7 +105,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
       <AccessBanners access={grid.access} />
       <GoalQuickSetupPrompt context="delayed_data" enabled={delayed} />
       {grid.access.picked_asset_ids !== null && <AssetPickerCard grid={grid} />}
-      <SentimentGrid grid={grid} selected={selected} onSelect={setChosen} />
+      <SentimentGrid grid={grid} now={now} selected={selected} onSelect={setChosen} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
           <DetailCard detail={detail} trialLock={trialLock} now={now} />
@@ -118,7 +118,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
         </Grid.Col>
       </Grid>
       <FollowedCellsCard />
-      <EngineInfoCard thresholds={grid.thresholds} />
+      <EngineInfoCard thresholds={grid.thresholds} delayMinutes={grid.access.delay_minutes} />
       <TradingDisclaimer />
     </Stack>
   );
