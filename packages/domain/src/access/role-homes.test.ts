@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, TRIAL_STAGES, trialTimeLeftText } from '../trial/trial-stages.ts';
 import { homeOf, nextPlanOf, ROLE_HOMES, roleMayOpen, rolesToSwitchTo, trialChecklist, tryNow } from './role-homes.ts';
 import { ROLES } from './roles.ts';
+import { quickActionsFor } from './quick-actions.ts';
 import { findScreen } from './screens.ts';
 
 describe('ROLE_HOMES (the Business Hub per active role, DESIGN.md decision 45)', () => {
@@ -21,6 +22,13 @@ describe('ROLE_HOMES (the Business Hub per active role, DESIGN.md decision 45)',
       expect(findScreen(section.link.path), section.key).toBeDefined();
       expect(roleMayOpen(role, section.link.path), `${role} → ${section.link.path}`).toBe(true);
     }
+  });
+
+  it.each(ROLES)('the %s home names each link once, and never like a quick action (each link is found by its name)', (role) => {
+    const labels = ROLE_HOMES[role].sections.map((section) => section.link.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    const quickActions = quickActionsFor({ activeRole: role }, () => true).map((action) => action.title);
+    for (const label of labels) expect(quickActions).not.toContain(label);
   });
 
   it('says what each role can act on, in the order the issue lists it', () => {

@@ -44,11 +44,11 @@ export type RoleHome = {
 
 const SECTIONS = {
   plan: { key: 'plan', title: 'Your plan', link: { path: '/trading-subscription', label: 'Manage your plan' } },
-  picked_assets: { key: 'picked_assets', title: 'Your assets', link: { path: '/trading-compass', label: 'Open the Trading Compass' } },
+  picked_assets: { key: 'picked_assets', title: 'Your assets', link: { path: '/trading-compass', label: 'Your assets on the Trading Compass' } },
   followed_cells: { key: 'followed_cells', title: 'Cells you follow', link: { path: '/trading-compass', label: 'Follow cells on the Trading Compass' } },
   recent_alerts: { key: 'recent_alerts', title: 'Recent alerts', link: { path: '/notifications', label: 'All notifications' } },
   next_plan: { key: 'next_plan', title: 'What the next plan adds', link: { path: '/trading-subscription', label: 'Compare plans' } },
-  recent_consensus: { key: 'recent_consensus', title: 'Latest consensus of the Elite Pool', link: { path: '/trading-compass', label: 'Open the Trading Compass' } },
+  recent_consensus: { key: 'recent_consensus', title: 'Latest consensus of the Elite Pool', link: { path: '/trading-compass', label: 'The whole grid on the Trading Compass' } },
   learning: { key: 'learning', title: 'Learning', link: { path: '/learning-hub', label: 'Open the Learning Hub' } },
   trial_checklist: { key: 'trial_checklist', title: 'Your trial, day by day', link: { path: '/trading-subscription', label: 'See plans' } },
   try_now: { key: 'try_now', title: 'Try now', link: { path: '/learning-hub', label: 'Open the Learning Hub' } },
