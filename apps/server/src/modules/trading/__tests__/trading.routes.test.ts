@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, consensusEvents, entryWindows, jobs, mailOutbox, notifications, subscriptions, traders } from '@myeai/db';
-import { SentimentGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
+import { SentimentGridSchema, TraderGridSchema, type EntryWindow, type SentimentGrid } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
+import { closeWindow } from '../windows.service.ts';
 import { emptyPairIds, expectAnonymous, openWindow, pairIds, POOL_EMAILS, signInPool, vote, voteAll } from './trading-helpers.ts';
 
 describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
@@ -286,5 +287,41 @@ describe.each(testDatabaseKinds())('trading API on %s', (kind) => {
     expect(row!.agreedVotes).toBeLessThanOrEqual(row!.scoredVotes);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'trading.settings.update'));
     expect(audits).toEqual([]);
+  });
+  it('the trader desk grid: per cell the last result, its age and the standing bias; an open window sealed to its count, with the caller’s vote marked; engagement counts closed windows only', async () => {
+    const pair = await emptyPairIds(t, 'USD/JPY', 'H4');
+    const profile = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/trading/trader/profile', cookie })).json() as { votes_cast: number; windows_seen: number; engagement: number | null };
+    const desk = async (cookie: string) => {
+      const response = await t.inject({ method: 'GET', url: '/api/trading/trader/grid', cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      return TraderGridSchema.parse(response.json());
+    };
+    const before = await profile(pool[1]!);
+
+    // The demo's week of history fills most cells: a result, its age, the standing bias.
+    const seeded = await desk(pool[0]!);
+    expect(seeded.assets).toHaveLength(12);
+    const filled = Object.values(seeded.cells).flatMap((row) => Object.values(row)).filter((cell) => cell.has_data);
+    expect(filled.length).toBeGreaterThanOrEqual(70);
+    expect(filled.every((cell) => cell.last_updated !== null && cell.open_window_id === null && !cell.user_voted)).toBe(true);
+
+    const window = (await openWindow(t, pool[0]!, pair)).json().window as EntryWindow;
+    expect((await vote(t, pool[1]!, window.id, 'long')).statusCode).toBe(201);
+    const forVoter = (await desk(pool[1]!)).cells[pair.assetId]![pair.timeframeId]!;
+    expect(forVoter).toMatchObject({ window_open: true, open_votes: 1, open_pool_size: 13, open_window_id: window.id, user_voted: true, has_data: false, top_percentage: null, long_percentage: 0 });
+    expect((await desk(pool[2]!)).cells[pair.assetId]![pair.timeframeId]).toMatchObject({ open_window_id: window.id, user_voted: false });
+    // An admin may watch the desk (outside the pool: never voted).
+    expect((await desk(admin)).cells[pair.assetId]![pair.timeframeId]).toMatchObject({ open_votes: 1, user_voted: false });
+    expectAnonymous(JSON.stringify(await desk(pool[2]!)));
+
+    // A vote in a window still open does not count toward engagement yet.
+    expect(await profile(pool[1]!)).toMatchObject({ votes_cast: before.votes_cast, windows_seen: before.windows_seen });
+    t.clock.set(new Date(Date.parse(window.closes_at)));
+    // This window only (the close job would also close the other tests' overdue windows).
+    expect(await closeWindow(t.database.db, t.clock, window.id)).toBe('closed');
+    expect(await profile(pool[1]!)).toMatchObject({ votes_cast: before.votes_cast + 1, windows_seen: before.windows_seen + 1 });
+    const closed = (await desk(pool[1]!)).cells[pair.assetId]![pair.timeframeId]!;
+    expect(closed).toMatchObject({ window_open: false, open_votes: null, open_window_id: null, has_data: true, result_confirmed_bias: 'long', top_percentage: 100, confirmed_bias: 'long', last_updated: window.closes_at });
+    expect((await t.inject({ method: 'GET', url: '/api/trading/trader/grid', cookie: await t.signInAs('subscriber') })).statusCode).toBe(403);
   });
 });
