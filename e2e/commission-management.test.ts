@@ -30,7 +30,20 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     return page;
   }
 
+  /**
+   * The demo seeds commission cells (a parent and a child, the affiliate seated, two processed runs):
+   * this file builds its own cells and counts from zero, so it starts without them.
+   */
+  async function clearDemoCells() {
+    await db().delete(commissions).where(isNotNull(commissions.cellRunId));
+    await db().delete(commissionRevenueRuns);
+    await db().delete(commissionCellMembers);
+    await db().update(commissionCells).set({ parentCellId: null });
+    await db().delete(commissionCells);
+  }
+
   it('lets an admin read the overview, edit the configuration and run Test $1000 (nothing written)', async () => {
+    await clearDemoCells();
     // Cells as the Network Manager would build them: Alpha (3 members) under Upline (its Lead), and an empty cell.
     const [upline] = await db().insert(commissionCells).values({ name: 'Upline', createdAt: NOW, updatedAt: NOW }).returning();
     const [alpha] = await db().insert(commissionCells).values({ name: 'Alpha', description: 'The first team', parentCellId: upline!.id, createdAt: NOW, updatedAt: NOW }).returning();
@@ -56,6 +69,8 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
       await page.getByLabel('Total Members: 4').waitFor();
       await page.getByText('Defaults (not saved yet)').waitFor();
     });
+    // What Unallocated is and where it is booked, beside the configuration that produces it.
+    await page.getByText(/^Unallocated is the share of empty seats and of override levels with no upline Lead\. Nobody is paid it/).waitFor();
 
     // Configuration: the domain schema's message first, then a valid save (audited by the server).
     await page.getByRole('tab', { name: 'Configuration' }).click();
@@ -157,6 +172,21 @@ describe.skipIf(!hasChromium)('Commission Management in Chromium', () => {
     await page.getByRole('button', { name: 'Process revenue' }).click();
     await page.getByRole('status').filter({ hasText: 'This revenue was processed before; 4 payouts were generated then. Nothing new was written.' }).waitFor();
     expect(await db().select().from(commissionRevenueRuns)).toHaveLength(3);
+    // The result says what Unallocated is and where it is booked.
+    await page.getByTestId('unallocated-explanation').filter({ hasText: 'stays with the platform as revenue' }).waitFor();
+
+    // Money is typed in dollars and every message about it speaks dollars (issue 26: after a run the
+    // emptied field asked for cents, and an admin could type 100000 for $1,000.00).
+    await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('');
+    await page.getByRole('textbox', { name: 'Source reference' }).fill('e2e-form-2');
+    await page.getByRole('button', { name: 'Process revenue' }).click();
+    await page.getByText('Enter the revenue in dollars, e.g. 1000.00.').waitFor();
+    await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('12.345');
+    await page.getByRole('button', { name: 'Process revenue' }).click();
+    await page.getByText('Enter the revenue in dollars with at most two decimals, e.g. 1000.00.').waitFor();
+    await expect(page.getByText(/in cents/i).count()).resolves.toBe(0);
+    expect(await db().select().from(commissionRevenueRuns)).toHaveLength(3);
+    await checkBothWidths(page, SCREENSHOTS, 'revenue-form-dollars', () => page.getByText('Enter the revenue in dollars with at most two decimals, e.g. 1000.00.').waitFor());
   });
 
   it('lets an admin switch the Elite Pool on and edit it: a cell mirrors the 13 traders by tier, 1 + 3 + 9 enforced', async () => {

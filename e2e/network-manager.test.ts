@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { commissionRevenueRuns, commissions, users } from '@myeai/db';
+import { commissionCellMembers, commissionCells, commissionRevenueRuns, commissions, users } from '@myeai/db';
+import type { NetworkAnalytics } from '@myeai/domain';
 import { checkBothWidths, expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
@@ -26,6 +27,12 @@ describe.skipIf(!hasChromium)('Network Manager in Chromium', () => {
   it('an admin builds a parent and a child cell, fills 13 seats by drag and drop and keyboard, processes revenue and reads the audit trail', async () => {
     const { app } = suite;
     const db = app.database.db;
+    // The demo seeds commission cells with runs: this test builds its own network from none.
+    await db.delete(commissions).where(isNotNull(commissions.cellRunId));
+    await db.delete(commissionRevenueRuns);
+    await db.delete(commissionCellMembers);
+    await db.update(commissionCells).set({ parentCellId: null });
+    await db.delete(commissionCells);
     const emails = Array.from({ length: 14 }, (_, index) => `nm-seat-${String(index).padStart(2, '0')}@network.test`);
     await db.insert(users).values(
       emails.map((email, index) => ({ email, name: `Seat Holder ${index}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `NMSEAT${index}`, createdAt: new Date() })),
@@ -151,6 +158,15 @@ describe.skipIf(!hasChromium)('Network Manager in Chromium', () => {
     await expect(page.getByTestId('cell-card').count()).resolves.toBe(2);
     await page.getByText('Members 13/13 (100.0%)').waitFor();
     await page.getByText('53.8%').waitFor(); // 14 of 26 seats
+    // member_distribution and fill_analytics (spec 3 section 3), shown as the analytics answer gives them.
+    const analytics = (await (await page.request.get(`${API}/analytics`)).json()) as NetworkAnalytics;
+    expect(analytics.member_distribution.lead.filled).toBeGreaterThanOrEqual(2);
+    for (const kind of ['lead', 'senior', 'regular'] as const) {
+      const { filled, seats } = analytics.member_distribution[kind];
+      await expect(page.getByTestId(`distribution-${kind}`).innerText()).resolves.toContain(`${filled} of ${seats} filled`);
+    }
+    const fill = page.getByRole('region', { name: 'Fill analytics' });
+    await expect(fill.innerText()).resolves.toMatch(new RegExp(`${analytics.fill_analytics.full_cells}\\s+cells? full[\\s\\S]*${analytics.fill_analytics.partial_cells}\\s+cells? partly filled`));
     await page.locator('.mantine-SegmentedControl-root').getByText('Locked', { exact: true }).click();
     await expect.poll(() => page.getByTestId('cell-card').count()).toBe(1);
     await page.getByLabel('Search cells').fill('no such cell');

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { CELL_SIZE, seatRole } from './cell-payout.ts';
-import { averageFillRate, cellFillPercent, decideSeatMove, generatedCellName, nextEmptySeat, wouldCreateCellCycle } from './cell-network.ts';
+import { averageFillRate, cellFillPercent, decideSeatMove, fillAnalytics, generatedCellName, memberDistribution, nextEmptySeat, wouldCreateCellCycle } from './cell-network.ts';
 
 describe('wouldCreateCellCycle', () => {
   it('allows no parent and an unrelated parent', () => {
@@ -48,5 +48,16 @@ describe('fill figures', () => {
   });
   it('generates a name from the id', () => {
     expect(generatedCellName('3f2a9c1b-0000-4000-8000-000000000000')).toBe('Cell 3F2A9C1B');
+  });
+});
+
+describe('member_distribution and fill_analytics (spec 3 section 3)', () => {
+  test('filled seats per kind, with the seats of each kind over the cells', () => {
+    expect(memberDistribution([0, 1, 2, 4, 12, 0, 3], 2)).toEqual({ lead: { filled: 2, seats: 2 }, senior: { filled: 3, seats: 6 }, regular: { filled: 2, seats: 18 } });
+    expect(memberDistribution([], 0)).toEqual({ lead: { filled: 0, seats: 0 }, senior: { filled: 0, seats: 0 }, regular: { filled: 0, seats: 0 } });
+  });
+  test('full, partly filled and empty cells, and the Avg Fill Rate from the same counts', () => {
+    expect(fillAnalytics([13, 7, 0, 1])).toEqual({ avg_fill_rate: averageFillRate([13, 7, 0, 1]), full_cells: 1, partial_cells: 2, empty_cells: 1 });
+    expect(fillAnalytics([])).toEqual({ avg_fill_rate: 0, full_cells: 0, partial_cells: 0, empty_cells: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { CELL_SIZE } from './cell-payout.ts';
+import { CELL_SEAT_COUNTS, CELL_SIZE, seatRole } from './cell-payout.ts';
 
 /**
  * The Network Manager's rules for cells and seats (spec 3 sections 2.11 and 4, DESIGN.md decision 32),
@@ -62,4 +62,25 @@ export function averageFillRate(fillCounts: readonly number[]): number {
 /** The name of a cell created without one (spec 3 section 2.11, "auto-generated if blank"): "Cell 3F2A9C1B". */
 export function generatedCellName(cellId: string): string {
   return `Cell ${cellId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+/** Spec 3 section 3's `member_distribution`: filled seats per kind over the listed cells, with the seats each kind has. */
+export function memberDistribution(filledPositions: readonly number[], cellCount: number) {
+  const filled = { lead: 0, senior: 0, regular: 0 };
+  for (const position of filledPositions) filled[seatRole(position).toLowerCase() as keyof typeof filled] += 1;
+  return {
+    lead: { filled: filled.lead, seats: cellCount * CELL_SEAT_COUNTS.LEAD },
+    senior: { filled: filled.senior, seats: cellCount * CELL_SEAT_COUNTS.SENIOR },
+    regular: { filled: filled.regular, seats: cellCount * CELL_SEAT_COUNTS.REGULAR },
+  };
+}
+
+/** Spec 3 section 3's `fill_analytics`: the Avg Fill Rate and how many cells are full, partly filled and empty. */
+export function fillAnalytics(fillCounts: readonly number[]) {
+  return {
+    avg_fill_rate: averageFillRate(fillCounts),
+    full_cells: fillCounts.filter((count) => count >= CELL_SIZE).length,
+    partial_cells: fillCounts.filter((count) => count > 0 && count < CELL_SIZE).length,
+    empty_cells: fillCounts.filter((count) => count === 0).length,
+  };
 }

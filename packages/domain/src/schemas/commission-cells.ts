@@ -111,11 +111,16 @@ export type ProcessRevenueResponse = z.infer<typeof ProcessRevenueResponseSchema
 export const UNALLOCATED_EXPLANATION =
   'Unallocated is the share of empty seats and of override levels with no upline Lead. Nobody is paid it: it stays with the platform as revenue. It is booked on the revenue run (each part with its reason) and in the audit log, never in a member\'s commission ledger.';
 
+/** "1 payout", "15 payouts": every count of payouts on every screen. */
+export function payoutsText(count: number): string {
+  return `${count} ${count === 1 ? 'payout' : 'payouts'}`;
+}
+
 /** Spec 3 section 8; only a real run says it processed revenue (decision 24). */
 export function processRevenueMessage(status: ProcessRevenueResponse['status'], payoutsCount: number): string {
-  if (status === 'dry_run') return `Dry run: ${payoutsCount} ${payoutsCount === 1 ? 'payout' : 'payouts'} would be made. Nothing was written.`;
+  if (status === 'dry_run') return `Dry run: ${payoutsText(payoutsCount)} would be made. Nothing was written.`;
   if (status === 'already_processed') return `This revenue was processed before; ${payoutsCount} ${payoutsCount === 1 ? 'payout was' : 'payouts were'} generated then. Nothing new was written.`;
-  return `Revenue processed successfully! ${payoutsCount} ${payoutsCount === 1 ? 'payout' : 'payouts'} generated.`;
+  return `Revenue processed successfully! ${payoutsText(payoutsCount)} generated.`;
 }
 
 /** An uploaded file of revenue lines (commissions/revenue-csv.ts): previewed with dry_run, then processed. */

@@ -85,14 +85,24 @@ export type CellListQuery = z.input<typeof CellListQuerySchema>;
 
 export const CellListSchema = z.object({ cells: z.array(CommissionCellSchema) });
 
+const SeatKindCountSchema = z.object({ filled: z.number().int(), seats: z.number().int() });
+
+/** Spec 3 section 3, "Analytics": cell_statistics, member_distribution and fill_analytics are the contract's names. */
 export const NetworkAnalyticsSchema = z.object({
   total_cells: z.number().int(),
   total_members: z.number().int(),
-  /** Mean fill of the cells in percent, one decimal. */
-  avg_fill_rate: z.number(),
   /** Active users holding no seat. */
   available_users: z.number().int(),
   cell_statistics: z.object({ active: z.number().int(), locked: z.number().int(), processing: z.number().int() }),
+  /** Filled seats per kind (Lead, Senior, Regular) over the listed cells, and the seats of that kind. */
+  member_distribution: z.object({ lead: SeatKindCountSchema, senior: SeatKindCountSchema, regular: SeatKindCountSchema }),
+  fill_analytics: z.object({
+    /** Mean fill of the cells in percent, one decimal (the Avg Fill Rate card). */
+    avg_fill_rate: z.number(),
+    full_cells: z.number().int(),
+    partial_cells: z.number().int(),
+    empty_cells: z.number().int(),
+  }),
 });
 export type NetworkAnalytics = z.infer<typeof NetworkAnalyticsSchema>;
 

@@ -58,6 +58,16 @@ export async function selectFillCounts(db: DbOrTx): Promise<{ status: string; fi
     .groupBy(commissionCells.id, commissionCells.status);
 }
 
+/** The filled seat positions of every listed (not archived) cell: the member distribution counts them by kind. */
+export async function selectFilledPositions(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ position: commissionCellMembers.position })
+    .from(commissionCellMembers)
+    .innerJoin(commissionCells, eq(commissionCells.id, commissionCellMembers.cellId))
+    .where(ne(commissionCells.status, 'archived'));
+  return rows.map((row) => row.position);
+}
+
 /** Active users holding no seat (a seat in an archived cell cannot exist: only empty cells are archived). */
 export async function countAvailableUsers(db: DbOrTx): Promise<number> {
   const [row] = await db

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
-  averageFillRate,
+  fillAnalytics,
+  memberDistribution,
   CELL_AUDIT_ACTIONS,
   CELL_AUDIT_LIMIT,
   CELL_CYCLE_MESSAGE,
@@ -35,6 +36,7 @@ import {
   selectAncestorIds,
   selectCellsByIds,
   selectFillCounts,
+  selectFilledPositions,
   selectListedCells,
   selectMembersOfCells,
   selectSeatOfUser,
@@ -105,16 +107,18 @@ export async function getCell(db: DbOrTx, id: string): Promise<CommissionCell> {
   return cell!;
 }
 
-/** The four stat cards and the counts per status (spec 3 sections 2.11 and 3, "Analytics"). */
+/** The four stat cards, the counts per status, the member distribution and the fill analytics (spec 3 sections 2.11 and 3, "Analytics"). */
 export async function networkAnalytics(db: DbOrTx): Promise<NetworkAnalytics> {
-  const [fills, available] = await Promise.all([selectFillCounts(db), countAvailableUsers(db)]);
+  const [fills, available, positions] = await Promise.all([selectFillCounts(db), countAvailableUsers(db), selectFilledPositions(db)]);
+  const counts = fills.map((fill) => fill.fill);
   const byStatus = (status: string) => fills.filter((fill) => fill.status === status).length;
   return {
     total_cells: fills.length,
     total_members: fills.reduce((sum, fill) => sum + fill.fill, 0),
-    avg_fill_rate: averageFillRate(fills.map((fill) => fill.fill)),
     available_users: available,
     cell_statistics: { active: byStatus('active'), locked: byStatus('locked'), processing: byStatus('processing') },
+    member_distribution: memberDistribution(positions, fills.length),
+    fill_analytics: fillAnalytics(counts),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissionCellMembers, commissionCells, commissionConfig, commissionRevenueRuns, users } from '@myeai/db';
 import { CELL_CYCLE_MESSAGE, CELL_MESSAGES, DEFAULT_CELL_PAYOUT_CONFIG } from '@myeai/domain';
@@ -204,12 +204,37 @@ describe.each(testDatabaseKinds())('Network Manager cell and seat API on %s', (k
     expect(locked.cells.every((row) => row.status === 'locked')).toBe(true);
     expect((await send('GET', `${BASE}/cells?status=archived`)).statusCode).toBe(400);
 
-    const analytics = (await send('GET', `${BASE}/analytics`)).json() as { total_cells: number; total_members: number; avg_fill_rate: number; available_users: number };
+    type Kind = { filled: number; seats: number };
+    const analytics = (await send('GET', `${BASE}/analytics`)).json() as {
+      total_cells: number;
+      total_members: number;
+      available_users: number;
+      member_distribution: { lead: Kind; senior: Kind; regular: Kind };
+      fill_analytics: { avg_fill_rate: number; full_cells: number; partial_cells: number; empty_cells: number };
+    };
     const listed = (await send('GET', `${BASE}/cells`)).json() as { cells: Cell[] };
     const members = listed.cells.reduce((sum, row) => sum + row.fill_count, 0);
     expect(analytics.total_cells).toBe(listed.cells.length);
     expect(analytics.total_members).toBe(members);
-    expect(analytics.avg_fill_rate).toBe(Math.round((members * 1000) / (listed.cells.length * 13)) / 10);
+    // Spec 3 section 3's contract names: member_distribution (filled seats per kind) and fill_analytics.
+    const listedSeats = await db()
+      .select({ position: commissionCellMembers.position })
+      .from(commissionCellMembers)
+      .where(inArray(commissionCellMembers.cellId, listed.cells.map((row) => row.id)));
+    const filledOf = (test: (position: number) => boolean) => listedSeats.filter((seat) => test(seat.position)).length;
+    expect(analytics.member_distribution).toEqual({
+      lead: { filled: filledOf((p) => p === 0), seats: listed.cells.length },
+      senior: { filled: filledOf((p) => p >= 1 && p <= 3), seats: listed.cells.length * 3 },
+      regular: { filled: filledOf((p) => p >= 4), seats: listed.cells.length * 9 },
+    });
+    expect(analytics.member_distribution.lead.filled + analytics.member_distribution.senior.filled + analytics.member_distribution.regular.filled).toBe(members);
+    expect(analytics.fill_analytics).toEqual({
+      avg_fill_rate: Math.round((members * 1000) / (listed.cells.length * 13)) / 10,
+      full_cells: listed.cells.filter((row) => row.fill_count === 13).length,
+      partial_cells: listed.cells.filter((row) => row.fill_count > 0 && row.fill_count < 13).length,
+      empty_cells: listed.cells.filter((row) => row.fill_count === 0).length,
+    });
+    expect(analytics.fill_analytics.full_cells + analytics.fill_analytics.partial_cells + analytics.fill_analytics.empty_cells).toBe(analytics.total_cells);
     const activeUsers = await db().select().from(users).where(eq(users.status, 'active'));
     const seats = await db().select().from(commissionCellMembers);
     const seated = new Set(seats.map((seat) => seat.userId));

@@ -1,6 +1,6 @@
 import { Card, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { CellAuditRecord } from '@myeai/domain';
+import { formatDollarsAndCents, payoutsText, type CellAuditRecord } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatFullTime } from '../../../lib/relative-time.ts';
 import { useAllCells, useCellAudit } from '../api/network-api.ts';
@@ -17,7 +17,6 @@ const ACTION_LABEL: Record<string, string> = {
   'commission.revenue_processed': 'Revenue processed',
 };
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 type Details = Record<string, unknown> & { before?: Record<string, unknown>; after?: Record<string, unknown> };
 
@@ -48,7 +47,7 @@ export function describeAuditDetails(record: Pick<CellAuditRecord, 'action' | 'd
     }
     case 'commission.revenue_processed':
       return typeof details.amount_cents === 'number' && typeof details.paid_cents === 'number' && typeof details.unallocated_cents === 'number'
-        ? `${money.format(details.amount_cents / 100)} (${String(details.source ?? '')}, ref ${String(details.source_reference_id ?? '')}): ${String(details.payouts_count ?? 0)} payouts, ${money.format(details.paid_cents / 100)} paid, ${money.format(details.unallocated_cents / 100)} unallocated`
+        ? `${formatDollarsAndCents(details.amount_cents)} (${String(details.source ?? '')}, ref ${String(details.source_reference_id ?? '')}): ${payoutsText(Number(details.payouts_count ?? 0))}, ${formatDollarsAndCents(details.paid_cents)} paid, ${formatDollarsAndCents(details.unallocated_cents)} unallocated`
         : JSON.stringify(details);
     default:
       return record.details === null ? '' : JSON.stringify(record.details);

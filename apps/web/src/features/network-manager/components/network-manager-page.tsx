@@ -5,10 +5,12 @@ import { useState } from 'react';
 import type { CommissionCell } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ElitePoolDialog, TestRevenueDialog, type TestRevenueCell } from '../../commission-management/index.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import { networkKey, useNetworkAnalytics } from '../api/network-api.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import { CellOverview } from './cell-overview.tsx';
 import { CreateCellDialog } from './create-cell-dialog.tsx';
+import { NetworkBreakdown } from './network-breakdown.tsx';
 import { VisualEditor } from './visual-editor.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
@@ -21,22 +23,25 @@ function StatCards() {
   const cards = [
     { label: 'Total Cells', value: data ? String(data.total_cells) : '…' },
     { label: 'Total Members', value: data ? String(data.total_members) : '…' },
-    { label: 'Avg Fill Rate', value: data ? `${data.avg_fill_rate.toFixed(1)}%` : '…' },
+    { label: 'Avg Fill Rate', value: data ? formatPercent(data.fill_analytics.avg_fill_rate) : '…' },
     { label: 'Available Users', value: data ? String(data.available_users) : '…', hint: 'Active users holding no seat' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      {cards.map((card) => (
-        <Card key={card.label} withBorder padding="md" radius="md">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {card.label}
-          </Text>
-          <Text size="xl" fw={700} title={card.hint}>
-            {card.value}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        {cards.map((card) => (
+          <Card key={card.label} withBorder padding="md" radius="md">
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {card.label}
+            </Text>
+            <Text size="xl" fw={700} title={card.hint}>
+              {card.value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {data && <NetworkBreakdown data={data} />}
+    </Stack>
   );
 }
 
