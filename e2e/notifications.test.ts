@@ -225,8 +225,9 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
 
     await sendAsAdmin('Trader desk notice', 'The entry window for BTC 4h opens in 10 minutes.', { kind: 'role', role: 'trader' });
     await suite.app.runJobs();
-    // Nothing is pushed and no time passes on the page: the bell does not know yet.
-    await new Promise((done) => setTimeout(done, 1_000));
+    // Nothing is pushed (every socket is refused) and no time passes on the page, so no poll has
+    // asked: the bell does not know yet.
+    expect(listRequests()).toBe(0);
     await expect(bellName(page)).resolves.toBe('Notifications, 0 unread');
     // Within the next 10 s of page time the poll fetches it.
     await page.clock.runFor(10_000);
@@ -283,6 +284,8 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
 
   it('a session ended elsewhere closes the socket (4401): the tab goes to /login by itself and does not reconnect', async () => {
     const { context, page } = await newPage();
+    // Time flows normally until the test moves it past every reconnect delay at once.
+    await page.clock.install();
     await signInWithDemo(page, 'Fran Free');
     await expect.poll(() => liveStatus(page), { timeout: 10_000 }).toBe('open');
     let sockets = 0;
@@ -295,7 +298,11 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     await other.waitForURL('**/login');
 
     await page.waitForURL('**/login', { timeout: 10_000 });
-    await new Promise((done) => setTimeout(done, 7_000));
+    // Two minutes of page time: past the longest reconnect delay (60 s with jitter). A socket the
+    // page opened would be reported before the answer of the evaluate that follows (one CDP session,
+    // in order), so no wall-clock wait is needed to see that none was opened.
+    await page.clock.runFor(120_000);
+    await page.evaluate(() => document.readyState);
     expect(sockets).toBe(0);
     await context.close();
   });
