@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { commissions, goals, jobs, mailOutbox, users } from '@myeai/db';
+import { aiMessageUsage, auditLog, commissions, goals, jobs, mailOutbox, users } from '@myeai/db';
 import { enqueueJob } from '../apps/server/src/modules/jobs/index.ts';
 import { enqueueMail } from '../apps/server/src/modules/mail/index.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
@@ -36,6 +36,13 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     await suite.app.runJobs();
     const [bounced] = await db.insert(mailOutbox).values({ kind: 'welcome', toAddress: 'gone@example.test', subject: 'Welcome', textBody: 'Hello', createdAt: now }).returning({ id: mailOutbox.id });
     await db.insert(jobs).values({ name: 'mail.send', payload: { outboxId: bounced!.id }, status: 'failed', runAt: now, attempts: 5, lastError: 'mailbox unavailable', finishedAt: now, dedupeKey: `mail:${bounced!.id}`, createdAt: now });
+    // Three AI goal messages written today, and goal reviews as the audit log records them.
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.myeai.local'));
+    await db.insert(aiMessageUsage).values({ adminId: admin!.id, day: now.toISOString().slice(0, 10), messages: 3 }).onConflictDoUpdate({ target: [aiMessageUsage.adminId, aiMessageUsage.day], set: { messages: 3 } });
+    await db.insert(auditLog).values([
+      { actorId: admin!.id, action: 'goal.approve', target: randomUUID(), details: {}, createdAt: now },
+      { actorId: admin!.id, action: 'goal.reject', target: randomUUID(), details: {}, createdAt: new Date(now.getTime() - DAY) },
+    ]);
   }
 
   it('Overview and Analytics: every tile equals a count made in SQL; 1440 and 375 px, axe', async () => {
@@ -61,9 +68,17 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     expect(await text('pending-goals')).toBe(`${n(await countSql("select count(*) from goals where status = 'pending_approval'"))} of ${n(await countSql('select count(*) from goals'))}`);
     expect(await text('delivery-rate')).toBe(sent + failed === 0 ? 'No e-mail settled yet' : `${Math.round((sent / (sent + failed)) * 1000) / 10}%`);
     expect(await text('email-counts')).toMatch(new RegExp(`^${n(sent)} sent · ${n(failed)} failed`));
-    expect(await text('status-subscribers')).toBe(n(await countSql(`select count(*) from users u where ${subscribed}`)));
-    expect(await text('status-trial')).toBe(n(await countSql(`select count(*) from users u where not ${subscribed} and ${trialing}`)));
-    expect(await text('status-visitors')).toBe(n(await countSql(`select count(*) from users u where not ${subscribed} and not ${trialing}`)));
+    // The distribution by plan, trial and role (userStatusGroup): the admin, the traders and the affiliate are the team, not visitors.
+    const plan = `(${subscribed} or 'subscriber' = any(u.roles))`;
+    const team = `u.roles && array['admin', 'trader', 'affiliate', 'investor']::text[]`;
+    expect(await text('status-subscribers')).toBe(n(await countSql(`select count(*) from users u where ${plan}`)));
+    expect(await text('status-trial')).toBe(n(await countSql(`select count(*) from users u where not ${plan} and ${trialing}`)));
+    expect(await text('status-team')).toBe(n(await countSql(`select count(*) from users u where not ${plan} and not ${trialing} and ${team}`)));
+    expect(await text('status-visitors')).toBe(n(await countSql(`select count(*) from users u where not ${plan} and not ${trialing} and not (${team})`)));
+    expect(await countSql(`select count(*) from users u where not ${plan} and not ${trialing} and ${team}`)).toBeGreaterThanOrEqual(3);
+    await page.getByText('Team and partners (admin, trader, affiliate, investor)').waitFor();
+    // AI goal messages asked of the writer today (UTC), from the quota's record.
+    expect(await text('ai-messages-today')).toBe(n(await countSql(`select coalesce(sum(messages), 0) from ai_message_usage where day = '${now.toISOString().slice(0, 10)}'`)));
     expect(await text('jobs-succeeded')).toBe(n(await countSql(`select count(*) from jobs where status = 'succeeded' and finished_at >= ${since}`)));
     expect(await text('jobs-failed')).toBe(n(await countSql(`select count(*) from jobs where status = 'failed' and finished_at >= ${since}`)));
     expect(await text('emails-sent')).toBe(n(await countSql(`select count(*) from mail_outbox where sent_at >= ${since}`)));
@@ -99,6 +114,13 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     await page.getByRole('heading', { name: 'User growth, last 30 days' }).waitFor();
     const joined30 = await joinedSince(30);
     await expect.poll(() => page.getByTestId('analytics-joined').innerText()).toBe(`${joined30} new user${joined30 === 1 ? '' : 's'}`);
+    // Approval counts: goal reviews of the range by their audited action.
+    const reviewed = async (action: string, days: number) =>
+      countSql(`select count(*) from audit_log where action = 'goal.${action}' and created_at >= ${at(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY))}`);
+    await page.getByRole('heading', { name: 'Goal reviews, last 30 days' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('analytics-reviews').innerText())
+      .toBe(`${await reviewed('approve', 30)} approved · ${await reviewed('reject', 30)} rejected · ${await reviewed('request_revision', 30)} revision requested`);
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'analytics-1440.png'), fullPage: true });
     await page.locator('label', { hasText: '7 days' }).click();
@@ -189,8 +211,9 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     await none.context.close();
 
     const now = suite.app.clock.now();
+    // An approved goal: the card shows no goal still pending approval.
     const created = new Date(now.getTime() - 2 * DAY);
-    await db.insert(goals).values({ userId: trader!.id, title: 'Earn $1,000 in November', goalType: 'monetary', targetValue: 1000, unit: 'USD', whyImportant: 'A new laptop for trading', deadline: '2026-11-30', timeframe: 'monthly', createdAt: created, submittedAt: created, updatedAt: created });
+    await db.insert(goals).values({ userId: trader!.id, title: 'Earn $1,000 in November', goalType: 'monetary', targetValue: 1000, unit: 'USD', whyImportant: 'A new laptop for trading', deadline: '2026-11-30', timeframe: 'monthly', status: 'approved', reviewedAt: created, createdAt: created, submittedAt: created, updatedAt: created });
     await db.insert(commissions).values({ userId: trader!.id, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents: 25_000, earnedAt: now });
 
     const { context, page } = await signedInPage('Tess Trader');

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { analyticsDays, dailySeries, deliveryRatePercent, ENTITLED_PROVIDER_STATUSES, growthWindows, startOfUtcDay } from './admin-overview.ts';
+import { describe, expect, it, test } from 'vitest';
+import type { Role } from '../access/roles.ts';
+import { analyticsDays, dailySeries, deliveryRatePercent, ENTITLED_PROVIDER_STATUSES, growthWindows, startOfUtcDay, USER_STATUS_GROUP_LABELS, USER_STATUS_GROUPS, userStatusGroup } from './admin-overview.ts';
 import { change } from '../dashboard/dashboard-rules.ts';
 
 describe('admin overview rules', () => {
@@ -38,5 +39,25 @@ describe('admin overview rules', () => {
 
   it('subscribers are the users of an entitled provider status', () => {
     expect([...ENTITLED_PROVIDER_STATUSES].sort()).toEqual(['active', 'past_due', 'trialing']);
+  });
+});
+
+describe('userStatusGroup: the User Status Distribution classifies people by plan, trial and role', () => {
+  test.each([
+    { label: 'the admin without plan or trial', roles: ['admin'] as Role[], plan: false, trial: false, group: 'team' },
+    { label: 'a trader', roles: ['trader'] as Role[], plan: false, trial: false, group: 'team' },
+    { label: 'an affiliate who is also a newcomer', roles: ['newcomer', 'affiliate'] as Role[], plan: false, trial: false, group: 'team' },
+    { label: 'an investor', roles: ['investor'] as Role[], plan: false, trial: false, group: 'team' },
+    { label: 'a newcomer', roles: ['newcomer'] as Role[], plan: false, trial: false, group: 'visitors' },
+    { label: 'a free member', roles: ['subscriber_free'] as Role[], plan: false, trial: false, group: 'visitors' },
+    { label: 'a newcomer in a trial', roles: ['newcomer'] as Role[], plan: false, trial: true, group: 'trial' },
+    { label: 'an affiliate in a trial', roles: ['affiliate'] as Role[], plan: false, trial: true, group: 'trial' },
+    { label: 'anyone with a plan', roles: ['trader'] as Role[], plan: true, trial: true, group: 'subscribers' },
+    { label: 'the subscriber role without a stored plan', roles: ['subscriber'] as Role[], plan: false, trial: false, group: 'subscribers' },
+  ])('$label: $group', ({ roles, plan, trial, group }) => {
+    expect(userStatusGroup({ roles, hasEntitledPlan: plan, hasRunningTrial: trial })).toBe(group);
+  });
+  test('every group has a label', () => {
+    expect(Object.keys(USER_STATUS_GROUP_LABELS).sort()).toEqual([...USER_STATUS_GROUPS].sort());
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from '../access/roles.ts';
 import { PROVIDER_STATUSES, isEntitledStatus } from '../subscriptions/subscription-state.ts';
 
 const DAY_MS = 86_400_000;
@@ -50,3 +51,35 @@ export function dailySeries(days: readonly string[], counted: readonly { day: st
   const byDay = new Map(counted.map((row) => [row.day, row.count]));
   return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }));
 }
+
+/**
+ * The User Status Distribution's groups (spec 3 section 2.9, issue 26): a person with a plan that
+ * gives access (or the subscriber role) is a subscriber, else one with a running trial a trial user,
+ * else one holding a working role (admin, trader, affiliate, investor) is on the team, and only the
+ * rest, newcomers and free members with no trial and no plan, are visitors. The server counts the
+ * same rule in SQL.
+ */
+export const USER_STATUS_GROUPS = ['subscribers', 'trial', 'team', 'visitors'] as const;
+export type UserStatusGroup = (typeof USER_STATUS_GROUPS)[number];
+
+/** Roles that make a person part of the running of the platform, not a visitor. */
+export const TEAM_ROLES = ['admin', 'trader', 'affiliate', 'investor'] as const satisfies readonly Role[];
+
+export const USER_STATUS_GROUP_LABELS: Record<UserStatusGroup, string> = {
+  subscribers: 'Subscribers (a plan or the subscriber role)',
+  trial: 'Trial users',
+  team: 'Team and partners (admin, trader, affiliate, investor)',
+  visitors: 'Visitors (no trial, no plan, no other role)',
+};
+
+export function userStatusGroup(user: { roles: readonly Role[]; hasEntitledPlan: boolean; hasRunningTrial: boolean }): UserStatusGroup {
+  if (user.hasEntitledPlan || user.roles.includes('subscriber')) return 'subscribers';
+  if (user.hasRunningTrial) return 'trial';
+  if (user.roles.some((role) => (TEAM_ROLES as readonly Role[]).includes(role))) return 'team';
+  return 'visitors';
+}
+
+/** The goal reviews the Analytics tab counts, by their audited action (`goal.approve` ...). */
+export const GOAL_REVIEW_ACTIONS = ['approve', 'reject', 'request_revision'] as const;
+export type GoalReviewAction = (typeof GOAL_REVIEW_ACTIONS)[number];
+export const GOAL_REVIEW_LABELS: Record<GoalReviewAction, string> = { approve: 'Approved', reject: 'Rejected', request_revision: 'Revision requested' };

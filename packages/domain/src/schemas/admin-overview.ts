@@ -27,7 +27,13 @@ export const AdminOverviewSchema = z.object({
     queued: count,
     delivery_rate_percent: z.number().nullable(),
   }),
-  user_status: z.object({ visitors: count, trial: count, subscribers: count }),
+  /** Every user in one group of USER_STATUS_GROUPS (userStatusGroup): the four add up to users.total. */
+  user_status: z.object({ visitors: count, trial: count, subscribers: count, team: count }),
+  /**
+   * Goal messages asked of the AI writer since 00:00 UTC, by every admin (ai_message_usage, the daily
+   * quota's record: a call that failed still counts; the built-in templates are not AI and not counted).
+   */
+  ai_messages_today: count,
   performance: z.object({
     window_hours: z.number().int(),
     jobs_succeeded: count,
@@ -50,10 +56,13 @@ export const AdminAnalyticsQuerySchema = z.object({
 
 export const DailyCountSchema = z.object({ day: z.string(), count: count });
 
-/** Goal approvals join this when approvals are stored (the goals review issue); until then the tab has no such chart. */
+export const GoalReviewDaySchema = z.object({ day: z.string(), approve: count, reject: count, request_revision: count });
+
+/** The Analytics tab: users who joined and goal reviews (the audited approve, reject and request-revision actions) per UTC day. */
 export const AdminAnalyticsSchema = z.object({
   days: z.number().int(),
   user_growth: z.array(DailyCountSchema),
+  goal_reviews: z.array(GoalReviewDaySchema),
 });
 export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 

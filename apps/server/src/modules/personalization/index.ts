@@ -1,1 +1,2 @@
 export { messageWriterFor, type MessageWriter } from './message-writer.ts';
+export { countAiMessagesOn } from './personalization.queries.ts';

@@ -20,6 +20,12 @@ export async function reserveAiMessages(db: DbOrTx, adminId: string, day: string
   return row?.messages ?? null;
 }
 
+/** Messages asked of the AI writer on `day` by every admin (the Comprehensive Dashboard's tile). */
+export async function countAiMessagesOn(db: DbOrTx, day: string): Promise<number> {
+  const [row] = await db.select({ messages: sql<number>`coalesce(sum(${aiMessageUsage.messages}), 0)::int` }).from(aiMessageUsage).where(eq(aiMessageUsage.day, day));
+  return Number(row?.messages ?? 0);
+}
+
 /** The admin's messages written on `day`. */
 export async function selectAiMessagesUsed(db: DbOrTx, adminId: string, day: string): Promise<number> {
   const [row] = await db

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, goals, jobs, mailOutbox, sessions, subscriptions, trials, users } from '@myeai/db';
-import type { AdminAnalytics, AdminOverview } from '@myeai/domain';
+import { aiMessageUsage, auditLog, commissions, goals, jobs, mailOutbox, sessions, subscriptions, trials, users } from '@myeai/db';
+import { userStatusGroup, USER_STATUS_GROUPS, type AdminAnalytics, type AdminOverview, type Role, type UserStatusGroup } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 
@@ -106,6 +106,25 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
     // Commissions: recent1 twice today, recent2 once today, old yesterday.
     const commission = (userId: string, earnedAt: Date) => ({ userId, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents: 1000, earnedAt });
     await t.database.db.insert(commissions).values([commission(recent1, ago(HOUR)), commission(recent1, ago(2 * HOUR)), commission(recent2, ago(3 * HOUR)), commission(old, ago(DAY))]);
+
+    // Roles: a trader and an affiliate without plan or trial are the team, not visitors; a granted subscriber role is a subscriber.
+    const withRoles = async (name: string, roles: Role[]) =>
+      t.database.db.insert(users).values({ email: `${name}@overview.test`, name, roles, activeRole: roles[0]!, referralCode: `OV${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: ago(400 * DAY) });
+    await withRoles('a-trader', ['trader']);
+    await withRoles('an-affiliate', ['affiliate', 'newcomer']);
+    await withRoles('granted-subscriber', ['subscriber']);
+
+    // AI goal messages: today by two admins, yesterday (not counted).
+    const today = now.toISOString().slice(0, 10);
+    const [otherAdmin] = await t.database.db.insert(users).values({ email: 'second-admin@overview.test', name: 'Second Admin', roles: ['admin'], activeRole: 'admin', referralCode: `OV${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: ago(400 * DAY) }).returning({ id: users.id });
+    await t.database.db.insert(aiMessageUsage).values([
+      { adminId: otherAdmin!.id, day: today, messages: 3 },
+      { adminId: otherAdmin!.id, day: ago(DAY).toISOString().slice(0, 10), messages: 5 },
+    ]);
+
+    // Goal reviews in the audit log: two approvals today, a rejection yesterday, a revision three days ago; a submission is no review.
+    const audit = (action: string, createdAt: Date) => ({ actorId: otherAdmin!.id, action, target: randomUUID(), details: {}, createdAt });
+    await t.database.db.insert(auditLog).values([audit('goal.approve', ago(HOUR)), audit('goal.approve', ago(2 * HOUR)), audit('goal.reject', ago(DAY)), audit('goal.request_revision', ago(3 * DAY)), audit('goal.submit', ago(HOUR))]);
   });
   afterAll(() => t.close());
 
@@ -127,9 +146,7 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
       goals: await countSql('select count(*) from goals'),
       sent: await countSql("select count(*) from mail_outbox where status = 'sent'"),
       failed: await countSql(`select count(*) ${failedMail}`),
-      subscribers: await countSql(`select count(*) from users u where ${subscribed}`),
-      trial: await countSql(`select count(*) from users u where not ${subscribed} and ${trialing}`),
-      visitors: await countSql(`select count(*) from users u where not ${subscribed} and not ${trialing}`),
+      aiToday: await countSql(`select coalesce(sum(messages), 0) from ai_message_usage where day = '${now.toISOString().slice(0, 10)}'`),
       jobsSucceeded: await countSql(`select count(*) from jobs where status = 'succeeded' and finished_at >= ${since24h}`),
       jobsFailed: await countSql(`select count(*) from jobs where status = 'failed' and finished_at >= ${since24h}`),
       sent24h: await countSql(`select count(*) from mail_outbox where sent_at >= ${since24h}`),
@@ -144,7 +161,17 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
     expect(overview.goals).toEqual({ pending: expected.pending, total: expected.goals });
     expect(overview.email).toMatchObject({ sent: expected.sent, failed: expected.failed });
     expect(overview.email.delivery_rate_percent).toBe(Math.round((expected.sent / (expected.sent + expected.failed)) * 1000) / 10);
-    expect(overview.user_status).toEqual({ visitors: expected.visitors, trial: expected.trial, subscribers: expected.subscribers });
+    // Each user read here with their roles, plan and trial, grouped by the domain's rule.
+    const people = (await t.database.db.execute(sql.raw(`select u.email, u.roles, ${subscribed} as plan, ${trialing} as trial from users u`))) as unknown as {
+      rows: { email: string; roles: Role[]; plan: boolean; trial: boolean }[];
+    };
+    const groupOf = new Map(people.rows.map((row) => [row.email, userStatusGroup({ roles: row.roles, hasEntitledPlan: row.plan, hasRunningTrial: row.trial })]));
+    const groups = Object.fromEntries(USER_STATUS_GROUPS.map((group) => [group, [...groupOf.values()].filter((g) => g === group).length])) as Record<UserStatusGroup, number>;
+    expect(overview.user_status).toEqual(groups);
+    expect([groupOf.get('admin@demo.myeai.local'), groupOf.get('a-trader@overview.test'), groupOf.get('an-affiliate@overview.test')]).toEqual(['team', 'team', 'team']);
+    expect([groupOf.get('granted-subscriber@overview.test'), groupOf.get('previous1@overview.test'), groupOf.get('recent1@overview.test'), groupOf.get('recent2@overview.test')]).toEqual(['subscribers', 'subscribers', 'trial', 'visitors']);
+    expect(overview.ai_messages_today).toBe(expected.aiToday);
+    expect(overview.ai_messages_today).toBeGreaterThanOrEqual(3);
     expect(overview.performance).toEqual({
       window_hours: 24,
       jobs_succeeded: expected.jobsSucceeded,
@@ -153,11 +180,11 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
       emails_failed: expected.failed24h,
       sign_ins_today: expected.signIns,
     });
-    expect(overview.user_status.visitors + overview.user_status.trial + overview.user_status.subscribers).toBe(overview.users.total);
+    expect(overview.user_status.visitors + overview.user_status.trial + overview.user_status.subscribers + overview.user_status.team).toBe(overview.users.total);
 
     // The seeded rows are really in those counts (not a shared zero).
     expect(expected.joinedPrevious).toBeGreaterThanOrEqual(3);
-    expect(expected.subscribers).toBeGreaterThanOrEqual(3);
+    expect(groups.subscribers).toBeGreaterThanOrEqual(4);
     expect(expected.failed).toBe(1);
     expect(expected.jobsFailed).toBeGreaterThanOrEqual(2);
     expect(expected.signIns).toBeGreaterThanOrEqual(1);
@@ -193,7 +220,13 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
     const twoDaysAgo = ago(2 * DAY).toISOString().slice(0, 10);
     const week = (await t.inject({ method: 'GET', url: '/api/admin/analytics?days=7', cookie: admin })).json() as AdminAnalytics;
     expect(week.user_growth.find((p) => p.day === twoDaysAgo)!.count).toBeGreaterThanOrEqual(1);
-    expect(week).not.toHaveProperty('goal_approvals');
+    // Goal reviews per day, by their audited action, equal a GROUP BY made here.
+    for (const point of week.goal_reviews) {
+      const of = (action: string) => countSql(`select count(*) from audit_log where action = 'goal.${action}' and to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') = '${point.day}'`);
+      expect(point, point.day).toEqual({ day: point.day, approve: await of('approve'), reject: await of('reject'), request_revision: await of('request_revision') });
+    }
+    expect(week.goal_reviews.map((point) => point.day)).toEqual(week.user_growth.map((point) => point.day));
+    expect(week.goal_reviews.reduce((sum, point) => sum + point.approve + point.reject + point.request_revision, 0)).toBeGreaterThanOrEqual(4);
 
     const bad = await t.inject({ method: 'GET', url: '/api/admin/analytics?days=14', cookie: admin });
     expect(bad.statusCode).toBe(400);

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { findScreen, navigationFor, type AdminOverview } from '@myeai/domain';
+import { findScreen, navigationFor, USER_STATUS_GROUP_LABELS, type AdminOverview } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useAdminOverview } from '../api/overview-api.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -31,11 +32,12 @@ function growthText(growth: AdminOverview['users']['growth']): string {
 }
 
 function StatusDistribution({ status }: { status: AdminOverview['user_status'] }) {
-  const total = status.visitors + status.trial + status.subscribers;
+  const total = status.visitors + status.trial + status.subscribers + status.team;
   const parts = [
-    { id: 'visitors', label: 'Visitors (no trial, no plan)', value: status.visitors, color: 'gray.5' },
-    { id: 'trial', label: 'Trial users', value: status.trial, color: 'blue.6' },
-    { id: 'subscribers', label: 'Subscribers', value: status.subscribers, color: 'teal.7' },
+    { id: 'visitors', label: USER_STATUS_GROUP_LABELS.visitors, value: status.visitors, color: 'gray.5' },
+    { id: 'trial', label: USER_STATUS_GROUP_LABELS.trial, value: status.trial, color: 'blue.6' },
+    { id: 'subscribers', label: USER_STATUS_GROUP_LABELS.subscribers, value: status.subscribers, color: 'teal.7' },
+    { id: 'team', label: USER_STATUS_GROUP_LABELS.team, value: status.team, color: 'grape.7' },
   ];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="status-title">
@@ -45,7 +47,7 @@ function StatusDistribution({ status }: { status: AdminOverview['user_status'] }
       <Progress.Root size="xl" aria-hidden>
         {parts.map((part) => (total > 0 && part.value > 0 ? <Progress.Section key={part.id} value={(part.value / total) * 100} color={part.color} /> : null))}
       </Progress.Root>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} mt="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="sm">
         {parts.map((part) => (
           <div key={part.id}>
             <Text fw={800} size="lg" data-testid={`tile-status-${part.id}`}>
@@ -121,8 +123,8 @@ export function Overview() {
   if (overview.isError) return <LoadError message={overview.error.message} onRetry={() => void overview.refetch()} />;
   if (overview.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 3 }} aria-label="Loading the overview" aria-busy>
-        {[0, 1, 2].map((i) => (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} aria-label="Loading the overview" aria-busy>
+        {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={110} />
         ))}
       </SimpleGrid>
@@ -132,7 +134,7 @@ export function Overview() {
   const rate = data.email.delivery_rate_percent;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         <Tile id="total-users" label="Total users" value={number.format(data.users.total)}>
           <Text size="xs" c="dimmed" data-testid="tile-growth">
             {growthText(data.users.growth)}
@@ -141,6 +143,11 @@ export function Overview() {
         <Tile id="pending-goals" label="Pending goals" value={`${number.format(data.goals.pending)} of ${number.format(data.goals.total)}`}>
           <Text size="xs" c="dimmed">
             Goals waiting for a review, of all goals set
+          </Text>
+        </Tile>
+        <Tile id="ai-messages-today" label="AI messages generated today" value={number.format(data.ai_messages_today)}>
+          <Text size="xs" c="dimmed">
+            Goal messages asked of the AI writer since 00:00 UTC, by every admin
           </Text>
         </Tile>
         <Tile id="delivery-rate" label="E-mail delivery rate" value={rate === null ? 'No e-mail settled yet' : `${rate}%`}>
@@ -155,7 +162,7 @@ export function Overview() {
         <QuickActions />
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Counted at {new Date(data.generated_at).toLocaleString('en-US')}. Refresh Data counts again.
+        Counted at {formatDateTime(data.generated_at)}. Refresh Data counts again.
       </Text>
     </Stack>
   );
