@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, mailOutbox, users } from '@myeai/db';
 import { TERMS_VERSION } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
@@ -28,7 +28,16 @@ describe.each(testDatabaseKinds())('subscriptions with the embedded provider on 
   };
   const tradingPlan = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/trading/subscription', cookie })).json() as { plan: string | null };
   const profile = async (cookie: string) => (await t.inject({ method: 'GET', url: '/api/auth/profile', cookie })).json() as { roles: string[]; active_role: string };
-  const mailSubjects = async (email: string) => (await t.database.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => m.subject);
+  // The demo seed mails its accounts too (free@ gets a commission mail): each test reads only the
+  // mails sent after it started, in the order they were queued.
+  let mailsBefore = new Set<string>();
+  beforeEach(async () => {
+    mailsBefore = new Set((await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((m) => m.id));
+  });
+  const mailSubjects = async (email: string) =>
+    (await t.database.db.select({ id: mailOutbox.id, subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt))
+      .filter((m) => !mailsBefore.has(m.id))
+      .map((m) => m.subject);
   const subscribe = async (cookie: string, plan: string, card: 'succeeds' | 'declines' = 'succeeds') => {
     const started = await checkout(cookie, { plan, consent: CONSENT });
     expect(started.statusCode, started.body).toBe(200);
