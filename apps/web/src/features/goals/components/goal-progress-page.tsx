@@ -47,7 +47,7 @@ export function GoalProgressPage({ user }: { user: UserProfile }) {
         <Text c="dimmed">Welcome back, {data.user_name || user.name}. How your approved goals are moving, from your commissions and the progress you record.</Text>
       </div>
       {data.achievement_unlocked && (
-        <Alert color="teal" title="Achievement Unlocked">
+        <Alert color="teal" title="Achievement Unlocked" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           You completed a goal. Well done!
         </Alert>
       )}
