@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { learningCategories, learningModules, learningUploads, users } from '@myeai/db';
@@ -150,16 +150,20 @@ describe.skipIf(!hasChromium)('/learning in Chromium', () => {
     const message = page.getByRole('dialog', { name: 'Subscription Required' });
     await message.getByText('This subscriber content requires a subscription. Please upgrade to access.').waitFor();
     await page.keyboard.press('Escape');
-    // The resource tile filters the hub to its collection and counts it; the locked module stays locked there.
-    await page.getByRole('button', { name: 'Sales Scripts 1 item' }).click();
-    await page.getByText('Sales Scripts: 1').waitFor();
-    await expect(page.getByRole('article').count()).resolves.toBe(1);
+    // The resource tile filters the hub to its collection and counts it (ours and the demo's active ones); the locked module stays locked there.
+    const { db } = suite.app.database;
+    const scripts = (await db.select({ id: learningModules.id }).from(learningModules).where(and(eq(learningModules.collection, 'sales_scripts'), eq(learningModules.isActive, true)))).length;
+    const scriptsTile = `Sales Scripts ${scripts} ${scripts === 1 ? 'item' : 'items'}`;
+    await page.getByRole('button', { name: scriptsTile }).click();
+    await page.getByText(`Sales Scripts: ${scripts}`).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(scripts);
+    await card(page, titles.script).getByRole('button', { name: `Subscription Required: ${titles.script}` }).waitFor();
     // The Opportunity Engine's Marketing Resources lead to the same filtered hub.
     await page.goto('/products');
-    await page.getByRole('region', { name: 'Marketing Resources' }).getByRole('link', { name: 'Sales Scripts 1 item' }).click();
+    await page.getByRole('region', { name: 'Marketing Resources' }).getByRole('link', { name: scriptsTile }).click();
     await page.waitForURL('**/learning?collection=sales_scripts');
     await card(page, titles.script).waitFor();
-    await expect(page.getByRole('article').count()).resolves.toBe(1);
+    await expect(page.getByRole('article').count()).resolves.toBe(scripts);
   });
 
   it('YouTube and Vimeo progress comes from the players\' own events (local stand-ins of their documented messages)', async () => {
