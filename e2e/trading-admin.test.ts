@@ -142,7 +142,8 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     expect(opened.statusCode).toBe(201);
     await suite.app.inject({ method: 'POST', url: `/api/trading/windows/${opened.json().window.id}/vote`, cookie: trader, payload: { bias: 'long', confidence: 77 } });
     await page.getByText('trader (46.0%) voted LONG at 77% confidence on TSLA M15: 1/13').waitFor();
-    await page.getByRole('table', { name: 'Votes on TSLA M15' }).waitFor();
+    // The newest window first; the demo's history may list an earlier TSLA M15 window too.
+    await page.getByRole('table', { name: 'Votes on TSLA M15' }).first().waitFor();
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'flow-chart.png'), fullPage: true });
     await page.locator('label').filter({ hasText: /^Activity$/ }).click();

@@ -13,7 +13,7 @@ async function settled(page: Page, selector: string): Promise<void> {
 }
 
 /**
- * Trading alerts (decision 020): a 52-week subscriber follows GBP/USD M15 on the compass; when
+ * Trading alerts (decision 020): a 52-week subscriber follows WTI M15 on the compass; when
  * the 13 traders confirm a consensus there (through the API), the alert job delivers it and the
  * bell shows it live, without a reload; the notification settings hold the Trading Alerts switch
  * and its e-mail choice.
@@ -27,14 +27,14 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     const { page } = await suite.signedInPage('Sam Subscriber');
     await page.goto('/trading-compass');
     await page.getByRole('heading', { level: 1, name: 'MYEAI – Trading Compass' }).waitFor();
-    await page.getByRole('button', { name: /^GBP\/USD M15: / }).click();
-    const detail = page.getByRole('region', { name: 'GBP/USD · M15' });
-    await detail.getByText('Follow to get an alert as soon as a consensus on GBP/USD M15 is confirmed or exits.').waitFor();
-    await detail.getByRole('button', { name: 'Follow GBP/USD M15' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Following GBP/USD M15' }).first().waitFor();
-    await detail.getByRole('button', { name: 'Unfollow GBP/USD M15' }).waitFor();
+    await page.getByRole('button', { name: /^WTI M15: / }).click();
+    const detail = page.getByRole('region', { name: 'WTI · M15' });
+    await detail.getByText('Follow to get an alert as soon as a consensus on WTI M15 is confirmed or exits.').waitFor();
+    await detail.getByRole('button', { name: 'Follow WTI M15' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Following WTI M15' }).first().waitFor();
+    await detail.getByRole('button', { name: 'Unfollow WTI M15' }).waitFor();
     const followed = page.getByRole('region', { name: 'Your trading alerts' });
-    await followed.getByText('GBP/USD M15').waitFor();
+    await followed.getByText('WTI M15').waitFor();
     await followed.getByText('You get an alert as soon as a consensus on a followed cell is confirmed or exits.', { exact: false }).waitFor();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/compass-following-1440.png`, fullPage: true });
@@ -44,8 +44,8 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     // The 13 traders confirm Long through the API; the last vote closes the window.
     const cookies = await Promise.all(POOL.map((email) => suite.app.signIn(email)));
     const market = await suite.app.inject({ method: 'GET', url: '/api/trading/alerts', cookie: await suite.app.signIn('subscriber@demo.myeai.local') });
-    const gbp = market.json().follows[0] as { asset: { id: string }; timeframe: { id: string } };
-    const opened = await suite.app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: cookies[0]!, payload: { asset_id: gbp.asset.id, timeframe_id: gbp.timeframe.id } });
+    const followedCell = market.json().follows[0] as { asset: { id: string }; timeframe: { id: string } };
+    const opened = await suite.app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: cookies[0]!, payload: { asset_id: followedCell.asset.id, timeframe_id: followedCell.timeframe.id } });
     expect(opened.statusCode, opened.body).toBe(201);
     const window = opened.json().window as EntryWindow;
     for (const cookie of cookies) {
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     await expect.poll(() => unread(page), { timeout: 5_000 }).toBe(before + 1);
     await bell(page).click();
     const dropdown = page.getByRole('dialog');
-    const alert = dropdown.getByRole('button', { name: /GBP\/USD M15: Long consensus confirmed/ });
+    const alert = dropdown.getByRole('button', { name: /WTI M15: Long consensus confirmed/ });
     await alert.waitFor();
     await expect(alert.innerText()).resolves.toMatch(/Long consensus confirmed at 100\.0%/);
     await settled(page, '.mantine-Popover-dropdown');
@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.goto('/notifications');
     const list = page.getByRole('list', { name: 'Notifications', exact: true });
-    const title = list.getByText('GBP/USD M15: Long consensus confirmed', { exact: true });
+    const title = list.getByText('WTI M15: Long consensus confirmed', { exact: true });
     await title.waitFor();
     await expect(title.count()).resolves.toBe(1);
     await expectAccessible(page);
@@ -94,14 +94,14 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     const { page } = await suite.signedInPage('Sam Subscriber', { width: 375, height: 812 });
     await page.goto('/trading-compass');
     const followed = page.getByRole('region', { name: 'Your trading alerts' });
-    await followed.getByText('GBP/USD M15').waitFor();
-    await page.getByRole('button', { name: /^GBP\/USD M15: / }).click();
-    await page.getByRole('region', { name: 'GBP/USD · M15' }).getByRole('button', { name: 'Unfollow GBP/USD M15' }).waitFor();
+    await followed.getByText('WTI M15').waitFor();
+    await page.getByRole('button', { name: /^WTI M15: / }).click();
+    await page.getByRole('region', { name: 'WTI · M15' }).getByRole('button', { name: 'Unfollow WTI M15' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     await page.screenshot({ path: `${SHOTS}/compass-following-375.png`, fullPage: true });
-    await followed.getByRole('button', { name: 'Unfollow GBP/USD M15' }).click();
+    await followed.getByRole('button', { name: 'Unfollow WTI M15' }).click();
     await followed.getByText('You follow no cell yet: select a cell in the grid and choose Follow.').waitFor();
-    await page.getByRole('region', { name: 'GBP/USD · M15' }).getByRole('button', { name: 'Follow GBP/USD M15' }).waitFor();
+    await page.getByRole('region', { name: 'WTI · M15' }).getByRole('button', { name: 'Follow WTI M15' }).waitFor();
     await expectAccessible(page);
   });
 });
