@@ -79,7 +79,7 @@ export function AdvancementCard({ advancement }: { advancement: Advancement }) {
             {current.criteria.map((criterion) => (
               <CriterionRow key={criterion.key} criterion={criterion} windowDays={advancement.window_days} />
             ))}
-            <Text size="sm" fw={600} c={current.eligible ? 'green.9' : undefined}>
+            <Text size="sm" fw={600} c={current.eligible ? 'teal.9' : undefined}>
               {current.eligible ? `You meet the requirements for ${ROLE_LABELS[current.to]}. An admin makes the promotion.` : `Not yet eligible for ${ROLE_LABELS[current.to]}.`}
             </Text>
           </>
