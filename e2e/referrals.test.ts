@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@myeai/db';
-import type { ReferralAnalytics, ReferralDashboard } from '@myeai/domain';
+import { commissions, users } from '@myeai/db';
+import { formatDollarsAndCents, type ReferralAnalytics, type ReferralDashboard } from '@myeai/domain';
 import { checkBothWidths, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
@@ -72,6 +73,67 @@ describe.skipIf(!hasChromium)('Referral dashboard, sign-up through a shared link
     await page.getByRole('link', { name: 'View all in My Team' }).click();
     await page.waitForURL('**/my-team');
     await page.getByText('Vera Visitor').first().waitFor();
+    await context.close();
+  });
+
+  it('referral commissions are one number, named alike, on the Referral Dashboard, My Team and Share & Earn; My Team never calls a member "Active" who is not', async () => {
+    const db = suite.app.database.db;
+    const [alex] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
+    const now = suite.app.clock.now();
+    const [member] = await db
+      .insert(users)
+      .values({ email: `rhea-${randomUUID().slice(0, 6)}@example.test`, name: 'Rhea Referred', roles: ['newcomer'], activeRole: 'newcomer', referralCode: `RH${randomUUID().slice(0, 6).toUpperCase()}`, referredBy: alex!.id, referredAt: now, createdAt: now })
+      .returning({ id: users.id });
+    await db.insert(commissions).values({
+      userId: alex!.id,
+      productId: null,
+      source: 'conversion',
+      sourceReference: `e2e-referral-${randomUUID()}`,
+      productName: 'Growth CRM Pro',
+      amountCents: 4_321,
+      rateBp: null,
+      status: 'pending',
+      earnedAt: new Date(now.getTime() - 3_600_000),
+      originUserId: member!.id,
+    });
+
+    const { context, page } = await newPage();
+    await signInWithDemo(page, 'Alex Affiliate');
+    const stats = (await api<{ monthly_commission_cents: number; total_commission_cents: number }>(page, '/api/referral/stats')).data;
+    const dashboard = (await api<ReferralDashboard>(page, '/api/referral/dashboard')).data;
+    const team = (await (await page.request.get('/api/rbac/my-team?page=1&page_size=25')).json()) as { total_commission_cents: number };
+    const summary = (await (await page.request.get('/api/commissions/summary')).json()) as { total_earnings_cents: number };
+    const referral = stats.total_commission_cents;
+    expect(referral).toBeGreaterThanOrEqual(4_321);
+    expect([dashboard.leaderboard_position.total_commission_cents, team.total_commission_cents]).toEqual([referral, referral]);
+    expect(summary.total_earnings_cents).toBeGreaterThan(referral);
+    const money = formatDollarsAndCents(referral);
+
+    await page.goto('/referrals');
+    const analytics = (await api<ReferralAnalytics>(page, '/api/referral/analytics?period_days=30')).data;
+    const figure = page.locator('.mantine-Card-root').filter({ has: page.getByText('Referral commissions', { exact: true }) });
+    await expect.poll(() => figure.innerText()).toContain(formatDollarsAndCents(analytics.commission_earned_cents));
+    await page.getByText(`Referral commissions (all time): ${money}`).waitFor();
+    await expect(page.getByTestId('referral-commission-rule').innerText()).resolves.toContain('arose from members you referred');
+    await expect(page.getByText('Commission earned', { exact: true }).count()).resolves.toBe(0);
+    await bothWidths(page, 'referrals-commission-figures', () => page.getByText(`Referral commissions (all time): ${money}`).waitFor());
+
+    await page.goto('/my-team');
+    // The figure card (the members table's column has the same name).
+    const teamFigure = page.locator('.mantine-Card-root').filter({ has: page.getByText('Referral commissions', { exact: true }) }).first();
+    await expect.poll(() => teamFigure.innerText()).toContain(money);
+    const row = page.getByRole('row').filter({ hasText: 'Rhea Referred' });
+    await expect(row.innerText()).resolves.toMatch(/Rhea Referred[\s\S]*Not active: not seen in 30 days[\s\S]*Signed up[\s\S]*\$43\.21/i);
+    await expect(row.getByText('Active', { exact: true }).count()).resolves.toBe(0);
+    await bothWidths(page, 'my-team-commission-figures', () => row.waitFor());
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Share & Earn' }).first().click();
+    const share = page.getByRole('dialog', { name: 'Share & Earn' });
+    await share.getByText('Referral commissions (all time)').waitFor();
+    const figures = share.getByLabel('Your referral figures');
+    await expect.poll(() => figures.innerText()).toContain(money);
+    await expect(figures.innerText()).resolves.toContain(`Referral commissions this month`);
     await context.close();
   });
 

@@ -12,6 +12,8 @@ import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 // Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
 const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
+// Read in full at any width ("Signed up", never "SIGNED ..."): the badge does not shrink below its label.
+const WHOLE_BADGE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 const PAGE_SIZE = 25;
 
 function Figures({ team }: { team: MyTeam | undefined }) {
@@ -84,7 +86,7 @@ function MembersTable({ team }: { team: MyTeam }) {
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="filled" color={STATUS_COLORS[member.current_status]}>
+                <Badge size="sm" variant="filled" color={STATUS_COLORS[member.current_status]} styles={WHOLE_BADGE}>
                   {MEMBER_STATUS_LABELS[member.current_status]}
                 </Badge>
               </Table.Td>

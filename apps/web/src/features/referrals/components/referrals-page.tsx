@@ -50,7 +50,8 @@ const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
   email: <IconMail size={16} aria-hidden />,
 };
 
-const LEVEL_COLOURS: Record<string, string> = { Diamond: 'cyan.9', Gold: 'yellow.9', Silver: 'gray.7', Bronze: 'orange.9', Starter: 'blue.9' };
+// Light Gold and Bronze take dark text (autoContrast): white on yellow.9 or orange.9 is under 4.5:1.
+const LEVEL_COLOURS: Record<string, string> = { Diamond: 'cyan.9', Gold: 'yellow.4', Silver: 'gray.7', Bronze: 'orange.4', Starter: 'blue.9' };
 // The chart's axis: a short day of the period (the year is the period's).
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -131,7 +132,7 @@ function ReferralCommissionRule({ user }: { user: UserProfile }) {
         <>
           {' '}
           Your {COMMISSION_FIGURES.total.label.toLowerCase()} are on{' '}
-          <Anchor component={Link} to="/commissions" size="xs">
+          <Anchor component={Link} to="/commissions" size="xs" underline="always">
             Commissions
           </Anchor>
           .
@@ -235,7 +236,7 @@ function PositionCard({ position }: { position: ReferralDashboard['leaderboard_p
           <Title order={2} size="h3">
             Your position
           </Title>
-          <Badge size="lg" color={LEVEL_COLOURS[position.level]}>
+          <Badge size="lg" color={LEVEL_COLOURS[position.level]} autoContrast>
             {position.level}
           </Badge>
         </Group>
