@@ -1,5 +1,6 @@
 import { Table, Text, type TableProps, type TableScrollContainerProps, type TableTdProps, type TableThProps, type TableTrProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { stickyCell, stickyTable } from './row-table.tsx';
 
 /** One column: its header and how a row fills its cell (decision 047). */
 export type DataColumn<T> = {
@@ -29,8 +30,16 @@ type DataTableProps<T> = {
   empty?: ReactNode;
 };
 
+/** The first column's cells stick to the left edge; other columns keep their own class. */
+function withStickyStart(index: number, className: string | undefined): string | undefined {
+  if (index !== 0) return className;
+  return className ? `${stickyCell.start} ${className}` : stickyCell.start;
+}
+
 /**
  * The one way the app draws a data table: a scroll container, a header row and a row per item.
+ * Its first column (what the row is) is sticky: when a narrow screen scrolls the table sideways,
+ * the row's name stays in view and the other cells pass under it.
  * Loading and error states stay with the query that feeds it (LoadError, a skeleton).
  */
 export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, empty }: DataTableProps<T>) {
@@ -38,11 +47,11 @@ export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, e
   if (empty !== undefined && rows.length === 0) return <Text c="dimmed" data-empty-state>{empty}</Text>;
   return (
     <Table.ScrollContainer {...scroll}>
-      <Table {...table}>
+      <Table {...table} className={table?.className ? `${stickyTable} ${table.className}` : stickyTable}>
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} {...column.th}>
+            {columns.map((column, index) => (
+              <Table.Th key={column.key} {...column.th} className={withStickyStart(index, column.th?.className)}>
                 {column.header}
               </Table.Th>
             ))}
@@ -51,17 +60,21 @@ export function DataTable<T>({ columns, rows, rowKey, scroll, table, rowProps, e
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) =>
-                column.rowHeader ? (
-                  <Table.Th key={column.key} scope="row">
-                    {column.cell(row)}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={column.key} {...(typeof column.td === 'function' ? column.td(row) : column.td)}>
+              {columns.map((column, index) => {
+                if (column.rowHeader) {
+                  return (
+                    <Table.Th key={column.key} scope="row" className={withStickyStart(index, undefined)}>
+                      {column.cell(row)}
+                    </Table.Th>
+                  );
+                }
+                const td = typeof column.td === 'function' ? column.td(row) : column.td;
+                return (
+                  <Table.Td key={column.key} {...td} className={withStickyStart(index, td?.className)}>
                     {column.cell(row)}
                   </Table.Td>
-                ),
-              )}
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>

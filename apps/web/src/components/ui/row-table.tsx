@@ -1,8 +1,11 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import classes from './row-table.module.css';
 
-/** Class names of the sticky first (who the row is) and last (its actions) cells. */
+/** Class names of the sticky first (who or what the row is) and last (its actions) cells. */
 export const stickyCell = { start: classes.start, end: classes.end } as const;
+
+/** Class name of a table with sticky cells: holds what its cells place absolutely inside its own scroll box. */
+export const stickyTable = classes.table;
 
 /** Controls inside a row that do their own thing: a click on them does not open the row. */
 const OWN_ACTION = 'a, button, input, select, textarea, label, [role="menuitem"], [role="option"], [role="combobox"]';

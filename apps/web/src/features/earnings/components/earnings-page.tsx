@@ -8,6 +8,7 @@ import { SeatGrid } from './seat-grid.tsx';
 import { TeamCalculator } from './team-calculator.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FigureCard } from '../../../components/ui/stat-tiles.tsx';
+import { stickyCell } from '../../../components/ui/row-table.tsx';
 
 const ROLE_LABELS = { LEAD: 'Lead', SENIOR: 'Senior', REGULAR: 'Regular' } as const;
 
@@ -38,11 +39,11 @@ function PersonalOverview({ data }: { data: EarningsData }) {
           <Text size="sm" c="dimmed">
             What each seat pays from a cell's revenue (after the {formatBpPercent(data.config.override_pool_bp)} override pool):
           </Text>
-          <Table.ScrollContainer minWidth={320}>
+          <Table.ScrollContainer minWidth={280}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Seat</Table.Th>
+                  <Table.Th className={stickyCell.start}>Seat</Table.Th>
                   <Table.Th>Seats per cell</Table.Th>
                   <Table.Th>Share</Table.Th>
                   <Table.Th>Of cell revenue</Table.Th>
@@ -51,7 +52,7 @@ function PersonalOverview({ data }: { data: EarningsData }) {
               <Table.Tbody>
                 {data.seat_types.map((type) => (
                   <Table.Tr key={type.role}>
-                    <Table.Td>{ROLE_LABELS[type.role]}</Table.Td>
+                    <Table.Td className={stickyCell.start}>{ROLE_LABELS[type.role]}</Table.Td>
                     <Table.Td>{type.seats}</Table.Td>
                     <Table.Td>{formatBpPercent(type.share_bp)} each</Table.Td>
                     <Table.Td>{formatBpPercent(type.rate_of_revenue_bp)}</Table.Td>

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useIsBuilt } from '../../../lib/built-screens.ts';
 import { useMyTeam } from '../api/people-api.ts';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
+import { stickyCell } from '../../../components/ui/row-table.tsx';
 
 // Filled, dark shades: white text on them passes 4.5:1 (a light teal badge does not).
 const STATUS_COLORS = { converted: 'teal.9', trial_activated: 'blue.8', active: 'gray.7' } as const;
@@ -62,7 +63,7 @@ function MembersTable({ team }: { team: MyTeam }) {
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Member</Table.Th>
+            <Table.Th className={stickyCell.start}>Member</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Joined</Table.Th>
             <Table.Th>Code used</Table.Th>
@@ -72,7 +73,7 @@ function MembersTable({ team }: { team: MyTeam }) {
         <Table.Tbody>
           {team.members.map((member) => (
             <Table.Tr key={member.user_id}>
-              <Table.Td>
+              <Table.Td className={stickyCell.start}>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar src={member.picture} name={member.name} size="sm" alt="" />
                   <div>

@@ -41,6 +41,7 @@ import { CopyField } from './copy-field.tsx';
 import { SHARE_NETWORK_LABELS, SHARE_NETWORKS, shareUrl, type ShareNetwork } from './share-links.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FigureCard } from '../../../components/ui/stat-tiles.tsx';
+import { stickyCell } from '../../../components/ui/row-table.tsx';
 
 const NETWORK_ICONS: Record<ShareNetwork, ReactNode> = {
   facebook: <IconBrandFacebook size={16} aria-hidden />,
@@ -279,7 +280,7 @@ function TeamCard({ members, total }: { members: ReferralDashboard['team_members
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Member</Table.Th>
+                <Table.Th className={stickyCell.start}>Member</Table.Th>
                 <Table.Th>Joined</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
@@ -287,7 +288,7 @@ function TeamCard({ members, total }: { members: ReferralDashboard['team_members
             <Table.Tbody>
               {members.map((member) => (
                 <Table.Tr key={member.user_id}>
-                  <Table.Td>{member.display_name}</Table.Td>
+                  <Table.Td className={stickyCell.start}>{member.display_name}</Table.Td>
                   <Table.Td>{formatDate(member.join_date)}</Table.Td>
                   <Table.Td>{MEMBER_STATUS_LABELS[member.current_status]}</Table.Td>
                 </Table.Tr>

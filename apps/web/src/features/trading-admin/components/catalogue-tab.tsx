@@ -7,6 +7,7 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import type { Mutation } from '../hooks/use-catalogue-form.ts';
+import { stickyCell } from '../../../components/ui/row-table.tsx';
 
 export type CatalogueColumn<Item> = { header: string; cell: (item: Item) => ReactNode; fw?: number };
 
@@ -74,8 +75,10 @@ export function CatalogueTab<Item extends { id: string; is_active: boolean }, Up
           <Table striped aria-label={upperFirst(noun.many)}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                {columns.map((column, index) => (
+                  <Table.Th key={column.header} className={index === 0 ? stickyCell.start : undefined}>
+                    {column.header}
+                  </Table.Th>
                 ))}
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Actions</Table.Th>
@@ -84,8 +87,8 @@ export function CatalogueTab<Item extends { id: string; is_active: boolean }, Up
             <Table.Tbody>
               {items.data.map((item) => (
                 <Table.Tr key={item.id}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.header} fw={column.fw}>
+                  {columns.map((column, index) => (
+                    <Table.Td key={column.header} fw={column.fw} className={index === 0 ? stickyCell.start : undefined}>
                       {column.cell(item)}
                     </Table.Td>
                   ))}
