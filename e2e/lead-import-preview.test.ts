@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { leads, users } from '@myeai/db';
 import type { Lead, LeadListResponse } from '@myeai/domain';
 import { hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -22,6 +24,10 @@ describe.skipIf(!hasChromium)('lead import preview in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(FILES, { recursive: true });
     affiliateCookie = await suite.app.signIn(AFFILIATE);
+    // The stored leads are compared with the file's rows: the demo seed's leads for the affiliate go first.
+    const { db } = suite.app.database;
+    const [affiliate] = await db.select({ id: users.id }).from(users).where(eq(users.email, AFFILIATE));
+    await db.delete(leads).where(eq(leads.userId, affiliate!.id));
   });
 
   async function storedLeads(): Promise<Lead[]> {
