@@ -152,6 +152,23 @@ describe.skipIf(!hasChromium)('trading admin screens in Chromium', () => {
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'flow-activity.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
+    // Too wide for the phone, a votes table scrolls sideways under its sticky first column: scrolled
+    // to its end, every row still shows who voted, and no scrolled cell lies over that name.
+    const votes = page.getByRole('table', { name: 'Votes on TSLA M15' }).first();
+    const firstCells = await votes.evaluate((table) => {
+      const box = table.parentElement!.closest('.mantine-ScrollArea-viewport, .mantine-TableScrollContainer-scrollContainer')!;
+      box.scrollLeft = box.scrollWidth;
+      const edge = box.getBoundingClientRect().left;
+      return Array.from((table as HTMLTableElement).rows).map((row) => {
+        const cell = row.cells[0]!;
+        cell.scrollIntoView({ block: 'center', inline: 'nearest' });
+        const rect = cell.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return { scrolled: box.scrollLeft > 0, inView: rect.left >= edge - 1, onTop: hit !== null && cell.contains(hit) };
+      });
+    });
+    expect(firstCells.length).toBeGreaterThan(1);
+    for (const cell of firstCells) expect(cell).toEqual({ scrolled: true, inView: true, onTop: true });
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'flow-375.png'), fullPage: true });
     await context.close();
