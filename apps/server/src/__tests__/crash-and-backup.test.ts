@@ -104,7 +104,13 @@ describe.each(testDatabaseKinds())('SIGKILL in the middle of writes, then a rest
     } else {
       database = { dataDir };
     }
-  });
+    // The first start migrates and seeds the demo, whose leads, commissions and e-mails are writes
+    // the kills below match: it runs unarmed. The e-mails the seed queued are dropped, so the job
+    // scenario's kill meets the e-mail the test itself causes.
+    const seeding = await startServerProcess({ database, env: stripeEnv });
+    await seeding.stop();
+    await counted((db) => db.delete(jobs).where(eq(jobs.name, 'mail.send')));
+  }, 180_000);
   afterAll(async () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) await server.stop();
     await stripe.stop();
