@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { notifications } from '@myeai/db';
+import { getUserByEmail } from '../apps/server/src/modules/auth/index.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 
@@ -52,6 +55,8 @@ describe.skipIf(!hasChromium)('notifications in Chromium', () => {
     // The server runs on the test's fixed clock: the affiliate's browser starts at the same time
     // (and lets it flow), so a notification delivered now reads "just now" whatever today's date.
     await affiliate.page.clock.install({ time: suite.app.clock.now() });
+    // The demo seed has notified the affiliate (commissions, cell payouts); this test reads its own.
+    await suite.app.database.db.delete(notifications).where(eq(notifications.userId, (await getUserByEmail(suite.app.database.db, 'affiliate@demo.myeai.local'))!.id));
     await signInWithDemo(admin.page, 'Ada Admin');
     await signInWithDemo(affiliate.page, 'Alex Affiliate');
     const listRequests = countListRequests(affiliate.page);
