@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, navigationFor, ROLE_LABELS, SCREEN_REDIRECTS, SCREENS, type Role } from '@myeai/domain';
+import { navigationFor, ROLE_LABELS, SCREEN_REDIRECTS, SCREENS } from '@myeai/domain';
 import { hasChromium, type Viewport } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 import { builtScreenPaths } from './support/built-screens.ts';
+import { ROLE_RUNS } from './support/role-runs.ts';
 
 /**
  * The gate of issue 14 (DESIGN.md decision 34): on a fresh seed, for every demo role (and the
@@ -29,20 +30,6 @@ const EXPECTED_FAILURES: readonly { status: number; path: RegExp; why: string }[
   { status: 401, path: /^\/api\/auth\/profile$/, why: 'signed out: the public pages ask who is signed in' },
 ];
 
-type Run = { account: (typeof DEMO_ACCOUNTS)[number]; role: Role };
-
-/** One run per demo account with a distinct role set, and one per role of an account holding several. */
-const RUNS: readonly Run[] = (() => {
-  const seen = new Set<string>();
-  const runs: Run[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    const key = [...account.roles].sort().join('+');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    for (const role of account.roles) runs.push({ account, role });
-  }
-  return runs;
-})();
 
 const BUILT = builtScreenPaths();
 const isBuilt = (path: string) => BUILT.has(path);
@@ -259,7 +246,7 @@ describe.skipIf(!hasChromium)('no dead ends: every screen, link and control of e
     expect(findings).toEqual([]);
   });
 
-  it.each(RUNS.map((run) => ({ ...run, name: `${run.account.name} as ${ROLE_LABELS[run.role]}` })))('$name', { timeout: 300_000 }, async ({ account, role }) => {
+  it.each(ROLE_RUNS.map((run) => ({ ...run, name: `${run.account.name} as ${ROLE_LABELS[run.role]}` })))('$name', { timeout: 300_000 }, async ({ account, role }) => {
     const { context, page } = await suite.newPage(VIEWPORTS[0]);
     const findings: Findings = [];
     const watch = watchPage(page, suite.app.baseUrl, findings);
