@@ -11,6 +11,7 @@ export * from './input/text-input.ts';
 export * from './money.ts';
 export * from './auth/referral-code.ts';
 export * from './auth/password-policy.ts';
+export * from './auth/account-tokens.ts';
 export * from './auth/demo-accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';

@@ -1,5 +1,6 @@
 export * from './users.ts';
 export * from './sessions.ts';
+export * from './account-tokens.ts';
 export * from './content.ts';
 export * from './audit.ts';
 export * from './notifications.ts';

@@ -26,6 +26,8 @@ export const users = pgTable(
     lastSeenAt: timestamptz('last_seen_at'),
     /** "Skip for now" on the goal quick-setup modal: it stays closed for GOAL_SETUP_SKIP_DAYS after this (docs/decisions/045). */
     goalSetupSkippedAt: timestamptz('goal_setup_skipped_at'),
+    /** When the owner proved the address is theirs (link, identity provider, operator); null: not yet (decision 057). */
+    emailVerifiedAt: timestamptz('email_verified_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
