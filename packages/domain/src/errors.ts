@@ -10,6 +10,8 @@ export const APP_ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** An admin without two-factor sign-in asked for an admin screen or API (REQUIRE_ADMIN_2FA; decision record 058). */
+  'TWO_FACTOR_REQUIRED',
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -24,6 +26,7 @@ export const ERROR_STATUS: Record<AppErrorCode, number> = {
   INTERNAL: 500,
   /** An outside service (payment provider...) failed; the request can be retried. */
   UNAVAILABLE: 503,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 export const ErrorResponseSchema = z.object({

@@ -13,6 +13,8 @@ export * from './auth/referral-code.ts';
 export * from './auth/password-policy.ts';
 export * from './auth/account-tokens.ts';
 export * from './auth/demo-accounts.ts';
+export * from './auth/two-factor.ts';
+export * from './schemas/security.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/landing.ts';
 export * from './landing/profit-split.ts';

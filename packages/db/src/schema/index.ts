@@ -23,3 +23,4 @@ export * from './video-widgets.ts';
 export * from './referrals.ts';
 export * from './support.ts';
 export * from './learning.ts';
+export * from './two-factor.ts';

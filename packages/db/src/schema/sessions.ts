@@ -11,7 +11,13 @@ export const sessions = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     method: text('method').notNull(),
     userAgent: text('user_agent'),
+    /** The client address masked (203.0.113.x), never the raw address (DESIGN.md decision 29). */
+    address: text('address'),
+    /** "City, Country" from the GeoIP database at sign-in, when one is configured. */
+    place: text('place'),
     createdAt: timestamptz('created_at').notNull(),
+    /** The session's last request, written at most once a minute (see touchLastSeen). */
+    lastSeenAt: timestamptz('last_seen_at'),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
   },
