@@ -107,6 +107,8 @@ export * from './support/support-rules.ts';
 export * from './schemas/support.ts';
 export * from './people/people-rules.ts';
 export * from './schemas/people.ts';
+export * from './account-data/account-data-rules.ts';
+export * from './schemas/account-data.ts';
 export * from './personalization/message-templates.ts';
 export * from './schemas/personalization.ts';
 export * from './learning/learning-catalogue.ts';

@@ -24,3 +24,4 @@ export * from './referrals.ts';
 export * from './support.ts';
 export * from './learning.ts';
 export * from './two-factor.ts';
+export * from './account-data.ts';
