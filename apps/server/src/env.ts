@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   AI_DAILY_QUOTA: z.coerce.number().int().min(1).max(100_000).optional(),
+  REQUIRE_ADMIN_2FA: z.enum(['on', 'off'], { error: 'REQUIRE_ADMIN_2FA is on or off' }).optional(),
+  TWO_FACTOR_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_ENCRYPTION_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
+  GEOIP_DATABASE: z.string().min(1).optional(),
 });
 
 /** An OpenAI-compatible chat-completions service that writes goal messages (DESIGN.md decision 30). */
@@ -112,6 +118,15 @@ export type AppConfig = {
    * moment after a write would find them. Production answers without that round trip.
    */
   awaitChangesBeforeEachRequest?: boolean;
+  /**
+   * REQUIRE_ADMIN_2FA: an admin without two-factor sign-in gets TWO_FACTOR_REQUIRED from every
+   * admin API until they enrol (decision record 058). Default on outside demo mode; unset is off.
+   */
+  requireAdminTwoFactor?: boolean;
+  /** TWO_FACTOR_ENCRYPTION_KEY (64 hex): authenticator secrets are stored AES-256-GCM encrypted under it. */
+  twoFactorEncryptionKey?: string;
+  /** GEOIP_DATABASE: a MaxMind GeoLite2/GeoIP2 City .mmdb file; my sessions then shows a place per session. */
+  geoipDatabase?: string;
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {
@@ -153,6 +168,7 @@ export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir
 export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const parsed = EnvSchema.parse(env);
   const isProduction = parsed.NODE_ENV === 'production';
+  const demoMode = !isProduction && parsed.MYEAI_DEMO !== '0';
   const oidc =
     parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID
       ? {
@@ -169,7 +185,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     databaseUrl: parsed.DATABASE_URL,
     config: {
       isProduction,
-      demoMode: !isProduction && parsed.MYEAI_DEMO !== '0',
+      demoMode,
       publicUrl: parsed.PUBLIC_URL,
       sessionTtlDays: parsed.SESSION_TTL_DAYS,
       oidc,
@@ -183,6 +199,9 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       ...(parsed.TRUST_PROXY === undefined ? {} : { trustProxy: readTrustProxy(parsed.TRUST_PROXY) }),
       readCaches: parsed.READ_CACHES === 'on',
       ai: readAiSettings(parsed),
+      requireAdminTwoFactor: parsed.REQUIRE_ADMIN_2FA === undefined ? !demoMode : parsed.REQUIRE_ADMIN_2FA === 'on',
+      twoFactorEncryptionKey: parsed.TWO_FACTOR_ENCRYPTION_KEY,
+      geoipDatabase: parsed.GEOIP_DATABASE,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, decideAccess } from '@myeai/domain';
+import { ADMIN_TWO_FACTOR_MESSAGE, AppError, decideAccess } from '@myeai/domain';
 
 /**
  * Every /api route must name an access rule of @myeai/domain; a route without one stops the
@@ -31,6 +31,11 @@ export function registerAccessGuard(app: FastifyInstance): void {
     if (decision !== 'allowed' && request.routeOptions.config.alsoAllow?.(request)) return payload;
     if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED', request.routeOptions.config.signInMessage ?? 'Sign in to continue.');
     if (decision === 'forbidden') throw new AppError('FORBIDDEN', request.routeOptions.config.forbiddenMessage ?? 'Your current role does not have access to this.');
+    // REQUIRE_ADMIN_2FA (decision 058): an admin API answers an admin without two-factor with the
+    // code the web app routes to enrolment; the enrolment calls themselves are signed-in routes.
+    if (access === 'admin' && app.deps.config.requireAdminTwoFactor && request.user && !request.user.twoFactorEnabled) {
+      throw new AppError('TWO_FACTOR_REQUIRED', ADMIN_TWO_FACTOR_MESSAGE);
+    }
     return payload;
   });
 }

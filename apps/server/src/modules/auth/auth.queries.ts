@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { identities, oidcLoginAttempts, sessions, users, type DbOrTx } from '@myeai/db';
+import { identities, oidcLoginAttempts, sessions, twoFactorCredentials, users, type DbOrTx } from '@myeai/db';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -90,13 +90,24 @@ export async function selectLiveSession(db: DbOrTx, tokenHash: string, now: Date
       activeRole: users.activeRole,
       status: users.status,
       lastSeenAt: users.lastSeenAt,
+      sessionLastSeenAt: sessions.lastSeenAt,
+      twoFactorEnabled: sql<boolean>`${twoFactorCredentials.enabledAt} is not null`,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/** Sets the session's last_seen_at to `at` unless it is newer than `staleBefore`; not announced (migration 0034). */
+export async function updateSessionLastSeen(db: DbOrTx, sessionId: string, at: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(and(eq(sessions.id, sessionId), sql`(${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} <= ${staleBefore.toISOString()}::timestamptz)`));
 }
 
 export async function revokeSessionRow(db: DbOrTx, sessionId: string, at: Date): Promise<void> {

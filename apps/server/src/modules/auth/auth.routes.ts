@@ -8,8 +8,10 @@ import {
   DEMO_ACCOUNTS,
   DemoAccountListSchema,
   DemoSignInInputSchema,
+  maskAddress,
   OkSchema,
   PasswordSignInInputSchema,
+  PasswordSignInResponseSchema,
   RegisterInputSchema,
   SIGN_IN_FAILED_MESSAGE,
   UserProfileSchema,
@@ -22,6 +24,9 @@ import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../re
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions.service.ts';
 import { grantListedAdmin } from './role-grants.ts';
+import { placeOf } from './session-place.ts';
+import { beginTwoFactorSignIn } from './two-factor-cookie.ts';
+import { hasTwoFactor } from './two-factor.service.ts';
 import { findOrCreateOidcUser, getUserByEmail, getUserById, registerLocalUser, toProfile, type OnAccountCreated } from './users.service.ts';
 
 const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -30,7 +35,7 @@ function origin(app: FastifyInstance, request: FastifyRequest): string {
   return app.deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-async function startSession(
+export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -42,6 +47,9 @@ async function startSession(
     method,
     userAgent: request.headers['user-agent'],
     ttlDays: app.deps.config.sessionTtlDays,
+    // My sessions shows the address masked and, with a GeoIP database, its place (decision 058).
+    address: maskAddress(request.ip),
+    place: await placeOf(app.deps.config.geoipDatabase, request.ip, (error) => request.log.warn({ err: error }, 'GeoIP lookup failed')),
   });
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
   // The browser's referral visitor id, noted for this account: a later sign-up from it with this
@@ -148,13 +156,15 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(authPaths.password, {
     config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
-    schema: { tags: ['auth'], body: PasswordSignInInputSchema, response: { 200: UserResponseSchema } },
+    schema: { tags: ['auth'], body: PasswordSignInInputSchema, response: { 200: PasswordSignInResponseSchema } },
     handler: async (request, reply) => {
       const user = await getUserByEmail(deps.db, request.body.email);
       const matches = await verifyPassword(request.body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
       if (!user || !user.passwordHash || !matches || user.status !== 'active') {
         throw new AppError('UNAUTHENTICATED', SIGN_IN_FAILED_MESSAGE);
       }
+      // Two-factor on: no session yet, only the pending sign-in that POST /api/auth/2fa/verify completes.
+      if (await hasTwoFactor(deps.db, user.id)) return beginTwoFactorSignIn(root, reply, user.id);
       const signedIn = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, user);
       await startSession(root, request, reply, user.id, 'password');
       return { user: toProfile(signedIn) };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@myeai/db';
 import type { Role } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { countSessionsOfUser, insertSession, revokeSessionRow, selectLiveSession, updateLastSeen } from './auth.queries.ts';
+import { countSessionsOfUser, insertSession, revokeSessionRow, selectLiveSession, updateLastSeen, updateSessionLastSeen } from './auth.queries.ts';
 
 export const SESSION_COOKIE = 'myeai_session';
 
@@ -16,6 +16,10 @@ export type SessionUser = {
   status: string;
   /** When any session of the user last made a request (written at most once a minute). */
   lastSeenAt: Date | null;
+  /** When this session last made a request (my sessions; written at most once a minute). */
+  sessionLastSeenAt: Date | null;
+  /** The user confirmed an authenticator app (the admin gate, REQUIRE_ADMIN_2FA). */
+  twoFactorEnabled: boolean;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,7 +27,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSession(
   db: DbOrTx,
   clock: Clock,
-  params: { userId: string; method: 'oidc' | 'password' | 'demo'; userAgent: string | undefined; ttlDays: number },
+  params: {
+    userId: string;
+    method: 'oidc' | 'password' | 'demo';
+    userAgent: string | undefined;
+    ttlDays: number;
+    /** The client address already masked, and its GeoIP place (my sessions); never the raw address. */
+    address?: string | null;
+    place?: string | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
@@ -33,7 +45,10 @@ export async function createSession(
     userId: params.userId,
     method: params.method,
     userAgent: params.userAgent?.slice(0, 300) ?? null,
+    address: params.address ?? null,
+    place: params.place ?? null,
     createdAt: now,
+    lastSeenAt: now,
     expiresAt,
   });
   return { token, expiresAt };
@@ -56,16 +71,24 @@ export async function findSessionByTokenHash(db: DbOrTx, clock: Clock, tokenHash
 
 const LAST_SEEN_EVERY_MS = 60_000;
 
+const due = (seen: Date | null, now: Date) => !seen || now.getTime() - seen.getTime() >= LAST_SEEN_EVERY_MS;
+
 /**
- * Records that the user is around; at most once a minute per user (also across instances). The
- * user object is the cached session's, so it is marked first and concurrent requests skip.
+ * Records that the user and this session are around; at most once a minute for each (also across
+ * instances). The user object is the cached session's, so it is marked first and concurrent
+ * requests skip.
  */
-export async function touchLastSeen(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'lastSeenAt'>): Promise<void> {
+export async function touchLastSeen(db: DbOrTx, clock: Clock, user: Pick<SessionUser, 'id' | 'lastSeenAt' | 'sessionId' | 'sessionLastSeenAt'>): Promise<void> {
   const now = clock.now();
-  if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
-  user.lastSeenAt = now;
   const stale = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
-  await updateLastSeen(db, user.id, now, stale);
+  if (due(user.lastSeenAt, now)) {
+    user.lastSeenAt = now;
+    await updateLastSeen(db, user.id, now, stale);
+  }
+  if (due(user.sessionLastSeenAt, now)) {
+    user.sessionLastSeenAt = now;
+    await updateSessionLastSeen(db, user.sessionId, now, stale);
+  }
 }
 
 export async function revokeSession(db: DbOrTx, clock: Clock, sessionId: string): Promise<void> {

@@ -52,6 +52,17 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/auth/demo',                                     'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/auth/profile',                                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/auth/logout',                                   'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  // My sessions and two-factor sign-in (issue 29 items 3 and 4; decision 058): the person's own, signed in;
+  // completing a pending two-factor sign-in is public (no session yet: the pending cookie decides)
+  ['GET /api/auth/sessions',                                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['DELETE /api/auth/sessions/:id',                           '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/sessions/revoke-others',                   '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/auth/2fa',                                       '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/2fa/setup',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/2fa/enable',                               '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/2fa/disable',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/2fa/recovery-codes',                       '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/2fa/verify',                               'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/rbac/switch-role',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/user/access-level',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
