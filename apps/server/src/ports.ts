@@ -4,7 +4,14 @@
  * would close a type-only cycle such as app-deps -> mail -> jobs -> app-deps).
  */
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** Extra headers (an optional mail's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 /** Where outbox messages go. Both adapters are chosen by configuration (env SMTP_URL). */
 export type MailTransport = {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STORED_DATA_EXPORT_STATUSES } from '@myeai/domain';
+import { oneOf } from './one-of.ts';
 import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { users } from './users.ts';
 
@@ -22,13 +24,13 @@ export const dataExports = pgTable(
   },
   (t) => [
     index('data_exports_user_requested_idx').on(t.userId, t.requestedAt.desc()),
-    check('data_exports_status_known', sql`${t.status} in ('preparing', 'ready', 'failed')`),
+    check('data_exports_status_known', oneOf(t.status, STORED_DATA_EXPORT_STATUSES)),
   ],
 );
 
 /**
  * "Delete my account": a request waits ACCOUNT_DELETION_GRACE_DAYS (signing in deletes the row,
- * which cancels it), then the erasure job anonymises the person and sets erased_at. The erased
+ * which cancels it: the trigger sessions_cancel_account_deletion of migration 0035), then the erasure job anonymises the person and sets erased_at. The erased
  * row stays as the record that the erasure ran; it holds only dates.
  */
 export const accountDeletions = pgTable(

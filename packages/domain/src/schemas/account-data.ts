@@ -14,7 +14,9 @@ export const accountDataPaths = {
 /** The web page a person lands on from an e-mail's unsubscribe link (GET shows the confirm page). */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
-export const DATA_EXPORT_STATUSES = ['preparing', 'ready', 'expired', 'failed'] as const;
+/** What a stored export row records; 'expired' is read from its expiry, never stored. */
+export const STORED_DATA_EXPORT_STATUSES = ['preparing', 'ready', 'failed'] as const;
+export const DATA_EXPORT_STATUSES = [...STORED_DATA_EXPORT_STATUSES, 'expired'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 export const DataExportSchema = z.object({
@@ -61,3 +63,7 @@ export const UnsubscribeViewSchema = z.object({
 export type UnsubscribeView = z.infer<typeof UnsubscribeViewSchema>;
 
 export const UnsubscribeInputSchema = z.object({ token: z.string().max(500).optional() }).optional();
+
+/** People Management's view of one person's data requests. */
+export const AdminAccountDataSchema = z.object({ export: DataExportSchema.nullable(), deletion: AccountDeletionSchema.nullable() });
+export type AdminAccountData = z.infer<typeof AdminAccountDataSchema>;

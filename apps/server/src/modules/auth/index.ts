@@ -11,3 +11,4 @@ export {
 } from './sessions.service.ts';
 export { countReferredUsers, createUser, getUserByEmail, getUserById, switchActiveRole, toProfile } from './users.service.ts';
 export { grantListedAdmin, grantRole, type GrantSource } from './role-grants.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';

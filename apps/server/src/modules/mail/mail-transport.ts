@@ -42,6 +42,7 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
       // The envelope names exactly one recipient, whatever the headers say.
       envelope: { from: addressOf(this.from), to: [message.to] },
       disableFileAccess: true,

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { jobs, mailOutbox, type DbOrTx } from '@myeai/db';
+import { jobs, mailOutbox, signingKeys, type DbOrTx } from '@myeai/db';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
@@ -29,10 +29,11 @@ export async function recordOutboxSendFailure(db: DbOrTx, id: string, error: str
     .where(eq(mailOutbox.id, id));
 }
 
-export async function markOutboxMailSent(db: DbOrTx, id: string, at: Date): Promise<void> {
+/** Marks the row sent, recording the message as it left (with its footer and headers). */
+export async function markOutboxMailSent(db: DbOrTx, id: string, at: Date, sent: { textBody: string; htmlBody: string | null; headers: Record<string, string> | null }): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: at, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .set({ status: 'sent', sentAt: at, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, ...sent })
     .where(eq(mailOutbox.id, id));
 }
 
@@ -75,4 +76,14 @@ export async function countMailDelivery(db: DbOrTx, since: Date): Promise<MailDe
     sentSince: Number(row?.sentSince ?? 0),
     failedSince: Number(row?.failedSince ?? 0),
   };
+}
+
+export async function selectSigningKeySecret(db: DbOrTx, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name));
+  return row?.secret;
+}
+
+/** Made once, by whichever instance comes first (the others keep its key). */
+export async function insertSigningKeyIfAbsent(db: DbOrTx, name: string, secret: string, at: Date): Promise<void> {
+  await db.insert(signingKeys).values({ name, secret, createdAt: at }).onConflictDoNothing();
 }

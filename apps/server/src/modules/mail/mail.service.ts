@@ -13,6 +13,7 @@ import {
   selectOutboxPage,
   type OutboxRow,
 } from './mail.queries.ts';
+import { finishOutgoingMail } from './mail-footer.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
 
@@ -64,20 +65,22 @@ export async function enqueueMails(db: DbOrTx, clock: Clock, mails: readonly New
 const MailSendPayloadSchema = z.object({ outboxId: z.uuid() });
 
 /**
- * The 'mail.send' job: hands the outbox row to deps.mailer and marks it sent. A failure records
+ * The 'mail.send' job: hands the outbox row to deps.mailer, with its footer (an unsubscribe link and
+ * the RFC 8058 headers, or why an essential mail has none), and marks it sent. A failure records
  * the error on the row and rethrows so the queue retries. A row already sent is not sent again.
  */
 export const sendOutboxMail: JobHandler = async (payload, { deps }) => {
   const { outboxId } = MailSendPayloadSchema.parse(payload);
   const mail = await selectOutboxMail(deps.db, outboxId);
   if (!mail || mail.status === 'sent') return;
+  const outgoing = await finishOutgoingMail(deps, { kind: mail.kind, userId: mail.userId, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
   try {
-    await deps.mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+    await deps.mailer.send(outgoing);
   } catch (error) {
     await recordOutboxSendFailure(deps.db, outboxId, error instanceof Error ? error.message.slice(0, 2000) : String(error));
     throw error;
   }
-  await markOutboxMailSent(deps.db, outboxId, deps.clock.now());
+  await markOutboxMailSent(deps.db, outboxId, deps.clock.now(), { textBody: outgoing.text, htmlBody: outgoing.html ?? null, headers: outgoing.headers ?? null });
 };
 
 export const mailJobHandlers: Record<string, JobHandler> = { [MAIL_SEND_JOB]: sendOutboxMail };

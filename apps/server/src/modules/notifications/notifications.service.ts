@@ -85,6 +85,8 @@ export type NewNotification = {
   actionRequired?: boolean;
   /** Makes the call idempotent: a second call with the same key for the same user creates nothing. */
   sourceKey?: string;
+  /** false: no notification e-mail, the caller sends its own essential one (an export is ready). */
+  email?: boolean;
 };
 
 /**
@@ -140,7 +142,7 @@ export async function createNotifications(db: DbOrTx, clock: Clock, inputs: read
   });
   const created = answers.filter((answer): answer is { input: NewNotification; row: NotificationRow } => answer.row !== undefined);
   await publishLiveEvents(db, clock, created.map(({ input, row }) => ({ userId: input.userId, kind: 'notification.created' as const, payload: toNotification(row) })));
-  const mailed = created.filter(({ input }) => shouldEmail(input.type, settingsOf(input.userId)));
+  const mailed = created.filter(({ input }) => input.email !== false && shouldEmail(input.type, settingsOf(input.userId)));
   if (mailed.length > 0) {
     const recipients = new Map((await selectRecipients(db, [...new Set(mailed.map(({ input }) => input.userId))])).map((recipient) => [recipient.id, recipient]));
     await enqueueMails(

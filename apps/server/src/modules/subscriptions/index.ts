@@ -1,2 +1,2 @@
-export { getSubscriptionStatus, getTradingPlan, planAt, planIdAt, readPlanState, storedPlanId, userHasPlan } from './subscriptions.service.ts';
+export { cancelSubscription, getSubscriptionStatus, getTradingPlan, planAt, planIdAt, readPlanState, storedPlanId, userHasPlan } from './subscriptions.service.ts';
 export { seedDemoSubscription } from './demo-subscription.ts';

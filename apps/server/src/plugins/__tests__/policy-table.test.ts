@@ -287,6 +287,17 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/rbac/admin/trial-analytics',                     '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/rbac/admin/extend-trial/:id',                   '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/rbac/expire-trials',                            '401  403  403  403  403  403  403  ok   403'],
+  // Your data (issue 29 items 5 and 6; decision 059): the person's own export and deletion, People
+  // Management's for a person, and the signed links that work without signing in
+  ['POST /api/me/export',                                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/me/export',                                      '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/me/export/download',                             'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['DELETE /api/me',                                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/rbac/admin/users/:id/export',                    '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/export',                   '401  403  403  403  403  403  403  ok   403'],
+  ['DELETE /api/rbac/admin/users/:id',                        '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/unsubscribe',                                    'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/unsubscribe',                                   'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   // The trading admin screen (spec 3 2.3 and section 6)
   ['GET /api/trading/admin/assets',                           '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/trading/admin/assets',                          '401  403  403  403  403  403  403  ok   403'],
