@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './app-deps.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -54,7 +55,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, securityRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, roleHomesRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes, accountDataRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, accountRoutes, securityRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, roleHomesRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes, accountDataRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import { accountJobHandlers } from './modules/account/index.ts';
 import { accountDataJobHandlers } from './modules/account-data/index.ts';
 import { billingJobHandlers } from './modules/billing/index.ts';
 import type { JobHandler } from './modules/jobs/index.ts';
@@ -12,7 +13,7 @@ import { videoWidgetJobHandlers } from './modules/video-widgets/index.ts';
 
 /** Every job handler of the app, one map per module; a name registered twice is a bug. */
 export function buildJobHandlers(): Record<string, JobHandler> {
-  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers, learningJobHandlers, accountDataJobHandlers];
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers, learningJobHandlers, accountJobHandlers, accountDataJobHandlers];
   const handlers: Record<string, JobHandler> = {};
   for (const map of maps) {
     for (const [name, handler] of Object.entries(map)) {

@@ -8,7 +8,7 @@ CREATE TABLE "account_tokens" (
 	"user_id" uuid NOT NULL,
 	"purpose" text NOT NULL,
 	"token_hash" text NOT NULL,
-	"new_email" text,
+	"email" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,

@@ -117,6 +117,9 @@ export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {
   '/privacy-policy': lazyPage(() => import('../features/legal/index.ts'), 'PrivacyPolicyPage'),
   '/refund-policy': lazyPage(() => import('../features/legal/index.ts'), 'RefundPolicyPage'),
   '/join': lazyPage(() => import('../features/referrals/components/join-page.tsx'), 'JoinPage'),
+  '/forgot-password': lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  '/reset-password': lazyPage(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage'),
+  '/verify-email': lazyPage(() => import('../features/auth/components/verify-email-page.tsx'), 'VerifyEmailPage'),
 };
 
 export const isBuilt = (path: string): boolean => path in SIGNED_IN_PAGES || path in PUBLIC_PAGES;

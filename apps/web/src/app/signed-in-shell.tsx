@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { navigationFor, type Role, type UserProfile } from '@myeai/domain';
 import { AppLayout } from '../components/layouts/app-shell.tsx';
-import { AccountUpdates, profileQueryKey, useLogout, useSwitchRole } from '../features/auth/index.ts';
+import { AccountUpdates, profileQueryKey, useLogout, useSwitchRole, VerifyEmailBanner } from '../features/auth/index.ts';
 import { NotificationBell } from '../features/notifications/index.ts';
 import { preloadPage } from './screens.tsx';
 
@@ -74,6 +74,7 @@ export function SignedInShell({ user, isBuilt }: { user: UserProfile; isBuilt: (
       roleSwitch={{ onSwitch: onSwitchRole, isSwitching: switchRole.isPending }}
       onSessionEnded={onSessionEnded}
       preloadPage={preloadPage}
+      banner={<VerifyEmailBanner user={user} />}
     />
   );
 }

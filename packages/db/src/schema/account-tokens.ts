@@ -16,8 +16,8 @@ export const accountTokens = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
         purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
-    /** The address an e-mail change moves to (applied only when its link is followed). */
-    newEmail: text('new_email'),
+    /** The address the link confirms: the account's own (verification) or the one it moves to (e-mail change). */
+    email: text('email').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     /** Set when the link is followed, or when a newer link or a password change makes it void. */

@@ -149,6 +149,10 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/refund-policy': 'public',
   '/join': 'public',
   '/login': 'public',
+  // Issue 29: account recovery and e-mail links.
+  '/forgot-password': 'public',
+  '/reset-password': 'public',
+  '/verify-email': 'public',
   // Not in the spec: the embedded payment provider's test checkout page (no sidebar entry).
   '/checkout/local/:sessionId': ALL,
 };

@@ -25,6 +25,10 @@ export const SCREENS = [
   { path: '/privacy-policy', access: 'public' },
   { path: '/refund-policy', access: 'public' },
   { path: '/join', access: 'public' },
+  // Account recovery and e-mail links (issue 29, decision 057): opened from e-mails, signed in or not.
+  { path: '/forgot-password', access: 'public' },
+  { path: '/reset-password', access: 'public' },
+  { path: '/verify-email', access: 'public' },
   { path: '/profile', access: 'signedIn' },
   { path: '/onboarding', access: 'signedIn' },
   { path: '/goal-onboarding', access: 'signedIn' },

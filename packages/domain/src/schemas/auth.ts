@@ -33,6 +33,8 @@ export const UserProfileSchema = z.object({
   status: z.enum(['active', 'suspended']),
   created_at: z.string(),
   referral_code: z.string(),
+  /** The owner confirmed the address (decision 057); until then the account cannot earn or hold a role. */
+  email_verified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import {
 } from '@myeai/domain';
 import { clearSessionCookie, sessionCookieOptions } from '../../plugins/session.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
+import { answerExistingRegistration, sendVerificationLink } from '../account/index.ts';
 import { announceSessionEnded } from '../live/index.ts';
 import { attributeSignUp, REFERRAL_VISITOR_COOKIE, rememberVisitor } from '../referrals/index.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './passwords.ts';
@@ -147,7 +149,19 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
     schema: { tags: ['auth'], body: RegisterInputSchema, response: { 201: UserResponseSchema } },
     handler: async (request, reply) => {
-      const registered = await registerLocalUser(deps.db, deps.clock, request.body, attributeNewAccount(root, request));
+      const linkOrigin = origin(root, request);
+      const { user: registered, created } = await registerLocalUser(deps.db, deps.clock, request.body, async (tx, newUser) => {
+        await attributeNewAccount(root, request)(tx, newUser);
+        await sendVerificationLink(tx, deps.clock, newUser, linkOrigin);
+      });
+      if (!created) {
+        // The address has an account: its owner is e-mailed, and the answer is a new account's
+        // (decision 057), with a cookie that opens nothing.
+        const decoy = await answerExistingRegistration(deps, registered, request.body, linkOrigin);
+        const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlDays * 86_400_000);
+        reply.setCookie(SESSION_COOKIE, randomBytes(32).toString('base64url'), sessionCookieOptions(root, expiresAt));
+        return reply.status(201).send({ user: decoy });
+      }
       const user = await grantListedAdmin(deps.db, deps.clock, deps.config.adminEmails, registered);
       await startSession(root, request, reply, user.id, 'password');
       return reply.status(201).send({ user: toProfile(user) });

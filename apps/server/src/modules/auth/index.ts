@@ -11,4 +11,6 @@ export {
 } from './sessions.service.ts';
 export { countReferredUsers, createUser, getUserByEmail, getUserById, switchActiveRole, toProfile } from './users.service.ts';
 export { grantListedAdmin, grantRole, type GrantSource } from './role-grants.ts';
+export { assertEmailVerified, isEmailVerified } from './email-verified.ts';
+export { revokeSessionsOfUser } from './account-state.queries.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';

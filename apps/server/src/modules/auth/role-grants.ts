@@ -20,7 +20,9 @@ export async function grantRole(db: Database, clock: Clock, userId: string, role
     if (roles.includes(role)) return { user, changed: false };
     const nextRoles = normaliseRoleSet([...roles, role]);
     const activeRole = activeRoleAfterChange(roles, user.activeRole as Role, nextRoles);
-    const updated = await updateUser(tx, userId, { roles: nextRoles, activeRole });
+    // The operator vouches for the address (ADMIN_EMAILS, npm run admin): a deployment without
+    // SMTP never locks its first admin out of the earning and role rules (decision 057).
+    const updated = await updateUser(tx, userId, { roles: nextRoles, activeRole, emailVerifiedAt: user.emailVerifiedAt ?? clock.now() });
     await recordAudit(tx, clock, {
       actorId: null,
       action: 'people.roles',

@@ -22,6 +22,7 @@ import {
   updateUser,
   type UserRow,
 } from './auth.queries.ts';
+import { revokeSessionsOfUser } from './account-state.queries.ts';
 import { hashPassword } from './passwords.ts';
 
 export function toProfile(row: UserRow): UserProfile {
@@ -35,6 +36,7 @@ export function toProfile(row: UserRow): UserProfile {
     status: row.status === 'suspended' ? 'suspended' : 'active',
     created_at: row.createdAt.toISOString(),
     referral_code: row.referralCode,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -69,6 +71,8 @@ export type NewUser = {
   roles?: Role[];
   ref?: string | null;
   isDemo?: boolean;
+  /** Whether the address is proven (the seed, an identity provider that says so); a sign-up's is not (decision 057). */
+  emailVerified?: boolean;
 };
 
 /** Creates a user; a sign-up holds the newcomer role unless the caller (the seed) says otherwise. */
@@ -88,6 +92,7 @@ export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Prom
     referralCodeUsed: referrer?.code ?? null,
     referredAt: referrer ? clock.now() : null,
     isDemo: input.isDemo ?? false,
+    emailVerifiedAt: input.emailVerified === false ? null : clock.now(),
     createdAt: clock.now(),
   });
 }
@@ -98,15 +103,19 @@ export async function createUser(db: DbOrTx, clock: Clock, input: NewUser): Prom
  */
 export type OnAccountCreated = (tx: DbOrTx, user: UserRow) => Promise<void>;
 
-export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput, onCreated?: OnAccountCreated): Promise<UserRow> {
+/**
+ * Creates an unverified local account, or answers the existing account of that address with
+ * created: false (the caller answers both alike, decision 057). The password is hashed either way,
+ * so both take the same time.
+ */
+export async function registerLocalUser(db: Database, clock: Clock, input: RegisterInput, onCreated?: OnAccountCreated): Promise<{ user: UserRow; created: boolean }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    if (await getUserByEmail(tx, input.email)) {
-      throw new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.');
-    }
-    const user = await createUser(tx, clock, { email: input.email, name: input.name, passwordHash, ref: input.ref ?? null });
+    const existing = await getUserByEmail(tx, input.email);
+    if (existing) return { user: existing, created: false };
+    const user = await createUser(tx, clock, { email: input.email, name: input.name, passwordHash, ref: input.ref ?? null, emailVerified: false });
     if (onCreated) await onCreated(tx, user);
-    return user;
+    return { user, created: true };
   });
 }
 
@@ -137,8 +146,20 @@ export async function findOrCreateOidcUser(db: Database, clock: Clock, identity:
     }
     let user = existing;
     if (!user) {
-      user = await createUser(tx, clock, { email: identity.email, name: identity.name ?? identity.email.split('@')[0]!, picture: identity.picture ?? null, ref });
+      user = await createUser(tx, clock, {
+        email: identity.email,
+        name: identity.name ?? identity.email.split('@')[0]!,
+        picture: identity.picture ?? null,
+        ref,
+        emailVerified: identity.emailVerified,
+      });
       if (onCreated) await onCreated(tx, user);
+    } else if (!user.emailVerifiedAt) {
+      // Linked through a verified e-mail (checked above): the identity provider vouches for the
+      // address. Whoever registered it unverified may not be its owner, so their password and
+      // sessions go (pre-hijacking, decision 057): the owner resets a password if they want one.
+      user = (await updateUser(tx, user.id, { emailVerifiedAt: clock.now(), passwordHash: null })) ?? user;
+      await revokeSessionsOfUser(tx, user.id, clock.now());
     }
     await insertIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject, createdAt: clock.now() });
     return user;

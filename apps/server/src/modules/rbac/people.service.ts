@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { assertEmailVerified } from '../auth/index.ts';
 import { selectCommissionFigures } from '../commissions/index.ts';
 import { userChangeFeedFor } from '../changes/index.ts';
 import { announceSessionEnded, publishLiveEvent } from '../live/index.ts';
@@ -129,6 +130,8 @@ export async function setUserRoles(deps: PeopleDeps, actorId: string, userId: st
     if (leavesNoAdmin({ targetIsActiveAdmin: isActiveAdmin, targetStaysAdmin: roles.includes('admin'), otherActiveAdmins: await countOtherActiveAdmins(tx, userId) })) {
       throw new AppError('CONFLICT', PEOPLE_MESSAGES.lastAdminRoles);
     }
+    // A role is granted only to a confirmed address (issue 29, decision 057); taking roles away is always allowed.
+    if (roles.some((role) => !account.roles.includes(role))) await assertEmailVerified(tx, userId);
     await writeRoles(tx, userId, roles, activeRole);
     await recordAudit(tx, clock, {
       actorId,

@@ -16,6 +16,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { isEmailVerified } from '../auth/index.ts';
 import { withholdCommissionsFromOrigin } from '../commissions/index.ts';
 import { visitorHash } from '../tracking/index.ts';
 import {
@@ -115,7 +116,8 @@ export async function attributeSignUp(db: DbOrTx, clock: Clock, context: SignUpC
     if (visitor) await insertUserVisitor(tx, context.userId, visitor, now);
     const seen = visitor ? await selectCodesSeenByVisitor(tx, visitor, new Date(now.getTime() - windowDays * 86_400_000)) : [];
     const referrerId = attributedReferrer({ seen, givenReferrerId: context.givenReferrerId, now, windowDays });
-    if (!referrerId) return { referrerId: null, reasons: [] };
+    // A referrer who has not confirmed their e-mail earns no credit (issue 29, decision 057).
+    if (!referrerId || !(await isEmailVerified(tx, referrerId))) return { referrerId: null, reasons: [] };
 
     const reasons = selfReferralReasons({
       signupUserId: context.userId,

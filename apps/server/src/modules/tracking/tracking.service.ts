@@ -15,6 +15,7 @@ import {
   type DeviceClass,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { isEmailVerified } from '../auth/index.ts';
 import { createCommission, selectCommissionBySource, toCommission } from '../commissions/index.ts';
 import {
   insertClickerVisitor,
@@ -119,6 +120,8 @@ export async function recordConversion(
     const existing = await findExisting();
     if (existing) return existingConversionResult(tx, existing, input, referrerId);
     if (!referrerId) throw new AppError('VALIDATION', 'Unknown referral code.', [{ path: 'ref', message: 'Unknown referral code.' }]);
+    // An account earns only once its address is confirmed (issue 29, decision 057).
+    if (!(await isEmailVerified(tx, referrerId))) throw new AppError('CONFLICT', 'The owner of this referral code has not confirmed their e-mail address yet, so the sale earns no commission.');
 
     const now = clock.now();
     const since = new Date(now.getTime() - ATTRIBUTION_WINDOW_DAYS * 86_400_000);

@@ -23,9 +23,11 @@ type AppLayoutProps = {
   onSessionEnded: () => void;
   /** Starts downloading the page at a path (a sidebar link about to be followed). */
   preloadPage: (path: string) => void;
+  /** Shown above every page (the "Confirm your e-mail" banner). */
+  banner?: ReactNode;
 };
 
-export function AppLayout({ user, isBuilt, headerEnd, onLogout, isLoggingOut, roleSwitch, onSessionEnded, preloadPage }: AppLayoutProps) {
+export function AppLayout({ user, isBuilt, headerEnd, onLogout, isLoggingOut, roleSwitch, onSessionEnded, preloadPage, banner }: AppLayoutProps) {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [desktopOpen, desktop] = useDisclosure(true);
   const isWide = useMediaQuery(`(min-width: ${SIDEBAR_OVERLAY_BREAKPOINT}px)`);
@@ -63,6 +65,7 @@ export function AppLayout({ user, isBuilt, headerEnd, onLogout, isLoggingOut, ro
       </AppShell.Navbar>
       <AppShell.Main>
         <NewVersionNotice />
+        {banner}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -6,3 +6,5 @@ export { useSwitchRole } from './api/switch-role.ts';
 export { storedReferralCode, storeReferralCode } from './referral-storage.ts';
 export { useAuthMethods } from './api/sign-in.ts';
 export { AccountUpdates } from './components/account-updates.tsx';
+export { VerifyEmailBanner } from './components/verify-email-banner.tsx';
+export { useChangeEmail, useChangePassword } from './api/account.ts';

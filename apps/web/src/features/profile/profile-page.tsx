@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { ContactSupport } from '../support/index.ts';
 import classes from './profile-page.module.css';
+import { SecurityPanel } from './security/security-panel.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -71,7 +72,7 @@ export function ProfilePage({ user }: { user: UserProfile }) {
             <TextInput label="Joined" value={dateFormat.format(new Date(user.created_at))} readOnly />
           </SimpleGrid>
           <Text size="sm" c="dimmed" mt="sm">
-            Your name and email are managed by your sign-in provider and cannot be edited here.
+            Your name comes from your sign-in; change your e-mail address and password under Security below.
           </Text>
         </Card>
         <section aria-labelledby="journey-title">
@@ -80,6 +81,7 @@ export function ProfilePage({ user }: { user: UserProfile }) {
           </Title>
           <JourneyFigures />
         </section>
+        <SecurityPanel user={user} />
         <ContactSupport />
       </Stack>
     </Container>

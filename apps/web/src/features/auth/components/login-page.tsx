@@ -8,6 +8,10 @@ import { storedReferralCode } from '../referral-storage.ts';
 import { DemoAccountList } from './demo-account-list.tsx';
 import { PasswordForms } from './password-forms.tsx';
 
+const NOTICES: Record<string, string> = {
+  password_reset: 'Your password was changed and every session was signed out. Sign in with your new password.',
+};
+
 const CALLBACK_ERRORS: Record<string, string> = {
   signin_failed: 'Sign-in did not complete. Please try again.',
   oidc_unavailable: 'Single sign-on is not available right now. Please use another way to sign in.',
@@ -37,6 +41,11 @@ export function LoginPage() {
         {error && (
           <Alert color="red" title="Sign-in problem" role="alert" withCloseButton onClose={() => setError(null)} closeButtonLabel="Dismiss">
             {error}
+          </Alert>
+        )}
+        {NOTICES[params.get('notice') ?? ''] && (
+          <Alert color="teal" role="status">
+            {NOTICES[params.get('notice') ?? '']}
           </Alert>
         )}
         {referralCode && (

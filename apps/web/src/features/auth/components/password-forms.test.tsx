@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill, renderWithProviders, stubApi, validationFailure } from '../../../test/render.tsx';
 import { PasswordForms } from './password-forms.tsx';
 
 const USER = {
-  user: { id: 'u1', name: 'Rita Register', email: 'rita@example.com', picture: null, roles: ['newcomer'], active_role: 'newcomer', status: 'active', created_at: '2026-01-01T00:00:00.000Z', referral_code: 'abc' },
+  user: { id: 'u1', name: 'Rita Register', email: 'rita@example.com', picture: null, roles: ['newcomer'], active_role: 'newcomer', status: 'active', created_at: '2026-01-01T00:00:00.000Z', referral_code: 'abc', email_verified: false },
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,7 +13,12 @@ afterEach(() => vi.unstubAllGlobals());
 async function renderRegister(referralCode: string | null = null) {
   const onSignedIn = vi.fn();
   const onError = vi.fn();
-  const view = renderWithProviders(<PasswordForms referralCode={referralCode} onSignedIn={onSignedIn} onError={onError} />);
+  // The sign-in tab links to /forgot-password, so the form sits in a router.
+  const view = renderWithProviders(
+    <MemoryRouter>
+      <PasswordForms referralCode={referralCode} onSignedIn={onSignedIn} onError={onError} />
+    </MemoryRouter>,
+  );
   await view.user.click(screen.getByRole('tab', { name: 'Create account' }));
   return { onSignedIn, onError, form: within(screen.getByRole('form', { name: 'Create an account' })), ...view };
 }
@@ -58,7 +64,11 @@ describe('Create account form', () => {
   it('keeps the e-mail typed on the sign-in tab', async () => {
     stubApi(() => ({ status: 201, body: USER }));
     const onSignedIn = vi.fn();
-    const { user } = renderWithProviders(<PasswordForms referralCode={null} onSignedIn={onSignedIn} onError={vi.fn()} />);
+    const { user } = renderWithProviders(
+      <MemoryRouter>
+        <PasswordForms referralCode={null} onSignedIn={onSignedIn} onError={vi.fn()} />
+      </MemoryRouter>,
+    );
     await fill(user, within(screen.getByRole('form', { name: 'Sign in with email and password' })).getByLabelText(/Email/), 'rita@example.com');
     await user.click(screen.getByRole('tab', { name: 'Create account' }));
     expect(within(screen.getByRole('form', { name: 'Create an account' })).getByLabelText(/Email/)).toHaveValue('rita@example.com');

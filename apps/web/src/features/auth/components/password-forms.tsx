@@ -1,7 +1,10 @@
-import { Button, PasswordInput, Stack, Tabs, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Tabs, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { PasswordSignInInputSchema, RegisterInputSchema } from '@myeai/domain';
+import { useState } from 'react';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { usePasswordSignIn, useRegister } from '../api/sign-in.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type PasswordFormsProps = { referralCode: string | null; onSignedIn: (newAccount: boolean) => void; onError: (message: string) => void };
 
@@ -14,10 +17,11 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
   );
   const signIn = usePasswordSignIn();
   const register = useRegister();
+  const [twoFactorPending, setTwoFactorPending] = useState(false);
 
   const submitSignIn = signInForm.onSubmit((input) => {
     signIn.mutate(input, {
-      onSuccess: () => onSignedIn(false),
+      onSuccess: (result) => ('two_factor_required' in result ? setTwoFactorPending(true) : onSignedIn(false)),
       onError: (error) => {
         signInForm.setServerErrors(error);
         onError(error.message);
@@ -45,6 +49,8 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
 
   const registerPassword = registerForm.getInputProps('password');
 
+  if (twoFactorPending) return <TwoFactorStep onSignedIn={() => onSignedIn(false)} onCancel={() => setTwoFactorPending(false)} onError={onError} />;
+
   return (
     <Tabs defaultValue="sign-in" onChange={onTabChange}>
       <Tabs.List grow>
@@ -56,6 +62,11 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
           <Stack gap="sm">
             <TextInput label="Email" type="email" autoComplete="email" required {...signInForm.getInputProps('email')} />
             <PasswordInput label="Password" autoComplete="current-password" required {...signInForm.getInputProps('password')} />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={`/forgot-password${signInForm.getValues().email ? `?email=${encodeURIComponent(signInForm.getValues().email)}` : ''}`} size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
             <Button type="submit" loading={signIn.isPending}>
               Sign in
             </Button>
