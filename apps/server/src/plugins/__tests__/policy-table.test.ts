@@ -64,6 +64,13 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/auth/2fa/recovery-codes',                       '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/auth/2fa/verify',                               'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/rbac/switch-role',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // Account recovery and e-mail links (issue 29 part A, decision 057): the links work signed out; the changes need the session
+  ['POST /api/auth/password-reset',                           'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/password-reset/confirm',                   'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/verify-email',                             'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/verify-email/resend',                      '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/change-password',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/auth/change-email',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/user/access-level',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /profile and /onboarding: sign-in only, no role gate (spec 1 6.1, spec 2 6)
