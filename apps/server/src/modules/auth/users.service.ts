@@ -22,7 +22,7 @@ import {
   updateUser,
   type UserRow,
 } from './auth.queries.ts';
-import { revokeSessionsOfUser } from './account-state.queries.ts';
+import { revokeSessionsOfUser, selectEmailVerifiedAt } from './account-state.queries.ts';
 import { hashPassword } from './passwords.ts';
 
 export function toProfile(row: UserRow): UserProfile {
@@ -60,7 +60,9 @@ async function referrerFor(db: DbOrTx, ref: string | null | undefined): Promise<
   const code = normaliseReferralCode(ref);
   if (!code) return null;
   const id = await selectUserIdByReferralCode(db, code);
-  return id === undefined ? null : { id, code };
+  // A referrer who has not confirmed their e-mail earns no credit (issue 29, decision 057).
+  if (id === undefined || (await selectEmailVerifiedAt(db, id)) === null) return null;
+  return { id, code };
 }
 
 export type NewUser = {

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('local accounts on %s', (kind) => {
     const response = await register({ name: '  Ada Lovelace ', email: email.toUpperCase(), password: PASSWORD });
     expect(response.statusCode, response.body).toBe(201);
     const { user } = response.json() as { user: Record<string, unknown> };
-    expect(user).toMatchObject({ name: 'Ada Lovelace', email: email.toLowerCase(), roles: ['newcomer'], active_role: 'newcomer', status: 'active', picture: null });
+    expect(user).toMatchObject({ name: 'Ada Lovelace', email: email.toLowerCase(), roles: ['newcomer'], active_role: 'newcomer', status: 'active', picture: null, email_verified: false });
     expect(user.referral_code).toMatch(REFERRAL_CODE);
 
     const cookie = sessionCookie(response);
@@ -72,13 +72,15 @@ describe.each(testDatabaseKinds())('local accounts on %s', (kind) => {
     expect(codes.size).toBe(3);
   });
 
-  it('refuses a second account with the same email (409), whatever its case', async () => {
+  it('creates no second account with the same email, whatever its case, and answers as for a new one (decision 057)', async () => {
     const email = uniqueEmail('dup');
     expect((await register({ name: 'First', email, password: PASSWORD })).statusCode).toBe(201);
     const again = await register({ name: 'Second', email: email.toUpperCase(), password: 'another password' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'CONFLICT' } });
-    expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(again.statusCode).toBe(201);
+    // The cookie looks like a session's but opens nothing; the account stays the first one's.
+    const profile = await t.inject({ method: 'GET', url: '/api/auth/profile', cookie: `${SESSION_COOKIE}=${sessionCookie(again).value}` });
+    expect(profile.statusCode).toBe(401);
+    expect(await t.database.db.select({ name: users.name }).from(users).where(eq(users.email, email.toLowerCase()))).toEqual([{ name: 'First' }]);
   });
 
   it('refuses a weak password with the policy message (400) and creates nothing', async () => {

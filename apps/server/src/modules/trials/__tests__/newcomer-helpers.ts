@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { users } from '@myeai/db';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { SESSION_COOKIE } from '../../auth/index.ts';
 
@@ -16,6 +18,8 @@ export async function registerNewcomer(t: TestApp, name = 'Nova Newbie'): Promis
   const session = response.cookies.find((c) => c.name === SESSION_COOKIE)!;
   const user = response.json() as { user?: { id: string; referral_code: string }; id?: string; referral_code?: string };
   const profile = user.user ?? (user as { id: string; referral_code: string });
+  // The tests using this are not about e-mail verification: the newcomer has confirmed the address (decision 057).
+  await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, profile.id));
   return { cookie: `${SESSION_COOKIE}=${session.value}`, id: profile.id, referralCode: profile.referral_code };
 }
 
