@@ -8,6 +8,7 @@ import { PageLoader, ShellSkeleton } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
 import { profileQueryOptions, useProfile } from '../features/auth/index.ts';
 import { BuiltScreensProvider } from '../lib/built-screens.ts';
+import { TwoFactorGate } from '../features/profile/security/two-factor-gate.tsx';
 import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type LazyPage, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
@@ -60,6 +61,7 @@ export function SignedInLayout() {
   if (!profile.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
     <BuiltScreensProvider value={isBuilt}>
+      <TwoFactorGate />
       <Suspense fallback={<ShellSkeleton />}>
         <SignedInShell user={profile.data} isBuilt={isBuilt} />
       </Suspense>

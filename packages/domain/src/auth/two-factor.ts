@@ -43,6 +43,9 @@ export function totpStep(at: Date): number {
   return Math.floor(at.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 }
 
+/** A secret as the enrolment screen shows it (base 32), for code checks and tests. */
+export const totpSecretFromBase32 = (base32: string): Secret => Secret.fromBase32(base32);
+
 /** The code an authenticator shows at `at` (tests and the browser test compute codes with it). */
 export function totpCode(secret: Secret, at: Date, options: TotpOptions = {}): string {
   return totp(secret, options).generate({ timestamp: at.getTime() });

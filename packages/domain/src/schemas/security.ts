@@ -15,7 +15,7 @@ export const securityPaths = {
 } as const;
 
 /** Where the web app sends an admin the server refused for lack of two-factor (error TWO_FACTOR_REQUIRED). */
-export const TWO_FACTOR_ENROLMENT_ROUTE = '/two-factor-setup';
+export const TWO_FACTOR_ENROLMENT_ROUTE = '/profile#two-factor';
 export const ADMIN_TWO_FACTOR_MESSAGE = 'Admins must turn on two-factor sign-in before using the admin screens.';
 
 export const SessionInfoSchema = z.object({

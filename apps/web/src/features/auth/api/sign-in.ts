@@ -5,9 +5,12 @@ import {
   authPaths,
   DemoAccountListSchema,
   OkSchema,
+  PasswordSignInResponseSchema,
+  securityPaths,
   UserResponseSchema,
   type PasswordSignInInput,
   type RegisterInput,
+  type TwoFactorVerifyInput,
   type UserProfile,
 } from '@myeai/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +50,19 @@ export function useDemoSignIn() {
 export function usePasswordSignIn() {
   const onSession = useSessionChange();
   return useMutation({
-    mutationFn: (input: PasswordSignInInput) => apiRequest(apiPath(authPaths.password), { method: 'POST', body: input, schema: UserResponseSchema }),
+    mutationFn: (input: PasswordSignInInput) => apiRequest(apiPath(authPaths.password), { method: 'POST', body: input, schema: PasswordSignInResponseSchema }),
+    // Two-factor on: no session yet (TwoFactorStep completes it).
+    onSuccess: (result) => {
+      if ('user' in result) onSession(result.user);
+    },
+  });
+}
+
+/** The second step of a password sign-in with two-factor on (decision 058). */
+export function useTwoFactorVerify() {
+  const onSession = useSessionChange();
+  return useMutation({
+    mutationFn: (input: TwoFactorVerifyInput) => apiRequest(apiPath(securityPaths.twoFactorVerify), { method: 'POST', body: input, schema: UserResponseSchema }),
     onSuccess: ({ user }) => onSession(user),
   });
 }

@@ -2,8 +2,10 @@ import { Anchor, Button, Group, PasswordInput, Stack, Tabs, TextInput } from '@m
 import { Link } from 'react-router';
 import { PasswordSignInInputSchema, RegisterInputSchema } from '@myeai/domain';
 import { useState } from 'react';
+import { useState } from 'react';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { usePasswordSignIn, useRegister } from '../api/sign-in.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 type PasswordFormsProps = { referralCode: string | null; onSignedIn: (newAccount: boolean) => void; onError: (message: string) => void };
@@ -17,6 +19,7 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
   );
   const signIn = usePasswordSignIn();
   const register = useRegister();
+  const [twoFactorPending, setTwoFactorPending] = useState(false);
   const [twoFactorPending, setTwoFactorPending] = useState(false);
 
   const submitSignIn = signInForm.onSubmit((input) => {
@@ -48,6 +51,8 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
   };
 
   const registerPassword = registerForm.getInputProps('password');
+
+  if (twoFactorPending) return <TwoFactorStep onSignedIn={() => onSignedIn(false)} onCancel={() => setTwoFactorPending(false)} onError={onError} />;
 
   if (twoFactorPending) return <TwoFactorStep onSignedIn={() => onSignedIn(false)} onCancel={() => setTwoFactorPending(false)} onError={onError} />;
 
