@@ -8,11 +8,9 @@ export const accountDataPaths = {
   exportDownload: '/api/me/export/download',
   adminExport: '/api/rbac/admin/users/:id/export',
   adminDelete: '/api/rbac/admin/users/:id',
+  /** GET: the confirm page (or its JSON), POST: the one-click unsubscribe (RFC 8058); the e-mail's link and List-Unsubscribe header. */
   unsubscribe: '/api/unsubscribe',
 } as const;
-
-/** The web page a person lands on from an e-mail's unsubscribe link (GET shows the confirm page). */
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** What a stored export row records; 'expired' is read from its expiry, never stored. */
 export const STORED_DATA_EXPORT_STATUSES = ['preparing', 'ready', 'failed'] as const;

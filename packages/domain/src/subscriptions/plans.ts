@@ -97,7 +97,7 @@ export function planFeatureLines(plan: Plan): string[] {
  * both (a web test pins the text to the version). 1.0: October 6, 2025. 1.1: card payments
  * through Stripe only (no crypto, no bank transfer), e-mail and password sign-in, QR drawn by us.
  */
-export const TERMS_VERSION = '1.1';
+export const TERMS_VERSION = '1.2';
 export const TERMS_EFFECTIVE_DATE = '2026-11-25';
 
 /** Spec 3 section 5: the message and the disabled buttons without terms acceptance. */

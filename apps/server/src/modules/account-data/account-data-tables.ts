@@ -28,6 +28,8 @@ export type PersonalTable = {
   omit?: readonly string[];
   /** Columns of the kept rows that may hold personal data, cleared by the erasure. */
   scrub?: readonly string[];
+  /** jsonb columns of any row where the person's e-mail and name are replaced by the pseudonym (quoted in details). */
+  pseudonymise?: readonly string[];
 };
 
 /**
@@ -100,7 +102,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'video_widgets', columns: { updated_by: 'keep' }, notExported: 'Dashboard videos; names the person only as their last editor.' },
   { table: 'site_content', columns: { updated_by: 'keep' }, notExported: 'Texts of public pages; names the person only as their last editor.' },
   // Security record: who did what stays (the actor id is a pseudonym once erased).
-  { table: 'audit_log', columns: { actor_id: 'keep' } },
+  { table: 'audit_log', columns: { actor_id: 'keep' }, pseudonymise: ['details'] },
   // This feature's own tables
   { table: 'data_exports', columns: { user_id: 'delete', requested_by: 'keep' }, exportBy: ['user_id'], omit: ['document'] },
   { table: 'account_deletions', columns: { user_id: 'keep', requested_by: 'keep' }, exportBy: ['user_id'] },

@@ -42,6 +42,18 @@ export async function clearColumnsOfRowsNaming(db: DbOrTx, table: string, keyCol
   await db.execute(sql`update ${sql.identifier(table)} set ${sets} where ${naming(keyColumns, userId)}`);
 }
 
+/**
+ * Replaces a text wherever it appears in a jsonb column (the audit log's details may quote the
+ * person's e-mail or name). `find` is matched in its JSON-escaped form; `replacement` is plain.
+ */
+export async function replaceInJsonColumn(db: DbOrTx, table: string, column: string, find: string, replacement: string): Promise<void> {
+  const escaped = JSON.stringify(find).slice(1, -1);
+  await db.execute(
+    sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = replace(${sql.identifier(column)}::text, ${escaped}, ${replacement})::jsonb
+        where strpos(${sql.identifier(column)}::text, ${escaped}) > 0`,
+  );
+}
+
 /** Mail sent to the address before the account had its id on the row (or after it was cleared). */
 export async function deleteMailTo(db: DbOrTx, address: string): Promise<void> {
   await db.execute(sql`delete from mail_outbox where lower(to_address) = lower(${address})`);

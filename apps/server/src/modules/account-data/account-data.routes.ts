@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  AppError,
   accountDataPaths,
   AccountDeletionSchema,
   AdminAccountDataSchema,
@@ -17,8 +18,23 @@ import { clearSessionCookie } from '../../plugins/session.ts';
 import { pendingDeletionOf, requestAccountDeletion } from './deletion.service.ts';
 import { getDataExportState, readDownload, requestDataExport } from './export.service.ts';
 import { unsubscribe, viewUnsubscribe } from './unsubscribe.service.ts';
+import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
 
 const tags = ['account-data'];
+
+/** A browser (the e-mail's link, the confirm page's form) asks for HTML; API callers and tests for JSON. */
+const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+const wantsJson = (request: FastifyRequest) => !acceptsHtml(request);
+
+/** The page, or the same refusal (400, nothing changed) as a page. */
+async function htmlAnswer(reply: FastifyReply, render: () => Promise<string>): Promise<FastifyReply> {
+  try {
+    return await reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await render());
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'VALIDATION') return reply.status(400).type('text/html; charset=utf-8').send(invalidLinkPage(error.message));
+    throw error;
+  }
+}
 /** Password guesses through the deletion form: 5 a minute per account (a stolen session cannot try many). */
 const DELETE_RATE_LIMIT = { max: 5, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip };
 
@@ -84,16 +100,23 @@ export async function accountDataRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => reply.status(202).send(await requestAccountDeletion(deps, { by: 'admin', userId: request.params.id, adminId: request.user!.id })),
   });
 
+  // GET: the confirm page (JSON for a caller that asks for it); a click in the e-mail lands here.
   app.get(accountDataPaths.unsubscribe, {
     config: { access: 'public' },
     schema: { tags, querystring: SignedTokenQuerySchema, response: { 200: UnsubscribeViewSchema } },
-    handler: async (request) => viewUnsubscribe(deps, request.query.token),
+    handler: async (request, reply) => {
+      if (wantsJson(request)) return viewUnsubscribe(deps, request.query.token);
+      return htmlAnswer(reply, async () => confirmPage(await viewUnsubscribe(deps, request.query.token), request.url));
+    },
   });
 
-  // RFC 8058: the List-Unsubscribe URL takes a POST without a session; the confirm page posts here too.
+  // POST: RFC 8058's one-click (a mail client, no session, a form body) and the confirm page's button.
   app.post(accountDataPaths.unsubscribe, {
     config: { access: 'public' },
     schema: { tags, querystring: SignedTokenQuerySchema, response: { 200: UnsubscribeViewSchema } },
-    handler: async (request) => unsubscribe(deps, request.query.token),
+    handler: async (request, reply) => {
+      if (!acceptsHtml(request)) return unsubscribe(deps, request.query.token);
+      return htmlAnswer(reply, async () => donePage(await unsubscribe(deps, request.query.token)));
+    },
   });
 }

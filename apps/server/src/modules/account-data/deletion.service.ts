@@ -30,6 +30,7 @@ import {
   insertAccountDeletion,
   lockUserRow,
   markAccountErased,
+  replaceInJsonColumn,
   revokeAllSessions,
   selectAccountDeletion,
   selectPendingDeletion,
@@ -120,6 +121,7 @@ async function cancelRenewal(deps: AppDeps, userId: string): Promise<void> {
 export async function erasePerson(db: DbOrTx, userId: string): Promise<void> {
   const person = await selectPerson(db, userId);
   if (!person) return;
+  const pseudonym = { email: `deleted-${userId}@deleted.invalid`, name: 'Deleted account' };
   for (const entry of PERSONAL_TABLES) {
     if (entry.table === 'users') continue;
     for (const [column, erasure] of Object.entries(entry.columns)) {
@@ -127,11 +129,14 @@ export async function erasePerson(db: DbOrTx, userId: string): Promise<void> {
     }
     const kept = Object.entries(entry.columns).filter(([, erasure]) => erasure === 'keep').map(([column]) => column);
     if (entry.scrub && kept.length > 0) await clearColumnsOfRowsNaming(db, entry.table, kept, entry.scrub, userId);
+    for (const column of entry.pseudonymise ?? []) {
+      await replaceInJsonColumn(db, entry.table, column, person.email, pseudonym.email);
+      await replaceInJsonColumn(db, entry.table, column, person.name, pseudonym.name);
+    }
   }
   await deleteMailTo(db, person.email);
   await anonymiseUserRow(db, userId, {
-    email: `deleted-${userId}@deleted.invalid`,
-    name: 'Deleted account',
+    ...pseudonym,
     picture: null,
     passwordHash: null,
     roles: ['newcomer'],

@@ -1,4 +1,4 @@
-import { accountDataPaths, emailCategoryOfMailKind, ESSENTIAL_MAIL_FOOTER, UNSUBSCRIBE_PAGE_PATH, unsubscribeFooter } from '@myeai/domain';
+import { accountDataPaths, emailCategoryOfMailKind, ESSENTIAL_MAIL_FOOTER, unsubscribeFooter } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import type { OutgoingMail } from '../../ports.ts';
 import { linkOrigin, signLink } from './mail-links.ts';
@@ -15,14 +15,14 @@ export async function finishOutgoingMail(deps: AppDeps, mail: OutgoingMail & { k
   }
   const token = await signLink(deps.db, deps.clock, 'unsubscribe', [mail.userId, category]);
   const origin = linkOrigin(deps.config.publicUrl);
-  const page = `${origin}${UNSUBSCRIBE_PAGE_PATH}?token=${token}`;
-  const oneClick = `${origin}${accountDataPaths.unsubscribe}?token=${token}`;
-  const footer = unsubscribeFooter(category, page);
+  // One URL: a click in the mail opens its confirm page (GET), a mail client's one-click POSTs to it.
+  const link = `${origin}${accountDataPaths.unsubscribe}?token=${token}`;
+  const footer = unsubscribeFooter(category, link);
   return {
     to: mail.to,
     subject: mail.subject,
     text: `${mail.text}\n-- \n${footer}\n`,
-    html: mail.html ? `${mail.html}<hr><p>${footer.replace(page, `<a href="${page}">${page}</a>`)}</p>` : mail.html,
-    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    html: mail.html ? `${mail.html}<hr><p>${footer.replace(link, `<a href="${link}">${link}</a>`)}</p>` : mail.html,
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMS_VERSION } from '@myeai/domain';
+import { ACCOUNT_DELETION_GRACE_DAYS, DATA_EXPORT_LIFETIME_DAYS, MONEY_RECORD_RETENTION_YEARS, TERMS_VERSION } from '@myeai/domain';
 import {
   getLegalDocument,
   legalDocuments,
@@ -90,6 +90,13 @@ describe('legal documents', () => {
       expect(text).toContain('72 hours');
     });
 
+    it('says what export and deletion do, from the same constants as the server', () => {
+      expect(text).toContain(`its download link works for ${DATA_EXPORT_LIFETIME_DAYS} days`);
+      expect(text).toContain(`After ${ACCOUNT_DELETION_GRACE_DAYS} days your personal data is erased or anonymised; signing in before then cancels the deletion.`);
+      expect(text).toContain(`kept for ${MONEY_RECORD_RETENTION_YEARS} years under an anonymous id`);
+      expect(text).toContain('cannot be turned off');
+    });
+
     it('keeps billing records for up to 7 years', () => {
       expect(text).toContain('up to 7 years');
     });
@@ -136,7 +143,7 @@ describe('legal documents', () => {
     const body = legalDocuments.map((doc) => legalDocumentText(doc).split('\n').filter((line) => !/^(Effective|Version) /.test(line)).join('\n')).join('\n');
     let hash = 0x811c9dc5;
     for (let i = 0; i < body.length; i += 1) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
-    const PINNED: Record<string, string> = { '1.1': 'b2f56f23' };
+    const PINNED: Record<string, string> = { '1.1': 'b2f56f23', '1.2': 'da849e14' };
     expect({ version: TERMS_VERSION, fingerprint: hash.toString(16) }).toEqual({ version: TERMS_VERSION, fingerprint: PINNED[TERMS_VERSION] });
   });
 });

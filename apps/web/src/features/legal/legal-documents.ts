@@ -1,4 +1,12 @@
-import { TERMS_EFFECTIVE_DATE, TERMS_VERSION, TRIAL_LENGTH_DAYS } from '@myeai/domain';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  DATA_EXPORT_LIFETIME_DAYS,
+  DELETE_CONFIRM_PHRASE,
+  MONEY_RECORD_RETENTION_YEARS,
+  TERMS_EFFECTIVE_DATE,
+  TERMS_VERSION,
+  TRIAL_LENGTH_DAYS,
+} from '@myeai/domain';
 
 /**
  * Text of the three public legal pages (spec 1-platform.md, sections 2.10 and 9).
@@ -281,6 +289,14 @@ const privacyPolicy: LegalDocument = {
       paragraphs: [
         'Depending on where you live, you may have the right to access the personal information we hold about you, to have it corrected or deleted, to receive a copy of it in a portable format, to restrict or object to certain processing, and to withdraw your consent at any time without affecting processing that took place before.',
         'We answer data requests within 30 days of receiving them. We may ask you to confirm your identity before acting on a request. If you are not satisfied with our response, you may complain to the data protection authority in your country.',
+      ],
+    },
+    {
+      heading: 'Downloading your data and deleting your account',
+      paragraphs: [
+        `You can use these rights yourself under “Your data” on your profile. “Download my data” prepares one file (JSON) with everything the Platform holds about you: your profile and roles, sign-in methods (never passwords or other secrets), sessions, leads, goals and check-ins, commissions and payouts, referral information, notifications, learning progress, subscriptions and payments, support requests and consent records. We tell you by notification and e-mail when it is ready; its download link works for ${DATA_EXPORT_LIFETIME_DAYS} days.`,
+        `“Delete my account” asks for your password (or a sign-in in the last few minutes) and for you to type ${DELETE_CONFIRM_PHRASE}. You are then signed out everywhere and your subscription stops renewing. After ${ACCOUNT_DELETION_GRACE_DAYS} days your personal data is erased or anonymised; signing in before then cancels the deletion. Payment, payout and commission records are kept for ${MONEY_RECORD_RETENTION_YEARS} years under an anonymous id, without your name or e-mail, to meet our tax and accounting obligations. Your e-mail address can then be used for a new account, and your old referral links no longer credit anyone.`,
+        'Notification e-mails carry a link that turns them off with one click, without signing in. E-mails about your account’s security, sign-in, payments and requests you made cannot be turned off, because we need them to run your account.',
       ],
     },
     {

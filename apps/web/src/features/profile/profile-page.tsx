@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { ContactSupport } from '../support/index.ts';
 import classes from './profile-page.module.css';
+import { YourDataPanel } from './your-data/your-data-panel.tsx';
 import { SecurityPanel } from './security/security-panel.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -82,6 +83,7 @@ export function ProfilePage({ user }: { user: UserProfile }) {
           <JourneyFigures />
         </section>
         <SecurityPanel user={user} />
+        <YourDataPanel />
         <ContactSupport />
       </Stack>
     </Container>

@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('Your data: export and deletion on %s', (kind
       }
       // No row anywhere in these tables holds the e-mail; the person's rows hold neither e-mail nor name.
       const all = JSON.stringify((await t.database.db.execute(sql`select * from ${sql.identifier(entry.table)}`) as unknown as { rows: unknown[] }).rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-      expect(all.toLowerCase().includes(AFFILIATE), `${entry.table} still holds the e-mail`).toBe(false);
+      expect(all.toLowerCase().includes(AFFILIATE) ? all.slice(all.toLowerCase().indexOf(AFFILIATE) - 300, all.toLowerCase().indexOf(AFFILIATE) + 50) : '', `${entry.table} still holds the e-mail`).toBe('');
       const own = JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
       expect(own.includes(person.name), `${entry.table} still holds the name`).toBe(false);
     }

@@ -1,6 +1,7 @@
 import { Avatar, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AdminUser } from '@myeai/domain';
+import { PersonDataPanel } from '../../profile/index.ts';
 import { canExtendTrial, extendTrialLabel, PersonStatus, RoleBadges, type PersonAction } from './people-table.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -73,6 +74,8 @@ export function PersonDetailDrawer({ person, onAction, onClose }: PersonDetailDr
             </Button>
           )}
         </Group>
+        <Divider />
+        <PersonDataPanel personId={person.id} />
       </Stack>
     </Drawer>
   );
