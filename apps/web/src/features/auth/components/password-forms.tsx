@@ -2,10 +2,8 @@ import { Anchor, Button, Group, PasswordInput, Stack, Tabs, TextInput } from '@m
 import { Link } from 'react-router';
 import { PasswordSignInInputSchema, RegisterInputSchema } from '@myeai/domain';
 import { useState } from 'react';
-import { useState } from 'react';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { usePasswordSignIn, useRegister } from '../api/sign-in.ts';
-import { TwoFactorStep } from './two-factor-step.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 type PasswordFormsProps = { referralCode: string | null; onSignedIn: (newAccount: boolean) => void; onError: (message: string) => void };
@@ -19,7 +17,6 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
   );
   const signIn = usePasswordSignIn();
   const register = useRegister();
-  const [twoFactorPending, setTwoFactorPending] = useState(false);
   const [twoFactorPending, setTwoFactorPending] = useState(false);
 
   const submitSignIn = signInForm.onSubmit((input) => {
@@ -51,8 +48,6 @@ export function PasswordForms({ referralCode, onSignedIn, onError }: PasswordFor
   };
 
   const registerPassword = registerForm.getInputProps('password');
-
-  if (twoFactorPending) return <TwoFactorStep onSignedIn={() => onSignedIn(false)} onCancel={() => setTwoFactorPending(false)} onError={onError} />;
 
   if (twoFactorPending) return <TwoFactorStep onSignedIn={() => onSignedIn(false)} onCancel={() => setTwoFactorPending(false)} onError={onError} />;
 
