@@ -177,9 +177,16 @@ describe.each(testDatabaseKinds())('password reset, e-mail verification and secu
       for (let i = 0; i < 5; i += 1) await time(uniqueEmail('warm'));
       const known: number[] = [];
       const unknown: number[] = [];
+      // Alternating which goes first, so whatever a request leaves behind for the next weighs on both alike.
       for (let i = 0; i < 50; i += 1) {
-        known.push(await time(email));
-        unknown.push(await time(uniqueEmail('ghost')));
+        const ghost = uniqueEmail('ghost');
+        if (i % 2 === 0) {
+          known.push(await time(email));
+          unknown.push(await time(ghost));
+        } else {
+          unknown.push(await time(ghost));
+          known.push(await time(email));
+        }
       }
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const [a, b] = [median(known), median(unknown)];
