@@ -1,0 +1,96 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mailOutbox } from '@myeai/db';
+import { SESSION_COOKIE } from '../apps/server/src/modules/auth/index.ts';
+import { expectAccessible, hasChromium } from './support/browser.ts';
+import { useBrowserSuite } from './support/browser-suite.ts';
+
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+const OLD_PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'a fresh passphrase 29';
+
+const newPassword = (page: Page) => page.getByRole('form', { name: 'Choose a new password' }).getByLabel('New password');
+
+/**
+ * Forgot password in Chromium (issue 29 part A, decision 057): from "Forgot password?" on /login,
+ * through the link read from the outbox (as the demo mailbox shows it), to signed in with the new
+ * password; the account's other browser is signed out by the reset, and the used link offers a new one.
+ */
+describe.skipIf(!hasChromium)('account recovery in Chromium', () => {
+  const suite = useBrowserSuite({ screenshots: SCREENSHOTS });
+
+  it('resets a forgotten password from /login and signs in with the new one', async () => {
+    const email = `rosa-${Date.now()}@example.test`;
+    const registered = await suite.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Rosa Reset', email, password: OLD_PASSWORD },
+      remoteAddress: '10.29.9.1',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+
+    // Another browser where the account is signed in: the reset signs it out.
+    const other = await suite.newPage();
+    const session = registered.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
+    await other.context.addCookies([{ name: SESSION_COOKIE, value: session.value, url: suite.app.baseUrl }]);
+    await other.page.goto('/profile');
+    await other.page.getByRole('heading', { level: 1, name: 'Profile Settings' }).waitFor();
+    await other.page.getByRole('region', { name: 'Confirm your e-mail' }).waitFor();
+
+    const { context, page } = await suite.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account uses this address, we sent it a link').waitFor();
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/forgot-password-sent.png`, fullPage: true });
+
+    // The link is sent by a job; read it as the demo mailbox shows it.
+    await suite.app.runJobs();
+    const [mail] = await suite.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'auth.password_reset')))
+      .orderBy(desc(mailOutbox.createdAt));
+    const link = mail?.textBody.match(/https?:\/\/\S+(\/reset-password\?token=[A-Za-z0-9_-]+)/)?.[1];
+    expect(link, mail?.textBody).toBeDefined();
+
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await expectAccessible(page);
+    await newPassword(page).fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Use at least 10 characters.').waitFor();
+    await newPassword(page).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL('**/login?notice=password_reset');
+    await page.getByText('Your password was changed and every session was signed out.').waitFor();
+
+    // The other browser's session ended with the reset: its socket closed and it is back at sign-in.
+    await other.page.waitForURL('**/login**');
+
+    const form = page.getByRole('form', { name: 'Sign in with email and password' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(OLD_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email or password is incorrect.').first().waitFor();
+    await form.getByLabel('Password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Active role: Newcomer').waitFor();
+
+    // The link worked once: opened again, it says so and offers a new one.
+    await page.goto(link!);
+    await newPassword(page).fill('another fresh passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('This link has already been used. Send a new link.').waitFor();
+    await page.getByRole('link', { name: 'Send a new link' }).click();
+    await page.waitForURL('**/forgot-password');
+    await context.close();
+    await other.context.close();
+  });
+});
