@@ -27,22 +27,6 @@ class SpreadBrowserFilesSequencer extends BaseSequencer {
   }
 }
 
-/**
- * The browser gate of issue 26 (e2e/role-screens.gate.ts) is a project of its own, run by
- * `npm run test:gate`: it does not pass yet (docs/decisions/056 lists its findings), and a test known
- * to fail does not belong in `npm test`, whose last line must be the truth of what is done.
- */
-const gateProject = {
-  test: {
-    name: 'gate',
-    globalSetup: ['vitest.global-setup.ts'],
-    include: ['e2e/**/*.gate.ts'],
-    env: { NODE_ENV: 'test' },
-    testTimeout: 600_000,
-    hookTimeout: 120_000,
-  },
-};
-
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker (cores - 1), which ran every file one
@@ -95,7 +79,6 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      ...(process.env.MYEAI_GATE ? [gateProject] : []),
     ],
   },
 });

@@ -10,10 +10,12 @@ import { seedGoalsDemo } from '../modules/goals/index.ts';
 import { saveLandingContent } from '../modules/landing/index.ts';
 import { seedLeadsDemo } from '../modules/leads/index.ts';
 import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
-import { seedReferralDemo } from '../modules/referrals/index.ts';
-import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
+import { seedCirclesDemo, seedReferralDemo } from '../modules/referrals/index.ts';
+import { lapseDemoSubscription, seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
+import { seedTradingAlertsDemo } from '../modules/trading-alerts/index.ts';
+import { seedTrialsDemo } from '../modules/trials/index.ts';
 import { seedVideoWidgetsDemo } from '../modules/video-widgets/index.ts';
 
 /** The committed files the demo's learning modules are made of (read where the server runs from source). */
@@ -60,23 +62,44 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   if (!landing) await saveLandingContent(db, clock, null, DEMO_LANDING);
   await seedAffiliateDemo(db, clock);
   await seedTradingDemo(db, clock);
-  // The demo subscriber pays for the 52 Weeks plan, so the Trading Compass shows them everything.
-  await seedDemoSubscription(db, clock, { email: 'subscriber@demo.myeai.local', plan: '52weeks' });
+  // The demo subscriber has paid for the 52 Weeks plan for 9 days, so the Trading Compass shows them
+  // everything and their followed cell has alerts; the Free User let a 4 Weeks plan lapse 2 days ago.
+  await seedDemoSubscription(db, clock, { email: 'subscriber@demo.myeai.local', plan: '52weeks', boughtDaysAgo: 9 });
+  await seedDemoSubscription(db, clock, { email: 'free@demo.myeai.local', plan: '4weeks', boughtDaysAgo: 30 });
   await seedVideoWidgetsDemo(db, clock);
 
-  // The affiliate's members, their sales and flagged sign-ups, then the cells they sit in.
+  // The affiliate's members, their sales and flagged sign-ups, every other account's small circle, then the cells they sit in.
   await seedReferralDemo(db, clock);
+  await seedCirclesDemo(db, clock);
   const ids = await userIdsByEmail(db);
   const admin = ids.get('admin@demo.myeai.local');
   if (!admin) return;
   await seedCommissionCellsDemo(db, clock, admin, ids);
   await seedGoalsDemo(db, clock, ids);
+  // Trials of members of the circles: one running, one expired, one converted to a paid plan.
+  await seedTrialsDemo(db, clock, DEMO_TRIALS.flatMap(({ email, startedDaysAgo }) => (ids.get(email) ? [{ userId: ids.get(email)!, startedDaysAgo }] : [])));
+  await seedDemoSubscription(db, clock, { email: 'omar.farouk@example.com', plan: '4weeks', boughtDaysAgo: 12 });
+  await seedTradingAlertsDemo(
+    db,
+    clock,
+    [
+      { email: 'subscriber@demo.myeai.local', followedDaysAgo: 8 },
+      { email: 'free@demo.myeai.local', followedDaysAgo: 7, planEndedDaysAgo: 2 },
+    ].flatMap(({ email, ...follow }) => (ids.get(email) ? [{ userId: ids.get(email)!, ...follow }] : [])),
+  );
+  await lapseDemoSubscription(db, 'free@demo.myeai.local');
   const affiliate = ids.get('affiliate@demo.myeai.local');
   if (affiliate) await seedLeadsDemo(db, clock, affiliate, 32);
   const multi = ids.get('multi@demo.myeai.local');
   if (multi) await seedLeadsDemo(db, clock, multi, 8, 32);
   await seedLearningDemo(db, clock, config, admin, LEARNING_ASSETS);
 }
+
+const DEMO_TRIALS = [
+  { email: 'yuki.tanaka@example.com', startedDaysAgo: 2 },
+  { email: 'lena.novak@example.com', startedDaysAgo: 13 },
+  { email: 'omar.farouk@example.com', startedDaysAgo: 16 },
+];
 
 /** Every account's id by e-mail: the demo accounts and the members the seed signed up (a demo database is small). */
 async function userIdsByEmail(db: Database): Promise<Map<string, string>> {

@@ -57,6 +57,11 @@ export async function selectActiveRole(db: DbOrTx, userId: string): Promise<stri
   return row?.activeRole;
 }
 
+/** The demo seed's write: a multi-role reviewer switches role to review, then back (a role switch is only this column). */
+export async function updateActiveRole(db: DbOrTx, userId: string, activeRole: string): Promise<void> {
+  await db.update(users).set({ activeRole }).where(eq(users.id, userId));
+}
+
 /**
  * Moves a goal from `from` to its next status; returns undefined when another request moved it
  * first (the status check in the WHERE makes a second concurrent approval change nothing).

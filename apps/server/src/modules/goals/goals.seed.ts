@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import { reviewGoal } from './goal-review.service.ts';
 import { recordCheckIn } from './goal-owner.service.ts';
 import { setupGoals } from './goals.service.ts';
-import { userHasAnyGoal } from './goals.queries.ts';
+import { selectActiveRole, updateActiveRole, userHasAnyGoal } from './goals.queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +14,7 @@ type DemoGoal = {
   submittedDaysAgo: number;
   deadlineInDays: number;
   item: Omit<GoalSetupItem, 'deadline' | 'description'> & { description?: string };
-  /** Reviewed a day after it was submitted, by the admin or (for a member they referred) the affiliate. */
+  /** Reviewed a day after it was submitted, by the admin (the second admin for the admin's own goal) or (for a member they referred) the affiliate. */
   review?: { action: ReviewAction; by: 'admin' | 'affiliate'; feedback?: string };
   /** Check-ins as [days ago, value]; reaching the target completes the goal, as "Update Progress" does. */
   checkIns?: [number, number][];
@@ -80,6 +80,14 @@ const GOALS: Record<string, DemoGoal[]> = {
       deadlineInDays: 150,
       item: { goal_type: 'skill', title: 'Learn to qualify leads', target_value: 100, unit: '%', why_important: 'I want to spend my time on people who are ready.', ...habits },
       review: { action: 'request_revision', by: 'affiliate', feedback: 'Make it measurable: how many qualified leads, by when?' },
+    },
+    {
+      timeframe: 'short_term',
+      submittedDaysAgo: 5,
+      deadlineInDays: 30,
+      item: { goal_type: 'skill', title: 'Finish the first three lessons', target_value: 3, unit: 'count', why_important: 'A solid start before I talk to anyone.', ...habits, daily_habits: ['Watch one lesson'] },
+      review: { action: 'approve', by: 'affiliate' },
+      checkIns: [[2, 1]],
     },
   ],
   'trader@demo.myeai.local': [
@@ -152,6 +160,17 @@ const GOALS: Record<string, DemoGoal[]> = {
       deadlineInDays: 30,
       item: { goal_type: 'skill', title: 'Finish the free lessons', target_value: 2, unit: 'count', why_important: 'To decide whether a plan is worth it.', ...habits },
     },
+    {
+      timeframe: 'short_term',
+      submittedDaysAgo: 28,
+      deadlineInDays: 45,
+      item: { goal_type: 'lifestyle', title: 'Follow one market every day for a month', target_value: 30, unit: 'count', why_important: 'To see whether the consensus helps me.', ...habits, daily_habits: ['Read the consensus of my market'] },
+      review: { action: 'approve', by: 'admin' },
+      checkIns: [
+        [20, 8],
+        [9, 19],
+      ],
+    },
   ],
   'multi@demo.myeai.local': [
     {
@@ -169,7 +188,39 @@ const GOALS: Record<string, DemoGoal[]> = {
       deadlineInDays: 1_000,
       item: { goal_type: 'lifestyle', title: 'Grow MYEAI to 1,000 members', target_value: 1_000, unit: 'count', why_important: 'A community large enough to support itself.', ...habits },
     },
+    {
+      timeframe: 'short_term',
+      submittedDaysAgo: 24,
+      deadlineInDays: 40,
+      item: { goal_type: 'skill', title: 'Publish 4 learning modules', target_value: 4, unit: 'count', why_important: 'Newcomers learn before they sell.', ...habits, weekly_habits: ['Record one lesson'] },
+      review: { action: 'approve', by: 'admin' },
+      checkIns: [
+        [16, 2],
+        [3, 4],
+      ],
+    },
   ],
+  // The demo's trials (seedTrialsDemo) start with a goal, as activateTrial requires.
+  ...Object.fromEntries(
+    (
+      [
+        ['yuki.tanaka@example.com', 2],
+        ['omar.farouk@example.com', 16],
+        ['lena.novak@example.com', 13],
+      ] as const
+    ).map(([email, days]) => [
+      email,
+      [
+        {
+          timeframe: 'short_term',
+          submittedDaysAgo: days,
+          deadlineInDays: 60,
+          item: { goal_type: 'monetary', title: 'Earn my first $100', target_value: 100, unit: 'USD', why_important: 'Proof that this works for me.', ...habits },
+          review: { action: 'approve', by: 'admin' },
+        },
+      ] satisfies DemoGoal[],
+    ]),
+  ),
 };
 
 const at = (base: number, daysAgo: number): Clock => ({ now: () => new Date(base - daysAgo * DAY_MS) });
@@ -189,6 +240,7 @@ async function seedGoals(db: Transaction, clock: Clock, users: ReadonlyMap<strin
   const base = clock.now().getTime();
   const adminId = users.get('admin@demo.myeai.local');
   const affiliateId = users.get('affiliate@demo.myeai.local');
+  const secondAdminId = users.get('multi@demo.myeai.local');
   for (const [email, goals] of Object.entries(GOALS)) {
     const userId = users.get(email);
     if (!userId || (await userHasAnyGoal(db, userId))) continue;
@@ -198,9 +250,13 @@ async function seedGoals(db: Transaction, clock: Clock, users: ReadonlyMap<strin
       const input = GoalSetupInputSchema.parse({ [goal.timeframe]: { ...goal.item, deadline } });
       const [created] = await setupGoals(db, submitted, userId, input);
       if (goal.review) {
-        const reviewerId = goal.review.by === 'admin' ? adminId : affiliateId;
+        const reviewerId = goal.review.by === 'affiliate' ? affiliateId : userId === adminId ? secondAdminId : adminId;
         if (!reviewerId) continue;
+        // The second admin holds several roles: they switch to Admin to review the admin's goal, then back.
+        const roleBefore = await selectActiveRole(db, reviewerId);
+        if (goal.review.by === 'admin' && roleBefore && roleBefore !== 'admin') await updateActiveRole(db, reviewerId, 'admin');
         await reviewGoal({ db, clock: at(base, goal.submittedDaysAgo - 1) }, { goalId: created!.id, reviewerId, action: goal.review.action, feedback: goal.review.feedback });
+        if (roleBefore && roleBefore !== (await selectActiveRole(db, reviewerId))) await updateActiveRole(db, reviewerId, roleBefore);
       }
       for (const [daysAgo, value] of goal.checkIns ?? []) {
         await recordCheckIn({ db, clock: at(base, daysAgo) }, userId, created!.id, GoalCheckInInputSchema.parse({ value }));

@@ -10,16 +10,19 @@ import { selectUserIdByEmail } from './subscriptions.queries.ts';
  * succeeds, its events applied by applyBillingEvent), without a free trial. The provider renews
  * it at the period end through its cycle job. Idempotent: an account that has any subscription
  * row (running or ended) is left as it is, so a cancellation in the demo stays cancelled.
+ *
+ * The plan is bought `boughtDaysAgo` days before `clock`'s now (default 0).
  */
-export async function seedDemoSubscription(db: Database, clock: Clock, input: { email: string; plan: PlanId }): Promise<void> {
+export async function seedDemoSubscription(db: Database, clock: Clock, input: { email: string; plan: PlanId; boughtDaysAgo?: number }): Promise<void> {
+  const boughtAt: Clock = { now: () => new Date(clock.now().getTime() - (input.boughtDaysAgo ?? 0) * DAY_MS) };
   await db.transaction(async (tx) => {
     const found = await selectUserIdByEmail(tx, input.email);
     if (!found) return;
     await lockUser(tx, found.id);
     if (await getSubscriptionRow(tx, found.id)) return;
     const plan = getPlan(input.plan);
-    const now = clock.now();
-    const provider = new LocalPaymentProvider(clock);
+    const now = boughtAt.now();
+    const provider = new LocalPaymentProvider(boughtAt);
     const checkoutId = await insertCheckoutSession(tx, {
       userId: found.id,
       provider: provider.kind,
@@ -37,6 +40,29 @@ export async function seedDemoSubscription(db: Database, clock: Clock, input: { 
     const created = await provider.createCheckoutSession({ checkoutId, userId: found.id, email: found.email, customerId: null, plan: plan.id, trial: { kind: 'none', days: 0, endsAt: null }, baseUrl: '' });
     await setCheckoutSessionProvider(tx, checkoutId, created);
     const events = await provider.completeCheckout(tx, { providerSessionId: created.providerSessionId, userId: found.id, plan: plan.id, trialEnd: null }, 'succeeds');
-    for (const event of events) await applyBillingEvent(tx, { clock }, event);
+    for (const event of events) await applyBillingEvent(tx, { clock: boughtAt }, event);
   });
 }
+
+/**
+ * Demo seed: the account's seeded plan lapses, as a buyer who let it go: cancelled a day after it
+ * was bought and ended at its period end, through the provider's own cancel and cycle, so the
+ * subscriber role it granted goes again (the Free User's history). Already ended: left as it is.
+ */
+export async function lapseDemoSubscription(db: Database, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await selectUserIdByEmail(tx, email);
+    if (!found) return;
+    await lockUser(tx, found.id);
+    const subscription = await getSubscriptionRow(tx, found.id);
+    const periodEnd = subscription?.currentPeriodEnd;
+    if (!subscription || subscription.status === 'canceled' || !periodEnd) return;
+    const boughtAt = subscription.createdAt.getTime();
+    const cancelledAt: Clock = { now: () => new Date(boughtAt + DAY_MS) };
+    for (const event of await new LocalPaymentProvider(cancelledAt).cancelAtPeriodEnd(tx, subscription.providerSubscriptionId)) await applyBillingEvent(tx, { clock: cancelledAt }, event);
+    const endedAt: Clock = { now: () => periodEnd };
+    for (const event of await new LocalPaymentProvider(endedAt).runCycle(tx, subscription.providerSubscriptionId)) await applyBillingEvent(tx, { clock: endedAt }, event);
+  });
+}
+
+const DAY_MS = 86_400_000;

@@ -7,3 +7,4 @@ export const tradingAlertJobHandlers: Record<string, JobHandler> = {
   [ALERT_DIGEST_JOB]: (payload, { deps }) => runAlertDigest(deps.db, deps.clock, payload),
 };
 export { getTradingAlerts } from './trading-alerts.service.ts';
+export { seedTradingAlertsDemo, type DemoFollower } from './trading-alerts.seed.ts';

@@ -80,3 +80,21 @@ export async function digestEventIds(db: DbOrTx, userId: string, day: string): P
     .where(and(eq(tradingAlertDigestItems.userId, userId), eq(tradingAlertDigestItems.digestDay, day)));
   return rows.map((row) => row.eventId);
 }
+
+/** The demo seed's read: every cell with alertable consensus events, busiest first, with its events (ids and times, oldest first). */
+export async function alertCellsByActivity(db: DbOrTx): Promise<{ cell: Cell; events: { id: number; createdAt: Date }[] }[]> {
+  const rows = await db
+    .select({ id: consensusEvents.id, createdAt: consensusEvents.createdAt, assetId: consensusEvents.assetId, timeframeId: consensusEvents.timeframeId })
+    .from(consensusEvents)
+    .where(inArray(consensusEvents.eventType, ['consensus_confirmed', 'consensus_exit']))
+    .orderBy(asc(consensusEvents.createdAt), asc(consensusEvents.id));
+  const cells = new Map<string, { cell: Cell; events: { id: number; createdAt: Date }[] }>();
+  for (const row of rows) {
+    const key = `${row.assetId}:${row.timeframeId}`;
+    const entry = cells.get(key) ?? { cell: { assetId: row.assetId, timeframeId: row.timeframeId }, events: [] };
+    entry.events.push({ id: row.id, createdAt: row.createdAt });
+    cells.set(key, entry);
+  }
+  // Ties go to the cell with the earliest event (ids follow the seed's order; asset ids are random).
+  return [...cells.values()].sort((a, b) => b.events.length - a.events.length || a.events[0]!.id - b.events[0]!.id);
+}
