@@ -1,0 +1,59 @@
+import type { Cents } from '../money.ts';
+
+/**
+ * Where each ledger line stands for its payee (issue 30 item 2), one bucket per line, so the five
+ * add up to everything the payee ever earned (the reconciliation, decision record 060):
+ *   withheld    status 'withheld' (a confirmed referral flag removed the credit)
+ *   paid        status 'paid' (its payout item was paid, or an admin paid it before batches)
+ *   in_payout   status 'processing' (in a prepared or approved batch whose item is not settled)
+ *   holding     pending, earned less than holding_days ago, or on hold by an open referral flag
+ *   available   pending, out of the holding period and not on hold: a batch may take it
+ */
+export const BALANCE_BUCKETS = ['holding', 'available', 'in_payout', 'paid', 'withheld'] as const;
+export type BalanceBucket = (typeof BALANCE_BUCKETS)[number];
+
+export type BalanceLine = { status: string; earned_at: Date; amount_cents: Cents; flag_hold?: boolean };
+
+export function balanceBucket(line: BalanceLine, holdingCutoff: Date): BalanceBucket {
+  if (line.status === 'withheld') return 'withheld';
+  if (line.status === 'paid') return 'paid';
+  if (line.status === 'processing') return 'in_payout';
+  if (line.flag_hold || line.earned_at.getTime() > holdingCutoff.getTime()) return 'holding';
+  return 'available';
+}
+
+export type BalanceSplit = Record<`${BalanceBucket}_cents`, Cents>;
+
+export function splitBalance(lines: readonly BalanceLine[], holdingCutoff: Date): BalanceSplit {
+  const split: BalanceSplit = { holding_cents: 0, available_cents: 0, in_payout_cents: 0, paid_cents: 0, withheld_cents: 0 };
+  for (const line of lines) split[`${balanceBucket(line, holdingCutoff)}_cents`] += line.amount_cents;
+  return split;
+}
+
+export type AllocatableLine = { id: string; earned_at: Date; amount_cents: Cents };
+
+export type Allocation =
+  | { ok: true; line_ids: string[]; amount_cents: Cents; carried_cents: Cents }
+  | { ok: false; reason: 'below_minimum'; amount_cents: Cents };
+
+/**
+ * The lines one payout item pays (issue 30 item 3): the available lines oldest first (same
+ * instant: by id, so the order is total), each whole, never part of a line. With a maximum (a
+ * method other than wire above the wire threshold), lines are taken in that order while the sum
+ * stays within it; the first that does not fit and every later one wait for the next batch, so
+ * the oldest money is always paid first. Below the minimum nothing is paid and everything waits:
+ * 5000 cents at a 5000 minimum is paid, 4999 is carried.
+ */
+export function allocateLines(lines: readonly AllocatableLine[], rule: { minimum_cents: Cents; maximum_cents?: Cents }): Allocation {
+  const ordered = [...lines].sort((a, b) => a.earned_at.getTime() - b.earned_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const total = ordered.reduce((sum, line) => sum + line.amount_cents, 0);
+  const taken: AllocatableLine[] = [];
+  let amount = 0;
+  for (const line of ordered) {
+    if (rule.maximum_cents !== undefined && amount + line.amount_cents > rule.maximum_cents) break;
+    taken.push(line);
+    amount += line.amount_cents;
+  }
+  if (amount < rule.minimum_cents || taken.length === 0) return { ok: false, reason: 'below_minimum', amount_cents: total };
+  return { ok: true, line_ids: taken.map((line) => line.id), amount_cents: amount, carried_cents: total - amount };
+}

@@ -1,0 +1,62 @@
+import { PAYOUT_POLICY } from '../commissions/payout-schedule.ts';
+import type { Cents } from '../money.ts';
+
+/** The payout methods a payee may choose (spec 2 section 9: ACH, PayPal, wire, cryptocurrency). */
+export const PAYOUT_METHODS = ['paypal', 'ach', 'wire', 'crypto'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  paypal: 'PayPal',
+  ach: 'ACH bank transfer',
+  wire: 'Wire transfer',
+  crypto: 'Cryptocurrency',
+};
+
+/**
+ * The settings a payout batch reads, and every screen shows (issue 30 item 3). One row in
+ * payout_settings; until an admin saves it, these defaults. The minimum, the wire threshold and the
+ * weekday come from PAYOUT_POLICY, the one copy of spec 2 section 9's figures.
+ */
+export type PayoutSettings = {
+  /** 0 = Sunday ... 6 = Saturday (UTC). */
+  schedule_weekday: number;
+  /** Minutes after midnight UTC the weekly batch is prepared. */
+  schedule_minute_utc: number;
+  minimum_cents: Cents;
+  holding_days: number;
+  details_hold_hours: number;
+  /** Above this, an item is paid by wire: other methods are paid up to it (whole lines) and the rest carried. */
+  wire_threshold_cents: Cents;
+  methods_enabled: PayoutMethod[];
+};
+
+export const PAYOUT_SETTINGS_DEFAULTS: PayoutSettings = {
+  schedule_weekday: PAYOUT_POLICY.run_weekday,
+  schedule_minute_utc: 9 * 60,
+  minimum_cents: PAYOUT_POLICY.minimum_cents,
+  holding_days: 14,
+  details_hold_hours: 48,
+  wire_threshold_cents: PAYOUT_POLICY.wire_transfer_above_cents,
+  methods_enabled: [...PAYOUT_METHODS],
+};
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** The next batch time at or after `now`: the settings' weekday and minute, UTC. */
+export function nextPayoutAt(now: Date, settings: Pick<PayoutSettings, 'schedule_weekday' | 'schedule_minute_utc'>): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const daysAhead = (settings.schedule_weekday - now.getUTCDay() + 7) % 7;
+  const candidate = midnight + daysAhead * DAY_MS + settings.schedule_minute_utc * 60_000;
+  return new Date(candidate >= now.getTime() ? candidate : candidate + 7 * DAY_MS);
+}
+
+/** A line earned at or before this instant is out of the holding period. */
+export function holdingCutoff(now: Date, holdingDays: number): Date {
+  return new Date(now.getTime() - holdingDays * DAY_MS);
+}
+
+/** New or changed details may be used by a payout from this instant (0 hours: at once). */
+export function detailsHoldUntil(changedAt: Date, holdHours: number): Date {
+  return new Date(changedAt.getTime() + holdHours * HOUR_MS);
+}

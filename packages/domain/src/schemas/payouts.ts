@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { CRYPTO_NETWORKS } from '../payouts/payout-methods.ts';
+import { PAYOUT_METHODS } from '../payouts/payout-settings.ts';
+
+/** Issue 30: payout details, the balance, batches and statements (decision record 060). */
+export const payoutsPaths = {
+  method: '/api/payouts/method',
+  balance: '/api/payouts/balance',
+  statements: '/api/payouts',
+  adminSettings: '/api/admin/payouts/settings',
+  adminBatches: '/api/admin/payout-batches',
+  adminBatch: '/api/admin/payout-batches/:id',
+  adminApprove: '/api/admin/payout-batches/:id/approve',
+  adminExport: '/api/admin/payout-batches/:id/export',
+  adminItem: '/api/admin/payout-items/:id',
+} as const;
+
+export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
+export const PAYOUT_ITEM_STATUSES = ['processing', 'paid', 'failed'] as const;
+export type PayoutItemStatus = (typeof PAYOUT_ITEM_STATUSES)[number];
+export const PAYOUT_BATCH_STATUSES = ['prepared', 'approved', 'completed'] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+
+/** Why a payee is not in a batch; their lines wait for the next one. */
+export const PAYOUT_SKIP_REASONS = ['below_minimum', 'no_details', 'details_on_hold', 'method_disabled', 'suspended'] as const;
+export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
+
+/** GET /api/payouts/method: the payee's method, masked (never the full numbers), and when it may be used. */
+export const PayoutMethodResponseSchema = z.object({
+  method: z
+    .object({
+      method: PayoutMethodSchema,
+      summary: z.string(),
+      /** Crypto only: the network, so the form can show it. */
+      network: z.enum(CRYPTO_NETWORKS).nullable(),
+      updated_at: z.iso.datetime(),
+      /** Until then no payout uses the new details (the defence against account takeover). */
+      hold_until: z.iso.datetime(),
+      on_hold: z.boolean(),
+    })
+    .nullable(),
+  details_hold_hours: z.number().int(),
+  methods_enabled: z.array(PayoutMethodSchema),
+});
+export type PayoutMethodResponse = z.infer<typeof PayoutMethodResponseSchema>;
+
+export const PayoutBalanceSchema = z.object({
+  currency: z.literal('USD'),
+  holding_cents: z.number().int(),
+  available_cents: z.number().int(),
+  in_payout_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  withheld_cents: z.number().int(),
+  next_payout_at: z.iso.datetime(),
+  minimum_cents: z.number().int(),
+  wire_threshold_cents: z.number().int(),
+  holding_days: z.number().int(),
+});
+export type PayoutBalance = z.infer<typeof PayoutBalanceSchema>;
+
+export const PayoutStatementLineSchema = z.object({
+  commission_id: z.string(),
+  product_name: z.string(),
+  source: z.string(),
+  amount_cents: z.number().int(),
+  earned_at: z.iso.datetime(),
+  cell_seat_position: z.number().int().nullable(),
+  cell_override_level: z.number().int().nullable(),
+});
+
+export const PayoutStatementSchema = z.object({
+  id: z.string(),
+  batch_id: z.string(),
+  created_at: z.iso.datetime(),
+  method: PayoutMethodSchema,
+  method_summary: z.string(),
+  amount_cents: z.number().int(),
+  status: z.enum(PAYOUT_ITEM_STATUSES),
+  reason: z.string().nullable(),
+  settled_at: z.iso.datetime().nullable(),
+  lines: z.array(PayoutStatementLineSchema),
+});
+export type PayoutStatement = z.infer<typeof PayoutStatementSchema>;
+export const PayoutStatementListSchema = z.object({ items: z.array(PayoutStatementSchema) });
+export type PayoutStatementList = z.infer<typeof PayoutStatementListSchema>;
+
+export const PayoutSettingsSchema = z.object({
+  schedule_weekday: z.number().int().min(0, 'The weekday is 0 (Sunday) to 6 (Saturday).').max(6, 'The weekday is 0 (Sunday) to 6 (Saturday).'),
+  schedule_minute_utc: z.number().int().min(0).max(1439, 'The time is minutes after midnight UTC, 0 to 1439.'),
+  minimum_cents: z.number().int().min(0, 'The minimum cannot be negative.').max(100_000_000),
+  holding_days: z.number().int().min(0, 'The holding period cannot be negative.').max(365, 'The holding period is at most 365 days.'),
+  details_hold_hours: z.number().int().min(0, 'The details hold cannot be negative.').max(720, 'The details hold is at most 720 hours.'),
+  wire_threshold_cents: z.number().int().min(0).max(100_000_000),
+  methods_enabled: z.array(PayoutMethodSchema).min(1, 'Enable at least one payout method.'),
+});
+export type PayoutSettingsBody = z.infer<typeof PayoutSettingsSchema>;
+
+export const PreparePayoutBatchInputSchema = z.object({ dry_run: z.boolean().default(false) });
+
+export const PayoutBatchItemSchema = z.object({
+  id: z.string().nullable(),
+  user_id: z.string(),
+  user_name: z.string(),
+  method: PayoutMethodSchema,
+  method_summary: z.string(),
+  amount_cents: z.number().int(),
+  line_count: z.number().int(),
+  status: z.enum(PAYOUT_ITEM_STATUSES),
+  reason: z.string().nullable(),
+});
+
+export const PayoutBatchSchema = z.object({
+  batch: z.object({
+    /** null for a dry run: nothing was written. */
+    id: z.string().nullable(),
+    status: z.enum(PAYOUT_BATCH_STATUSES).or(z.literal('preview')),
+    created_at: z.iso.datetime(),
+    approved_at: z.iso.datetime().nullable(),
+    total_cents: z.number().int(),
+    totals_by_method: z.record(z.string(), z.number().int()),
+    items: z.array(PayoutBatchItemSchema),
+    skipped: z.array(z.object({ user_id: z.string(), reason: z.enum(PAYOUT_SKIP_REASONS), available_cents: z.number().int() })),
+  }),
+});
+export type PayoutBatchResponse = z.infer<typeof PayoutBatchSchema>;
+
+export const PayoutBatchListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), status: z.enum(PAYOUT_BATCH_STATUSES), created_at: z.iso.datetime(), item_count: z.number().int(), total_cents: z.number().int() })),
+});
+
+export const PayoutIdParamsSchema = z.object({ id: z.uuid('Not a payout id.') });
+export const PayoutExportQuerySchema = z.object({ method: PayoutMethodSchema });
+
+export const SettlePayoutItemInputSchema = z
+  .object({ status: z.enum(['paid', 'failed']), reason: z.string().trim().max(500).optional() })
+  .refine((value) => value.status === 'paid' || (value.reason ?? '').length > 0, { path: ['reason'], message: 'Say why the payout failed.' });
+
+export const PayoutItemResponseSchema = z.object({ item: PayoutBatchItemSchema.extend({ id: z.string() }) });
