@@ -141,6 +141,8 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in on %s', (kind) => {
       roles: ['newcomer'],
       active_role: 'newcomer',
       status: 'active',
+      // The provider says email_verified (decision 057).
+      email_verified: true,
     });
     expect(user.referral_code).toMatch(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`));
     expect(await peopleReferred(affiliate.cookie)).toBe(before + 1);
@@ -269,8 +271,13 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in on %s', (kind) => {
     const browser = new HttpBrowser();
     const callback = await browser.get(await reachCallback(browser, 'carol'));
     expect(callback.headers.get('location')).toBe('/profile');
-    expect((await profileOf(browser)).json()).toMatchObject({ id: localId, name: 'Carol Local', roles: ['newcomer'] });
+    expect((await profileOf(browser)).json()).toMatchObject({ id: localId, name: 'Carol Local', roles: ['newcomer'], email_verified: true });
     expect(await t.database.db.select().from(users).where(eq(users.email, 'carol@example.com'))).toHaveLength(1);
+    // Whoever registered the address unverified may not own it: their password and session no longer open the account (decision 057).
+    const registeredCookie = registered.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect((await t.inject({ method: 'GET', url: '/api/auth/profile', cookie: `${SESSION_COOKIE}=${registeredCookie.value}` })).statusCode).toBe(401);
+    const passwordSignIn = await t.inject({ method: 'POST', url: '/api/auth/password', payload: { email: 'carol@example.com', password: 'correct horse battery' } });
+    expect(passwordSignIn.statusCode).toBe(401);
   });
 });
 

@@ -24,7 +24,8 @@ describe.each(testDatabaseKinds())('ADMIN_EMAILS on %s', (kind) => {
   it('makes a listed account admin when it signs in (registration and password), once and audited', async () => {
     const registered = await t.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'The Boss', email: 'Boss@First.test', password: 'a long enough passphrase 42' } });
     expect(registered.statusCode).toBe(201);
-    expect(registered.json()).toMatchObject({ user: { roles: ['newcomer', 'admin'], active_role: 'admin' } });
+    // The operator vouches for an ADMIN_EMAILS address: verified without a link (decision 057).
+    expect(registered.json()).toMatchObject({ user: { roles: ['newcomer', 'admin'], active_role: 'admin', email_verified: true } });
     const signedIn = await t.inject({ method: 'POST', url: '/api/auth/password', payload: { email: 'boss@first.test', password: 'a long enough passphrase 42' } });
     expect(signedIn.json()).toMatchObject({ user: { roles: ['newcomer', 'admin'] } });
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -53,7 +54,8 @@ describe('npm run admin -- grant <email> <role> (embedded database)', () => {
 
   it('grants the role once, audited; refuses while the server holds the folder, and an unknown account', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
-    const user = await createUser(database.db, systemClock, { email: 'ops@first.test', name: 'Ops' });
+    // Unverified, as a sign-up is: the operator's grant vouches for the address (decision 057).
+    const user = await createUser(database.db, systemClock, { email: 'ops@first.test', name: 'Ops', emailVerified: false });
     const locked = await cli('grant', 'ops@first.test', 'admin');
     expect(locked.code).toBe(1);
     expect(locked.err).toContain('stop the server, run this again');
@@ -67,8 +69,8 @@ describe('npm run admin -- grant <email> <role> (embedded database)', () => {
 
     const reopened = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const [row] = await reopened.db.select({ roles: users.roles, activeRole: users.activeRole }).from(users).where(eq(users.id, user.id));
-      expect(row).toEqual({ roles: ['newcomer', 'admin'], activeRole: 'admin' });
+      const [row] = await reopened.db.select({ roles: users.roles, activeRole: users.activeRole, verified: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
+      expect(row).toEqual({ roles: ['newcomer', 'admin'], activeRole: 'admin', verified: expect.any(Date) });
       const audit = await reopened.db.select().from(auditLog).where(eq(auditLog.target, user.id));
       expect(audit.map((a) => a.details)).toEqual([{ source: 'cli', before: { roles: ['newcomer'], active_role: 'newcomer' }, after: { roles: ['newcomer', 'admin'], active_role: 'admin' } }]);
     } finally {
