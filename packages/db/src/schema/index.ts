@@ -10,6 +10,7 @@ export * from './leads.ts';
 export * from './products.ts';
 export * from './commissions.ts';
 export * from './commission-cells.ts';
+export * from './payouts.ts';
 export * from './subscriptions.ts';
 export * from './onboarding.ts';
 export * from './goals.ts';

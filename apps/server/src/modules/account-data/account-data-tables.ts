@@ -95,6 +95,12 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'local_billing_subscriptions', columns: { user_id: 'keep' } },
   { table: 'checkout_sessions', columns: { user_id: 'keep' }, scrub: ['ip_address', 'url'] },
   { table: 'billing_events', columns: { user_id: 'keep' } },
+  // Payouts (decision 060): the payee's details are theirs (deleted, exported masked: the sealed
+  // details are omitted); items and batches are money records kept under the pseudonym.
+  { table: 'payout_methods', columns: { user_id: 'delete' }, omit: ['details'] },
+  { table: 'payout_items', columns: { user_id: 'keep', settled_by: 'keep' }, exportBy: ['user_id'], omit: ['details'] },
+  { table: 'payout_batches', columns: { created_by: 'keep', approved_by: 'keep' }, notExported: 'Payout batches the person prepared or approved as an admin; company payment records.' },
+  { table: 'payout_settings', columns: { updated_by: 'keep' }, notExported: 'Platform payout settings; names the person only as their last editor.' },
   // Support and consent
   { table: 'support_requests', columns: { user_id: 'delete', answered_by: 'keep' }, exportBy: ['user_id'] },
   // Admin-authored platform content
@@ -129,7 +135,7 @@ export const EXPORT_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['sessions'],
   leads: ['leads', 'lead_daily_activity', 'lead_stage_totals'],
   goals_and_check_ins: ['goals', 'goal_check_ins', 'goal_habit_ticks', 'ai_message_usage'],
-  commissions_and_payouts: ['commissions', 'conversions', 'commission_cell_members'],
+  commissions_and_payouts: ['commissions', 'conversions', 'commission_cell_members', 'payout_methods', 'payout_items'],
   referrals: ['referral_code_aliases', 'referral_attributions', 'referral_clicks', 'referral_click_days', 'referral_landing_events', 'referral_visitor_last_clicks', 'user_visitors', 'link_clicks'],
   notifications: ['notifications', 'notification_settings', 'mail_outbox'],
   learning_progress: ['learning_progress', 'learning_ratings'],
