@@ -30,7 +30,7 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     const { db } = suite.app.database;
     const now = suite.app.clock.now();
     const [newcomer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'newcomer@demo.myeai.local'));
-    await db.insert(goals).values({ userId: newcomer!.id, title: 'Close my first deal', goalType: 'monetary', targetValue: 500, unit: 'USD', whyImportant: 'To prove it works', deadline: '2026-12-31', timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now });
+    await db.insert(goals).values({ userId: newcomer!.id, title: 'Close my first deal', goalType: 'monetary', targetHundredths: 50_000, unit: 'USD', whyImportant: 'To prove it works', deadline: '2026-12-31', timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now });
     await enqueueMail(db, suite.app.clock, { kind: 'welcome', to: 'newcomer@demo.myeai.local', subject: 'Welcome', text: 'Hello' });
     await enqueueJob(db, suite.app.clock, { name: 'report.never_handled', payload: {}, maxAttempts: 1 });
     await suite.app.runJobs();
@@ -213,7 +213,7 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     const now = suite.app.clock.now();
     // An approved goal: the card shows no goal still pending approval.
     const created = new Date(now.getTime() - 2 * DAY);
-    await db.insert(goals).values({ userId: trader!.id, title: 'Earn $1,000 in November', goalType: 'monetary', targetValue: 1000, unit: 'USD', whyImportant: 'A new laptop for trading', deadline: '2026-11-30', timeframe: 'monthly', status: 'approved', reviewedAt: created, createdAt: created, submittedAt: created, updatedAt: created });
+    await db.insert(goals).values({ userId: trader!.id, title: 'Earn $1,000 in November', goalType: 'monetary', targetHundredths: 100_000, unit: 'USD', whyImportant: 'A new laptop for trading', deadline: '2026-11-30', timeframe: 'monthly', status: 'approved', reviewedAt: created, createdAt: created, submittedAt: created, updatedAt: created });
     await db.insert(commissions).values({ userId: trader!.id, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents: 25_000, earnedAt: now });
 
     const { context, page } = await signedInPage('Tess Trader');

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
  * Goals (spec 2 section 3, Goal). Created by onboarding and goal setup with status
  * pending_approval; reviewed by admins or the user's referrer (DESIGN.md item 23, later issue).
- * Values are exact decimals (numeric), never floats; progress and days left are computed, not stored.
+ * Values are integer hundredths of the goal's unit (cents of a USD goal, 700 for 7 clients; decision 061),
+ * never floats; progress and days left are computed, not stored.
  */
 export const goals = pgTable(
   'goals',
@@ -15,8 +16,8 @@ export const goals = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     goalType: text('goal_type').notNull(),
-    targetValue: numeric('target_value', { precision: 16, scale: 2, mode: 'number' }).notNull(),
-    currentValue: numeric('current_value', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    targetHundredths: bigint('target_hundredths', { mode: 'number' }).notNull(),
+    currentHundredths: bigint('current_hundredths', { mode: 'number' }).notNull().default(0),
     unit: text('unit').notNull(),
     whyImportant: text('why_important').notNull(),
     dailyHabits: text('daily_habits').array().notNull().default(sql`'{}'::text[]`),
@@ -46,7 +47,7 @@ export const goals = pgTable(
 /**
  * Check-ins of a goal not fed by the ledger (docs/decisions/037): each records the goal's value at that
  * time (a cumulative reading, not an increment) with an optional note; the latest is the goal's
- * current_value. Kept as the goal's history (its chart and velocity).
+ * current_hundredths. Kept as the goal's history (its chart and velocity).
  */
 export const goalCheckIns = pgTable(
   'goal_check_ins',
@@ -55,7 +56,7 @@ export const goalCheckIns = pgTable(
     goalId: uuid('goal_id')
       .notNull()
       .references(() => goals.id, { onDelete: 'cascade' }),
-    value: numeric('value', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    valueHundredths: bigint('value_hundredths', { mode: 'number' }).notNull(),
     note: text('note').notNull().default(''),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },

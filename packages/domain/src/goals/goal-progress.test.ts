@@ -84,8 +84,8 @@ describe('velocity (units per week over the last 13 weeks)', () => {
       { at: daysAgo(3), amount_cents: 5000 },
       { at: daysAgo(10), amount_cents: 2500 },
     ]);
-    expect(readings.map((r) => r.value)).toEqual([25, 75]);
-    expect(velocityPerWeek(readings, daysAgo(14), NOW)).toBe(37.5);
+    expect(readings.map((r) => r.value)).toEqual([2500, 7500]);
+    expect(velocityPerWeek(readings, daysAgo(14), NOW)).toBe(3750);
   });
 });
 

@@ -71,14 +71,14 @@ export function velocityPerWeek(readings: readonly ProgressReading[], goalStart:
   return Math.round(((latest - before) / weeks) * 100) / 100;
 }
 
-/** Ledger entries (amounts in cents) as cumulative readings in dollars. */
+/** Ledger entries (amounts in cents) as cumulative readings in cents, the hundredths of a USD goal (decision 061). */
 export function ledgerReadings(entries: readonly { at: Date; amount_cents: number }[]): ProgressReading[] {
   let total = 0;
   return [...entries]
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((entry) => {
       total += entry.amount_cents;
-      return { at: entry.at, value: total / 100 };
+      return { at: entry.at, value: total };
     });
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REVIEW_ACTIONS } from '../goals/goal-lifecycle.ts';
 import { PROGRESS_STATUSES } from '../goals/goal-progress.ts';
 import { GOAL_STATUSES, GOAL_TIMEFRAMES, GOAL_TYPES, GOAL_UNITS } from '../goals/goal-rules.ts';
+import { goalValueNumber } from '../goals/goal-values.ts';
 
 /** Goal API paths. */
 export const goalsPaths = {
@@ -27,7 +28,7 @@ export const GoalSetupItemSchema = z.strictObject({
   goal_type: z.enum(GOAL_TYPES),
   title: z.string().trim().min(1, 'Enter a goal title.').max(200),
   description: z.string().trim().max(2000).default(''),
-  target_value: z.number().positive('The target must be above 0.').max(1_000_000_000_000),
+  target_value: goalValueNumber('Enter a target value.').positive('The target must be above 0.').max(1_000_000_000_000),
   unit: z.enum(GOAL_UNITS),
   why_important: z.string().trim().min(1, 'Say why this goal matters to you.').max(2000),
   daily_habits: habits,
@@ -74,7 +75,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the deadline as a
 /** PUT /api/goals/:id (spec 2 section 5, edit goal: title, target value and deadline required). */
 export const UpdateGoalInputSchema = z.strictObject({
   title: z.string().trim().min(1, 'Enter a goal title.').max(200),
-  target_value: z.number('Enter a target value.').positive('The target must be above 0.').max(1_000_000_000_000),
+  target_value: goalValueNumber('Enter a target value.').positive('The target must be above 0.').max(1_000_000_000_000),
   deadline: isoDate,
   description: z.string().trim().max(2000).optional(),
   why_important: z.string().trim().min(1, 'Say why this goal matters to you.').max(2000).optional(),
@@ -85,7 +86,7 @@ export type UpdateGoalInput = z.input<typeof UpdateGoalInputSchema>;
 
 /** POST /api/goals/:id/check-ins: the goal's value now (a reading, not an increment). */
 export const GoalCheckInInputSchema = z.strictObject({
-  value: z.number('Enter the value reached.').min(0, 'The value cannot be negative.').max(1_000_000_000_000),
+  value: goalValueNumber('Enter the value reached.').min(0, 'The value cannot be negative.').max(1_000_000_000_000),
   note: z.string().trim().max(500).default(''),
 });
 export type GoalCheckInInput = z.input<typeof GoalCheckInInputSchema>;

@@ -43,8 +43,9 @@ export type GoalFact = {
   goal_type: string;
   unit: string;
   status: string;
-  target_value: number;
-  current_value: number;
+  /** Hundredths of the goal's unit (decision 061): cents of a USD goal. */
+  target_hundredths: number;
+  current_hundredths: number;
   deadline: string;
   created_at: string;
   reviewed_at: string | null;
@@ -102,7 +103,7 @@ export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: 
       goals: sql<GoalFact[]>`(
         select coalesce(json_agg(json_build_object(
           'id', g.id, 'title', g.title, 'goal_type', g.goal_type, 'unit', g.unit, 'status', g.status,
-          'target_value', g.target_value, 'current_value', g.current_value, 'deadline', g.deadline::text,
+          'target_hundredths', g.target_hundredths, 'current_hundredths', g.current_hundredths, 'deadline', g.deadline::text,
           'created_at', to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'reviewed_at', to_char(g.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'updated_at', to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
@@ -117,7 +118,7 @@ export async function selectDashboardFacts(db: DbOrTx, userId: string, windows: 
   return {
     ...row,
     closedDays: parse(row.closedDays).map((d) => ({ day: d.day, count: Number(d.count) })),
-    goals: parse(row.goals).map((g) => ({ ...g, target_value: Number(g.target_value), current_value: Number(g.current_value) })),
+    goals: parse(row.goals).map((g) => ({ ...g, target_hundredths: Number(g.target_hundredths), current_hundredths: Number(g.current_hundredths) })),
   };
 }
 

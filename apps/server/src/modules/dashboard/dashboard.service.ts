@@ -19,8 +19,6 @@ import { getLeadStats } from '../leads/index.ts';
 import { selectDashboardFacts } from './dashboard.queries.ts';
 import { ledgerProgressCents } from './monthly-progress.ts';
 
-const toCents = (dollars: number) => Math.round(Number(dollars) * 100);
-
 /**
  * Every figure of the signed-in user's Business Hub, from stored rows only: the lead stage
  * totals (leads feature), the commission ledger summary (commissions feature), per-day lead
@@ -44,8 +42,9 @@ export async function getDashboardStats(db: DbOrTx, clock: Clock, userId: string
     goal_type: goal.goal_type,
     unit: goal.unit,
     status: goal.status,
-    target_cents: toCents(goal.target_value),
-    current_cents: toCents(goal.current_value),
+    // Hundredths of the goal's unit: cents for the USD goals the target card picks (decision 061).
+    target_cents: goal.target_hundredths,
+    current_cents: goal.current_hundredths,
     deadline: goal.deadline,
     created_at: goal.created_at,
   }));

@@ -30,7 +30,8 @@ export async function getMonthlyProgress(db: DbOrTx, clock: Clock, userId: strin
     goal_type: goal.goalType,
     unit: goal.unit,
     status: goal.status,
-    target_cents: Math.round(Number(goal.targetValue) * 100),
+    // Only USD goals are read here: their hundredths are cents (decision 061).
+    target_cents: goal.targetHundredths,
     current_cents: 0,
     deadline: goal.deadline,
     created_at: goal.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import {
   AppError,
   deadlineError,
   goalQualityScore,
+  goalValueToHundredths,
   habitPeriod,
   isGoalAchieved,
   isGoalEditable,
@@ -71,7 +72,7 @@ export async function updateGoal(deps: Deps, userId: string, goalId: string, inp
     const now = deps.clock.now();
     const values = {
       title: input.title,
-      targetValue: input.target_value,
+      targetHundredths: goalValueToHundredths(input.target_value),
       deadline: input.deadline,
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.why_important !== undefined ? { whyImportant: input.why_important } : {}),
@@ -84,7 +85,7 @@ export async function updateGoal(deps: Deps, userId: string, goalId: string, inp
       actorId: userId,
       action: 'goal.update',
       target: goalId,
-      details: { before: { title: row.title, target_value: row.targetValue, deadline: row.deadline }, after: { title: input.title, target_value: input.target_value, deadline: input.deadline } },
+      details: { before: { title: row.title, target_value: toGoal(row).target_value, deadline: row.deadline }, after: { title: input.title, target_value: input.target_value, deadline: input.deadline } },
     });
   });
   return viewOf(deps, userId, goalId);
@@ -127,15 +128,17 @@ export async function recordCheckIn(deps: Deps, userId: string, goalId: string, 
     }
     if (!isGoalRunning(status)) throw new AppError('CONFLICT', 'Progress is recorded on approved goals only.');
     const now = deps.clock.now();
-    await insertCheckIn(tx, { goalId, value: input.value, note: input.note, recordedAt: now });
-    const reached = isGoalAchieved(input.value, Number(row.targetValue));
+    // The request schema allowed at most two decimals, so the hundredths are exact (decision 061).
+    const value = goalValueToHundredths(input.value);
+    await insertCheckIn(tx, { goalId, valueHundredths: value, note: input.note, recordedAt: now });
+    const reached = isGoalAchieved(value, row.targetHundredths);
     const to = reached ? nextGoalStatus(status, 'complete') : null;
-    await updateGoalRow(tx, goalId, { currentValue: input.value, updatedAt: now, ...(to ? { status: to } : {}) });
+    await updateGoalRow(tx, goalId, { currentHundredths: value, updatedAt: now, ...(to ? { status: to } : {}) });
     await recordAudit(tx, deps.clock, {
       actorId: userId,
       action: 'goal.check_in',
       target: goalId,
-      details: { before: { current_value: Number(row.currentValue), status }, after: { current_value: input.value, status: to ?? status } },
+      details: { before: { current_value: toGoal(row).current_value, status }, after: { current_value: input.value, status: to ?? status } },
     });
     if (to) {
       await createNotification(tx, deps.clock, {

@@ -6,6 +6,7 @@ import {
   goalQualityScore,
   habitPeriod,
   habitStreak,
+  hundredthsToGoalValue,
   isGoalAchieved,
   isGoalRunning,
   isLedgerFed,
@@ -33,6 +34,7 @@ const HISTORY_MAX = 60;
 const STREAK_LOOKBACK_DAYS = 400;
 const DAY_MS = 86_400_000;
 
+/** Readings are in hundredths of the goal's unit (decision 061), converted to the unit only in the view. */
 type Sources = {
   checkIns: Map<string, { at: Date; value: number; note: string }[]>;
   /** The ledger entries of the owners of ledger-fed goals since the earliest such goal, by owner. */
@@ -59,7 +61,7 @@ async function loadSources(db: DbOrTx, rows: GoalRow[], now: Date): Promise<Sour
   const checkIns = new Map<string, { at: Date; value: number; note: string }[]>();
   for (const row of checkInRows) {
     const list = checkIns.get(row.goalId) ?? [];
-    list.push({ at: row.recordedAt, value: Number(row.value), note: row.note });
+    list.push({ at: row.recordedAt, value: row.valueHundredths, note: row.note });
     checkIns.set(row.goalId, list);
   }
   const ticks = new Map<string, string[]>();
@@ -70,7 +72,8 @@ async function loadSources(db: DbOrTx, rows: GoalRow[], now: Date): Promise<Sour
   return { checkIns, ledger, ticks };
 }
 
-function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
+/** A goal as shown, and its current value in hundredths (what completion compares with the target). */
+function toView(row: GoalRow, sources: Sources, now: Date): { view: GoalView; currentHundredths: number } {
   const goal = toGoal(row);
   const ledgerFed = isLedgerFed(goal);
   const deadlineEndMs = Date.parse(`${goal.deadline}T00:00:00.000Z`) + DAY_MS;
@@ -82,8 +85,8 @@ function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
   } else {
     readings = sources.checkIns.get(goal.id) ?? [];
   }
-  const current = ledgerFed ? (readings.at(-1)?.value ?? 0) : goal.current_value;
-  const progress = goalProgressPercent(current, goal.target_value);
+  const current = ledgerFed ? (readings.at(-1)?.value ?? 0) : row.currentHundredths;
+  const progress = goalProgressPercent(current, row.targetHundredths);
   const time = timeProgressPercent(goal.created_at, goal.deadline, now);
   const habits = (['daily', 'weekly'] as const).flatMap((cadence) =>
     (cadence === 'daily' ? goal.daily_habits : goal.weekly_habits).map((habit) => {
@@ -91,34 +94,36 @@ function toView(row: GoalRow, sources: Sources, now: Date): GoalView {
       return { cadence, habit, streak: habitStreak(cadence, periods, now), done_now: periods.includes(habitPeriod(cadence, now)) };
     }),
   );
-  return {
+  const view: GoalView = {
     ...goal,
-    current_value: current,
+    current_value: hundredthsToGoalValue(current),
     ledger_fed: ledgerFed,
     progress_percent: progress,
     time_progress: time,
     progress_status: progressStatus(progress, time),
-    velocity_per_week: velocityPerWeek(readings, row.createdAt, now),
+    // Hundredths per week, rounded to whole hundredths: the unit per week with two decimals.
+    velocity_per_week: hundredthsToGoalValue(Math.round(velocityPerWeek(readings, row.createdAt, now))),
     days_remaining: daysUntil(goal.deadline, isoDay(now)),
     goal_quality_score: row.goalQualityScore ?? goalQualityScore(goal, isoDay(row.submittedAt)),
     habits,
-    history: readings.slice(-HISTORY_MAX).map((r) => ({ at: r.at.toISOString(), value: r.value, note: r.note })),
+    history: readings.slice(-HISTORY_MAX).map((r) => ({ at: r.at.toISOString(), value: hundredthsToGoalValue(r.value), note: r.note })),
   };
+  return { view, currentHundredths: current };
 }
 
 /**
  * A running goal whose value reached its target completes by itself (decision 39), in the caller's
  * transaction, conditional on the status, so two concurrent settlements complete it (and notify) once.
  */
-async function completeReached(db: DbOrTx, clock: Clock, userId: string, views: GoalView[]): Promise<string[]> {
+async function completeReached(db: DbOrTx, clock: Clock, userId: string, goals: { row: GoalRow; view: GoalView; currentHundredths: number }[]): Promise<string[]> {
   const completed: string[] = [];
-  for (const view of views) {
-    if (!isGoalRunning(view.status) || !isGoalAchieved(view.current_value, view.target_value)) continue;
+  for (const { row: goal, view, currentHundredths } of goals) {
+    if (!isGoalRunning(view.status) || !isGoalAchieved(currentHundredths, goal.targetHundredths)) continue;
     const to = nextGoalStatus(view.status, 'complete');
     if (!to) continue;
     const now = clock.now();
-    const row = await updateGoalStatus(db, view.id, view.status, { status: to, updatedAt: now });
-    if (!row) continue;
+    const updated = await updateGoalStatus(db, view.id, view.status, { status: to, updatedAt: now });
+    if (!updated) continue;
     await recordAudit(db, clock, { actorId: null, action: 'goal.complete', target: view.id, details: { owner_id: userId, before: { status: view.status }, after: { status: to }, value: view.current_value } });
     await createNotification(db, clock, {
       userId,
@@ -147,7 +152,7 @@ export async function settleLedgerGoals(db: DbOrTx, clock: Clock, userIds: reado
   const completed: string[] = [];
   for (const userId of new Set(rows.map((row) => row.userId))) {
     const own = rows.filter((row) => row.userId === userId);
-    completed.push(...(await completeReached(db, clock, userId, own.map((row) => toView(row, sources, now)))));
+    completed.push(...(await completeReached(db, clock, userId, own.map((row) => ({ row, ...toView(row, sources, now) })))));
   }
   return completed;
 }
@@ -158,7 +163,7 @@ async function loadGoalViewsOfUsers(db: DbOrTx, clock: Clock, userIds: readonly 
   const rows = await selectGoalsOfUsers(db, userIds);
   const sources = await loadSources(db, rows, now);
   const views = new Map<string, GoalView[]>(userIds.map((userId) => [userId, []]));
-  for (const row of rows) views.get(row.userId)?.push(toView(row, sources, now));
+  for (const row of rows) views.get(row.userId)?.push(toView(row, sources, now).view);
   return views;
 }
 

@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('admin overview, analytics and people earning
 
     // Goals: pending and approved.
     const goal = (userId: string, status: string) => ({
-      userId, title: 'Earn more', goalType: 'monetary', targetValue: 100, unit: 'USD', whyImportant: 'because', deadline: '2026-12-31', status, timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now,
+      userId, title: 'Earn more', goalType: 'monetary', targetHundredths: 10_000, unit: 'USD', whyImportant: 'because', deadline: '2026-12-31', status, timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now,
     });
     await t.database.db.insert(goals).values([goal(recent1, 'pending_approval'), goal(recent2, 'pending_approval'), goal(old, 'approved')]);
 

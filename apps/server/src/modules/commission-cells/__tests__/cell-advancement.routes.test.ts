@@ -107,15 +107,15 @@ describe.each(testDatabaseKinds())('GET the Network Manager advancement suggesti
   it("gives each member their own Goal Achievement Score, as their /earnings does: one member's goals and ledger never count for another", async () => {
     const at = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
     const goal = (userId: string, title: string, values: Partial<typeof goals.$inferInsert>) => ({
-      userId, title, goalType: 'custom', targetValue: 10, unit: 'calls', whyImportant: 'growth', deadline: '2026-11-30', timeframe: 'short_term', status: 'active', createdAt: at(10), submittedAt: at(10), updatedAt: at(10), ...values,
+      userId, title, goalType: 'custom', targetHundredths: 1_000, unit: 'calls', whyImportant: 'growth', deadline: '2026-11-30', timeframe: 'short_term', status: 'active', createdAt: at(10), submittedAt: at(10), updatedAt: at(10), ...values,
     });
     const commission = (userId: string, amountCents: number, earnedAt: Date) => ({ userId, source: 'test', sourceReference: randomUUID(), productName: 'Course', amountCents, earnedAt });
     // Lea's USD goal starts 10 days ago, Sam's 5 days ago: the commission Sam earned 7 days ago is
     // within Lea's window of the shared ledger read, and must still not count for Sam.
     await db().insert(goals).values([
-      goal(ids.lead, 'Earn $400', { goalType: 'monetary', targetValue: 400, unit: 'USD' }),
-      goal(ids.senior, 'Earn $500', { goalType: 'monetary', targetValue: 500, unit: 'USD', createdAt: at(5), submittedAt: at(5), updatedAt: at(5) }),
-      goal(ids.ready, 'Ten calls', { currentValue: 8 }),
+      goal(ids.lead, 'Earn $400', { goalType: 'monetary', targetHundredths: 40_000, unit: 'USD' }),
+      goal(ids.senior, 'Earn $500', { goalType: 'monetary', targetHundredths: 50_000, unit: 'USD', createdAt: at(5), submittedAt: at(5), updatedAt: at(5) }),
+      goal(ids.ready, 'Ten calls', { currentHundredths: 800 }),
     ]);
     await db().insert(commissions).values([
       commission(ids.lead, 10_000, at(8)),

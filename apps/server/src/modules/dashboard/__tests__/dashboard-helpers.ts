@@ -75,8 +75,9 @@ export async function insertGoal(
     userId,
     title: row.title,
     goalType: row.goalType ?? 'monetary',
-    targetValue: row.target,
-    currentValue: row.current,
+    // target and current are whole units of the goal (dollars of a USD goal); stored as hundredths.
+    targetHundredths: row.target * 100,
+    currentHundredths: row.current * 100,
     unit: row.unit ?? 'USD',
     whyImportant: 'Because it matters',
     deadline: row.deadline,

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('sidebar monthly progress on %s', (kind) => {
   it('no running USD monetary goal: null (the card is hidden); a habit goal is not one', async () => {
     const now = t.clock.now();
     await t.database.db.insert(goals).values({
-      userId, title: 'Read daily', goalType: 'habit', targetValue: 30, unit: 'days', whyImportant: 'focus', deadline: '2026-12-31', timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now,
+      userId, title: 'Read daily', goalType: 'habit', targetHundredths: 3_000, unit: 'days', whyImportant: 'focus', deadline: '2026-12-31', timeframe: 'monthly', createdAt: now, submittedAt: now, updatedAt: now,
     });
     expect(await progress()).toEqual({ goal: null });
     expect((await t.inject({ method: 'GET', url: '/api/dashboard/monthly-progress' })).statusCode).toBe(401);
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('sidebar monthly progress on %s', (kind) => {
     const created = new Date(now.getTime() - 5 * DAY);
     const [goal] = await t.database.db
       .insert(goals)
-      .values({ userId, title: 'Earn $500 this month', goalType: 'monetary', targetValue: 500, unit: 'USD', whyImportant: 'savings', deadline: '2026-11-30', timeframe: 'monthly', createdAt: created, submittedAt: created, updatedAt: created })
+      .values({ userId, title: 'Earn $500 this month', goalType: 'monetary', targetHundredths: 50_000, unit: 'USD', whyImportant: 'savings', deadline: '2026-11-30', timeframe: 'monthly', createdAt: created, submittedAt: created, updatedAt: created })
       .returning();
     // Still pending approval: not yet a target, the card stays hidden (issue 26).
     expect(await progress()).toEqual({ goal: null });

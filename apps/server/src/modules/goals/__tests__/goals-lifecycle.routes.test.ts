@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('goal lifecycle routes on %s', (kind) => {
     expect(progress.items).toHaveLength(1);
     expect(progress.items[0]).toMatchObject({ id: goalId, ledger_fed: true, current_value: 50, progress_percent: 25 });
     const [row] = await t.database.db.select().from(goals).where(eq(goals.id, goalId));
-    expect(Number(row?.currentValue)).toBe(0);
+    expect(row?.currentHundredths).toBe(0);
     // A withheld commission (its referral flag was confirmed, decision 046) feeds no goal.
     const extra = await createCommission(t.database.db, t.clock, { userId: me.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `goal-test-withheld-${goalId}`, amountCents: 7_000, rateBp: null });
     await t.database.db.update(commissions).set({ status: 'withheld' }).where(eq(commissions.id, extra.commission.id));
