@@ -13,7 +13,7 @@ const NEW_PASSWORD = 'a fresh passphrase 29';
 const newPassword = (page: Page) => page.getByRole('form', { name: 'Choose a new password' }).getByLabel('New password');
 
 /**
- * Forgot password in Chromium (issue 29 part A, decision 057): from "Forgot password?" on /login,
+ * Forgot password, e-mail verification and the Security settings in Chromium (issue 29 part A, decision 057): from "Forgot password?" on /login,
  * through the link read from the outbox (as the demo mailbox shows it), to signed in with the new
  * password; the account's other browser is signed out by the reset, and the used link offers a new one.
  */
@@ -92,5 +92,53 @@ describe.skipIf(!hasChromium)('account recovery in Chromium', () => {
     await page.waitForURL('**/forgot-password');
     await context.close();
     await other.context.close();
+  });
+
+  it('signs up unverified with the banner, confirms from the e-mail, and changes the password on /profile', async () => {
+    const email = `vick-${Date.now()}@example.test`;
+    const { context, page } = await suite.newPage();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByLabel('Name').fill('Vick Verify');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(OLD_PASSWORD);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard');
+    const banner = page.getByRole('region', { name: 'Confirm your e-mail' });
+    await banner.getByText(email).waitFor();
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByText(`We sent a new link to ${email}.`).waitFor();
+    await expectAccessible(page);
+
+    const [mail] = await suite.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'auth.email_verification')))
+      .orderBy(desc(mailOutbox.createdAt));
+    const link = mail?.textBody.match(/https?:\/\/\S+(\/verify-email\?token=[A-Za-z0-9_-]+)/)?.[1];
+    expect(link, mail?.textBody).toBeDefined();
+    await page.goto(link!);
+    await page.getByText(`${email} is confirmed. Thank you.`).waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Active role: Newcomer').waitFor();
+    await expect(page.getByRole('region', { name: 'Confirm your e-mail' }).count()).resolves.toBe(0);
+
+    // Security on /profile: a wrong current password is refused on its field; the right one changes it.
+    await page.goto('/profile');
+    const change = page.getByRole('form', { name: 'Change password' });
+    await change.getByLabel('Current password').fill('not my password');
+    await change.getByLabel('New password').fill(NEW_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await change.getByText('Your current password is not correct.').waitFor();
+    await change.getByLabel('Current password').fill(OLD_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await change.getByText('Password changed. You were not signed in anywhere else.').waitFor();
+    await expectAccessible(page);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/profile-security.png`, fullPage: true });
+    const signedIn = await suite.app.inject({ method: 'POST', url: '/api/auth/password', payload: { email, password: NEW_PASSWORD }, remoteAddress: '10.29.9.2' });
+    expect(signedIn.statusCode).toBe(200);
+    await context.close();
   });
 });
