@@ -41,6 +41,10 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_ENCRYPTION_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
     .optional(),
   GEOIP_DATABASE: z.string().min(1).optional(),
+  PAYOUT_DETAILS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'PAYOUT_DETAILS_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
 });
 
 /** An OpenAI-compatible chat-completions service that writes goal messages (DESIGN.md decision 30). */
@@ -125,6 +129,8 @@ export type AppConfig = {
   requireAdminTwoFactor?: boolean;
   /** TWO_FACTOR_ENCRYPTION_KEY (64 hex): authenticator secrets are stored AES-256-GCM encrypted under it. */
   twoFactorEncryptionKey?: string;
+  /** PAYOUT_DETAILS_KEY (64 hex): payees' payout details are stored AES-256-GCM encrypted under it (decision 060). */
+  payoutDetailsKey?: string;
   /** GEOIP_DATABASE: a MaxMind GeoLite2/GeoIP2 City .mmdb file; my sessions then shows a place per session. */
   geoipDatabase?: string;
 };
@@ -201,6 +207,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       ai: readAiSettings(parsed),
       requireAdminTwoFactor: parsed.REQUIRE_ADMIN_2FA === undefined ? !demoMode : parsed.REQUIRE_ADMIN_2FA === 'on',
       twoFactorEncryptionKey: parsed.TWO_FACTOR_ENCRYPTION_KEY,
+      payoutDetailsKey: parsed.PAYOUT_DETAILS_KEY,
       geoipDatabase: parsed.GEOIP_DATABASE,
     },
   };

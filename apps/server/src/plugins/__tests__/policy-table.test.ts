@@ -177,6 +177,11 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/commissions',                                    '401  403  403  403  403  403  ok   ok   403'],
   ['GET /api/commissions/summary',                            '401  403  403  403  403  403  ok   ok   403'],
   ['GET /api/commissions/export/csv',                         '401  403  403  403  403  403  ok   ok   403'],
+  // Payouts (issue 30, decision 060): a payee's own method, balance and statements, signed in (whoever holds ledger lines)
+  ['GET /api/payouts/method',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['PUT /api/payouts/method',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/payouts/balance',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/payouts',                                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /trading-compass, /trading-subscription, /subscription-success: all seven roles (spec 3 section 6);
   // what a plan unlocks inside them is a plan rule, not an access rule
@@ -242,6 +247,15 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/admin/commissions',                              '401  403  403  403  403  403  403  ok   403'],
   ['PATCH /api/admin/commissions/:id/status',                 '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue',              '401  403  403  403  403  403  403  ok   403'],
+  // Payout settings, batches, files and settlement (issue 30 items 3 and 4): admin only
+  ['GET /api/admin/payouts/settings',                         '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/payouts/settings',                         '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/payout-batches',                           '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/payout-batches',                          '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/payout-batches/:id',                       '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/payout-batches/:id/approve',              '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/payout-batches/:id/export',                '401  403  403  403  403  403  403  ok   403'],
+  ['PATCH /api/admin/payout-items/:id',                       '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue/batch',        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/config',                        '401  403  403  403  403  403  403  ok   403'],
   ['PUT /api/admin/commission/config',                        '401  403  403  403  403  403  403  ok   403'],

@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { commissions, payoutBatches, payoutItemLines, payoutItems, payoutMethods, payoutSettings, users, type DbOrTx } from '@myeai/db';
+import type { BalanceSplit, PayoutMethod } from '@myeai/domain';
+
+export type PayoutSettingsRow = typeof payoutSettings.$inferSelect;
+export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
+export type PayoutItemRow = typeof payoutItems.$inferSelect;
+
+/** The one settings row (the migration writes it); locked when asked, which serialises batch preparation. */
+export async function selectPayoutSettings(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<PayoutSettingsRow> {
+  const query = db.select().from(payoutSettings).where(eq(payoutSettings.id, 1));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  if (!row) throw new Error('payout_settings has no row: migration 0036 writes it');
+  return row;
+}
+
+export async function updatePayoutSettings(db: DbOrTx, changes: Omit<PayoutSettingsRow, 'id'>): Promise<PayoutSettingsRow> {
+  const [row] = await db.update(payoutSettings).set(changes).where(eq(payoutSettings.id, 1)).returning();
+  return row!;
+}
+
+export async function selectPayoutMethod(db: DbOrTx, userId: string): Promise<PayoutMethodRow | undefined> {
+  const [row] = await db.select().from(payoutMethods).where(eq(payoutMethods.userId, userId));
+  return row;
+}
+
+export async function upsertPayoutMethod(db: DbOrTx, row: Omit<PayoutMethodRow, 'id'>): Promise<PayoutMethodRow> {
+  const [saved] = await db
+    .insert(payoutMethods)
+    .values(row)
+    .onConflictDoUpdate({
+      target: payoutMethods.userId,
+      set: { method: row.method, details: row.details, summary: row.summary, network: row.network, updatedAt: row.updatedAt, holdUntil: row.holdUntil },
+    })
+    .returning();
+  return saved!;
+}
+
+/** A pending line is on hold while its origin's sign-up with its earner has an open referral flag (decision 046). */
+const FLAG_HOLD = sql`exists (select 1 from referral_attributions ra where ra.user_id = ${commissions.originUserId} and ra.referrer_id = ${commissions.userId} and ra.status = 'open')`;
+
+/**
+ * The payee's balance, one aggregate over their ledger lines, each line in exactly one bucket
+ * (balanceBucket in the domain states the same rule line by line).
+ */
+export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Date): Promise<BalanceSplit> {
+  const at = sql`${cutoff.toISOString()}::timestamptz`;
+  const sum = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${commissions.amountCents}) filter (where ${condition}), 0)::bigint`.mapWith(Number);
+  const [row] = await db
+    .select({
+      withheld_cents: sum(sql`${commissions.status} = 'withheld'`),
+      paid_cents: sum(sql`${commissions.status} = 'paid'`),
+      in_payout_cents: sum(sql`${commissions.status} = 'processing'`),
+      holding_cents: sum(sql`${commissions.status} = 'pending' and (${commissions.earnedAt} > ${at} or ${FLAG_HOLD})`),
+      available_cents: sum(sql`${commissions.status} = 'pending' and ${commissions.earnedAt} <= ${at} and not ${FLAG_HOLD}`),
+    })
+    .from(commissions)
+    .where(eq(commissions.userId, userId));
+  return row!;
+}
+
+export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number };
+
+/** Every available line of every payee (pending, out of holding, not on a flag hold), locked until the transaction ends. */
+export async function selectAvailableLinesForUpdate(db: DbOrTx, cutoff: Date): Promise<AvailableLine[]> {
+  return db
+    .select({ id: commissions.id, user_id: commissions.userId, earned_at: commissions.earnedAt, amount_cents: commissions.amountCents })
+    .from(commissions)
+    .where(and(eq(commissions.status, 'pending'), sql`${commissions.earnedAt} <= ${cutoff.toISOString()}::timestamptz`, sql`not ${FLAG_HOLD}`))
+    .orderBy(commissions.userId, commissions.earnedAt, commissions.id)
+    .for('update');
+}
+
+export type Payee = { id: string; name: string; email: string; status: string; method: PayoutMethodRow | null };
+
+export async function selectPayees(db: DbOrTx, userIds: readonly string[]): Promise<Payee[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status, method: payoutMethods })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.userId, users.id))
+    .where(inArray(users.id, [...userIds]));
+  return rows.map((row) => ({ ...row, method: row.method ?? null }));
+}
+
+export async function insertPayoutBatch(db: DbOrTx, row: typeof payoutBatches.$inferInsert): Promise<PayoutBatchRow> {
+  const [batch] = await db.insert(payoutBatches).values(row).returning();
+  return batch!;
+}
+
+export async function insertPayoutItems(db: DbOrTx, rows: (typeof payoutItems.$inferInsert)[]): Promise<PayoutItemRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(payoutItems).values(rows).returning();
+}
+
+/** Links the lines to their items, one statement (unnest), then moves them pending -> processing; the count moved. */
+export async function reserveLines(db: DbOrTx, links: readonly { itemId: string; commissionId: string; amountCents: number }[], at: Date): Promise<number> {
+  if (links.length === 0) return 0;
+  await db.insert(payoutItemLines).select(
+    sql`select * from unnest(${sql.param(links.map((link) => link.itemId))}::uuid[], ${sql.param(links.map((link) => link.commissionId))}::uuid[], ${sql.param(links.map((link) => link.amountCents))}::bigint[])`,
+  );
+  const moved = await db
+    .update(commissions)
+    .set({ status: 'processing', processingAt: at })
+    .where(and(inArray(commissions.id, links.map((link) => link.commissionId)), eq(commissions.status, 'pending')))
+    .returning({ id: commissions.id });
+  return moved.length;
+}
+
+export async function selectPayoutBatch(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<PayoutBatchRow | undefined> {
+  const query = db.select().from(payoutBatches).where(eq(payoutBatches.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function selectPayoutBatches(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: payoutBatches.id,
+      status: payoutBatches.status,
+      created_at: payoutBatches.createdAt,
+      item_count: sql<number>`count(${payoutItems.id})::int`.mapWith(Number),
+      total_cents: sql<number>`coalesce(sum(${payoutItems.amountCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payoutBatches)
+    .leftJoin(payoutItems, eq(payoutItems.batchId, payoutBatches.id))
+    .groupBy(payoutBatches.id)
+    .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
+    .limit(limit);
+}
+
+export type BatchItemRow = PayoutItemRow & { userName: string; lineCount: number };
+
+export async function selectBatchItems(db: DbOrTx, batchId: string, method?: PayoutMethod): Promise<BatchItemRow[]> {
+  const rows = await db
+    .select({ item: payoutItems, userName: users.name, lineCount: sql<number>`(select count(*) from payout_item_lines l where l.item_id = ${payoutItems.id})::int`.mapWith(Number) })
+    .from(payoutItems)
+    .innerJoin(users, eq(users.id, payoutItems.userId))
+    .where(and(eq(payoutItems.batchId, batchId), method ? eq(payoutItems.method, method) : undefined))
+    .orderBy(payoutItems.createdAt, payoutItems.id);
+  return rows.map((row) => ({ ...row.item, userName: row.userName, lineCount: row.lineCount }));
+}
+
+export async function updatePayoutBatch(db: DbOrTx, id: string, changes: Partial<Omit<PayoutBatchRow, 'id'>>): Promise<void> {
+  await db.update(payoutBatches).set(changes).where(eq(payoutBatches.id, id));
+}
+
+export async function selectPayoutItem(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<PayoutItemRow | undefined> {
+  const query = db.select().from(payoutItems).where(eq(payoutItems.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updatePayoutItem(db: DbOrTx, id: string, changes: Partial<Omit<PayoutItemRow, 'id'>>): Promise<PayoutItemRow> {
+  const [row] = await db.update(payoutItems).set(changes).where(eq(payoutItems.id, id)).returning();
+  return row!;
+}
+
+/** The item's lines still in it (processing) move to paid, or back to pending (available again); the count moved. */
+export async function settleItemLines(db: DbOrTx, itemId: string, to: 'paid' | 'pending', at: Date): Promise<number> {
+  const moved = await db
+    .update(commissions)
+    .set(to === 'paid' ? { status: 'paid', paidAt: at } : { status: 'pending', processingAt: null })
+    .where(and(eq(commissions.status, 'processing'), sql`${commissions.id} in (select commission_id from payout_item_lines where item_id = ${itemId}::uuid)`))
+    .returning({ id: commissions.id });
+  return moved.length;
+}
+
+export async function countOpenItems(db: DbOrTx, batchId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payoutItems).where(and(eq(payoutItems.batchId, batchId), eq(payoutItems.status, 'processing')));
+  return Number(row?.n ?? 0);
+}
+
+/** The payee's payout items, newest first, each with the lines it paid. */
+export async function selectStatements(db: DbOrTx, userId: string, limit: number) {
+  const items = await db.select().from(payoutItems).where(eq(payoutItems.userId, userId)).orderBy(desc(payoutItems.createdAt), desc(payoutItems.id)).limit(limit);
+  if (items.length === 0) return [];
+  const lines = await db
+    .select({ itemId: payoutItemLines.itemId, line: payoutItemLines, commission: commissions })
+    .from(payoutItemLines)
+    .innerJoin(commissions, eq(commissions.id, payoutItemLines.commissionId))
+    .where(inArray(payoutItemLines.itemId, items.map((item) => item.id)))
+    .orderBy(commissions.earnedAt, commissions.id);
+  return items.map((item) => ({ item, lines: lines.filter((line) => line.itemId === item.id) }));
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  PayoutBalanceSchema,
+  PayoutBatchListSchema,
+  PayoutBatchSchema,
+  PayoutDetailsSchema,
+  PayoutExportQuerySchema,
+  PayoutIdParamsSchema,
+  PayoutItemResponseSchema,
+  PayoutMethodResponseSchema,
+  payoutsPaths,
+  PayoutSettingsSchema,
+  PayoutStatementListSchema,
+  PreparePayoutBatchInputSchema,
+  SettlePayoutItemInputSchema,
+} from '@myeai/domain';
+import { zodRoutes } from '../../module-routes.ts';
+import {
+  approvePayoutBatch,
+  exportPayoutBatch,
+  getPayoutBalance,
+  getPayoutBatch,
+  getPayoutMethod,
+  getPayoutSettings,
+  listPayoutBatches,
+  listStatements,
+  preparePayoutBatch,
+  savePayoutMethod,
+  savePayoutSettings,
+  settlePayoutItem,
+} from './payouts.service.ts';
+
+/**
+ * Payouts (issue 30, decision 060). The payee's own method, balance and statements: every signed-in
+ * user, own data only (whoever holds ledger lines can be paid: affiliates, and traders or members
+ * through commission cells). Settings, batches, files and settlement: admins.
+ */
+export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
+  const { app, deps } = zodRoutes(root);
+  const tags = ['payouts'];
+
+  app.get(payoutsPaths.method, {
+    config: { access: 'signedIn' },
+    schema: { tags, response: { 200: PayoutMethodResponseSchema } },
+    handler: async (request) => getPayoutMethod(deps, request.user!.id),
+  });
+
+  app.put(payoutsPaths.method, {
+    config: { access: 'signedIn' },
+    schema: { tags, body: PayoutDetailsSchema, response: { 200: PayoutMethodResponseSchema } },
+    handler: async (request) => savePayoutMethod(deps, request.user!, request.body),
+  });
+
+  app.get(payoutsPaths.balance, {
+    config: { access: 'signedIn' },
+    schema: { tags, response: { 200: PayoutBalanceSchema } },
+    handler: async (request) => getPayoutBalance(deps, request.user!.id),
+  });
+
+  app.get(payoutsPaths.statements, {
+    config: { access: 'signedIn' },
+    schema: { tags, response: { 200: PayoutStatementListSchema } },
+    handler: async (request) => listStatements(deps, request.user!.id),
+  });
+
+  app.get(payoutsPaths.adminSettings, {
+    config: { access: 'admin' },
+    schema: { tags, response: { 200: PayoutSettingsSchema } },
+    handler: async () => getPayoutSettings(deps.db),
+  });
+
+  app.put(payoutsPaths.adminSettings, {
+    config: { access: 'admin' },
+    schema: { tags, body: PayoutSettingsSchema, response: { 200: PayoutSettingsSchema } },
+    handler: async (request) => savePayoutSettings(deps, request.user!.id, request.body),
+  });
+
+  app.get(payoutsPaths.adminBatches, {
+    config: { access: 'admin' },
+    schema: { tags, response: { 200: PayoutBatchListSchema } },
+    handler: async () => listPayoutBatches(deps.db),
+  });
+
+  app.post(payoutsPaths.adminBatches, {
+    config: { access: 'admin' },
+    schema: { tags, body: PreparePayoutBatchInputSchema.optional(), response: { 200: PayoutBatchSchema } },
+    handler: async (request) => preparePayoutBatch(deps, request.user!.id, { dryRun: request.body?.dry_run ?? false }),
+  });
+
+  app.get(payoutsPaths.adminBatch, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, response: { 200: PayoutBatchSchema } },
+    handler: async (request) => getPayoutBatch(deps.db, request.params.id),
+  });
+
+  app.post(payoutsPaths.adminApprove, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, response: { 200: PayoutBatchSchema } },
+    handler: async (request) => approvePayoutBatch(deps, request.user!.id, request.params.id),
+  });
+
+  app.get(payoutsPaths.adminExport, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, querystring: PayoutExportQuerySchema, response: { 200: z.string() } },
+    handler: async (request, reply) => {
+      const csv = await exportPayoutBatch(deps, request.user!.id, request.params.id, request.query.method);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payouts-${request.params.id.slice(0, 8)}-${request.query.method}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  });
+
+  app.patch(payoutsPaths.adminItem, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, body: SettlePayoutItemInputSchema, response: { 200: PayoutItemResponseSchema } },
+    handler: async (request) => settlePayoutItem(deps, request.user!.id, request.params.id, request.body),
+  });
+}

@@ -1,0 +1,395 @@
+import type { DbOrTx } from '@myeai/db';
+import {
+  allocateLines,
+  AppError,
+  detailsHoldUntil,
+  formatDollarsAndCents,
+  holdingCutoff,
+  maskPayoutDetails,
+  nextPayoutAt,
+  payoutExportCsv,
+  PAYOUT_METHOD_LABELS,
+  type PayoutBalance,
+  type PayoutBatchResponse,
+  type PayoutDetails,
+  type PayoutMethod,
+  type PayoutMethodResponse,
+  type PayoutSettings,
+  type PayoutSkipReason,
+  type PayoutStatementList,
+} from '@myeai/domain';
+import type { Clock } from '../../clock.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { openDetails, sealDetails } from './payout-details-seal.ts';
+import {
+  countOpenItems,
+  insertPayoutBatch,
+  insertPayoutItems,
+  reserveLines,
+  selectAvailableLinesForUpdate,
+  selectBalanceSplit,
+  selectBatchItems,
+  selectPayees,
+  selectPayoutBatch,
+  selectPayoutBatches,
+  selectPayoutItem,
+  selectPayoutMethod,
+  selectPayoutSettings,
+  selectStatements,
+  settleItemLines,
+  updatePayoutBatch,
+  updatePayoutItem,
+  updatePayoutSettings,
+  upsertPayoutMethod,
+  type BatchItemRow,
+  type PayoutBatchRow,
+  type PayoutSettingsRow,
+} from './payouts.queries.ts';
+
+export type PayoutDeps = { db: DbOrTx; clock: Clock; config: { payoutDetailsKey?: string | undefined } };
+
+function toSettings(row: PayoutSettingsRow): PayoutSettings {
+  return {
+    schedule_weekday: row.scheduleWeekday,
+    schedule_minute_utc: row.scheduleMinuteUtc,
+    minimum_cents: row.minimumCents,
+    holding_days: row.holdingDays,
+    details_hold_hours: row.detailsHoldHours,
+    wire_threshold_cents: row.wireThresholdCents,
+    methods_enabled: [...row.methodsEnabled],
+  };
+}
+
+export async function getPayoutSettings(db: DbOrTx): Promise<PayoutSettings> {
+  return toSettings(await selectPayoutSettings(db));
+}
+
+export async function savePayoutSettings(deps: PayoutDeps, actorId: string, input: PayoutSettings): Promise<PayoutSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
+    const row = await updatePayoutSettings(tx, {
+      scheduleWeekday: input.schedule_weekday,
+      scheduleMinuteUtc: input.schedule_minute_utc,
+      minimumCents: input.minimum_cents,
+      holdingDays: input.holding_days,
+      detailsHoldHours: input.details_hold_hours,
+      wireThresholdCents: input.wire_threshold_cents,
+      methodsEnabled: [...new Set(input.methods_enabled)],
+      updatedAt: deps.clock.now(),
+      updatedBy: actorId,
+    });
+    await recordAudit(tx, deps.clock, { actorId, action: 'payout.settings', target: 'payout settings', details: { before, after: toSettings(row) } });
+    return toSettings(row);
+  });
+}
+
+export async function getPayoutMethod(deps: PayoutDeps, userId: string): Promise<PayoutMethodResponse> {
+  const [row, settings] = await Promise.all([selectPayoutMethod(deps.db, userId), getPayoutSettings(deps.db)]);
+  const now = deps.clock.now();
+  // Reading one's payout details is access-logged, as every read of them is (issue 30 item 1).
+  if (row) await recordAudit(deps.db, deps.clock, { actorId: userId, action: 'payout.method.read', target: row.id, details: { summary: row.summary } });
+  return {
+    method: row
+      ? {
+          method: row.method,
+          summary: row.summary,
+          network: row.network as 'BTC' | 'ETH' | 'USDT_ERC20' | null,
+          updated_at: row.updatedAt.toISOString(),
+          hold_until: row.holdUntil.toISOString(),
+          on_hold: row.holdUntil.getTime() > now.getTime(),
+        }
+      : null,
+    details_hold_hours: settings.details_hold_hours,
+    methods_enabled: settings.methods_enabled,
+  };
+}
+
+/**
+ * Saves the payee's method (validated by the route's schema), sealed, with a hold before any
+ * payout may use it, and tells the account's address: a change nobody expected is an account
+ * takeover's sign. A batch already prepared keeps the snapshot it took.
+ */
+export async function savePayoutMethod(deps: PayoutDeps, user: { id: string; email: string }, details: PayoutDetails): Promise<PayoutMethodResponse> {
+  await deps.db.transaction(async (tx) => {
+    const settings = toSettings(await selectPayoutSettings(tx));
+    if (!settings.methods_enabled.includes(details.method)) {
+      throw new AppError('VALIDATION', `${PAYOUT_METHOD_LABELS[details.method]} payouts are not offered at the moment.`, [{ path: 'method', message: 'This method is not enabled.' }]);
+    }
+    const now = deps.clock.now();
+    const summary = maskPayoutDetails(details);
+    const holdUntil = detailsHoldUntil(now, settings.details_hold_hours);
+    const saved = await upsertPayoutMethod(tx, {
+      userId: user.id,
+      method: details.method,
+      details: sealDetails(details, deps.config.payoutDetailsKey),
+      summary,
+      network: details.method === 'crypto' ? details.network : null,
+      createdAt: now,
+      updatedAt: now,
+      holdUntil,
+    });
+    await recordAudit(tx, deps.clock, { actorId: user.id, action: 'payout.method.change', target: saved.id, details: { method: details.method, summary, hold_until: holdUntil.toISOString() } });
+    const holdText =
+      settings.details_hold_hours > 0
+        ? `For your security, payouts use them from ${holdUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC (${settings.details_hold_hours} hours from now).`
+        : 'Payouts may use them from now on.';
+    await enqueueMail(tx, deps.clock, {
+      userId: user.id,
+      kind: 'payout_method_changed',
+      to: user.email,
+      subject: 'Your payout details were changed',
+      text: `Your payout method is now: ${summary}.\n\n${holdText}\n\nIf you did not make this change, change your password and contact support at once.`,
+    });
+  });
+  return getPayoutMethod(deps, user.id);
+}
+
+export async function getPayoutBalance(deps: PayoutDeps, userId: string): Promise<PayoutBalance> {
+  const settings = await getPayoutSettings(deps.db);
+  const now = deps.clock.now();
+  const split = await selectBalanceSplit(deps.db, userId, holdingCutoff(now, settings.holding_days));
+  return {
+    currency: 'USD',
+    ...split,
+    next_payout_at: nextPayoutAt(now, settings).toISOString(),
+    minimum_cents: settings.minimum_cents,
+    wire_threshold_cents: settings.wire_threshold_cents,
+    holding_days: settings.holding_days,
+  };
+}
+
+export async function listStatements(deps: PayoutDeps, userId: string): Promise<PayoutStatementList> {
+  const rows = await selectStatements(deps.db, userId, 100);
+  return {
+    items: rows.map(({ item, lines }) => ({
+      id: item.id,
+      batch_id: item.batchId,
+      created_at: item.createdAt.toISOString(),
+      method: item.method,
+      method_summary: item.summary,
+      amount_cents: item.amountCents,
+      status: item.status as 'processing' | 'paid' | 'failed',
+      reason: item.reason,
+      settled_at: item.settledAt?.toISOString() ?? null,
+      lines: lines.map(({ line, commission }) => ({
+        commission_id: commission.id,
+        product_name: commission.productName,
+        source: commission.source,
+        amount_cents: line.amountCents,
+        earned_at: commission.earnedAt.toISOString(),
+        cell_seat_position: commission.cellSeatPosition,
+        cell_override_level: commission.cellOverrideLevel,
+      })),
+    })),
+  };
+}
+
+type BatchView = PayoutBatchResponse['batch'];
+type ItemView = BatchView['items'][number];
+
+function totalsByMethod(items: readonly ItemView[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const item of items) totals[item.method] = (totals[item.method] ?? 0) + item.amount_cents;
+  return totals;
+}
+
+function itemView(row: BatchItemRow): ItemView {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_name: row.userName,
+    method: row.method,
+    method_summary: row.summary,
+    amount_cents: row.amountCents,
+    line_count: row.lineCount,
+    status: row.status as ItemView['status'],
+    reason: row.reason,
+  };
+}
+
+function batchView(batch: PayoutBatchRow, items: readonly ItemView[], skipped: BatchView['skipped'] = []): BatchView {
+  return {
+    id: batch.id,
+    status: batch.status as BatchView['status'],
+    created_at: batch.createdAt.toISOString(),
+    approved_at: batch.approvedAt?.toISOString() ?? null,
+    total_cents: items.reduce((sum, item) => sum + item.amount_cents, 0),
+    totals_by_method: totalsByMethod(items),
+    items: [...items],
+    skipped,
+  };
+}
+
+/**
+ * Prepares a batch (issue 30 item 3): one item per payee whose available lines reach the minimum
+ * and whose details are valid and out of their hold, the oldest lines first and whole
+ * (allocateLines); everyone else is listed with the reason and carried. The settings row is
+ * locked first, so two preparations run one after the other and a line is never in two batches.
+ * A dry run writes nothing. Otherwise the batch, its items (each with a snapshot of the details),
+ * the item lines and the lines' move to processing are one transaction.
+ */
+export async function preparePayoutBatch(deps: PayoutDeps, actorId: string, options: { dryRun: boolean }): Promise<PayoutBatchResponse> {
+  return deps.db.transaction(async (tx) => {
+    const settings = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
+    const now = deps.clock.now();
+    const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days));
+    const byPayee = new Map<string, typeof lines>();
+    for (const line of lines) {
+      const own = byPayee.get(line.user_id);
+      if (own) own.push(line);
+      else byPayee.set(line.user_id, [line]);
+    }
+    const payees = await selectPayees(tx, [...byPayee.keys()]);
+    const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineIds: string[] }[] = [];
+    const skipped: BatchView['skipped'] = [];
+    for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const own = byPayee.get(payee.id)!;
+      const available = own.reduce((sum, line) => sum + line.amount_cents, 0);
+      const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, reason, available_cents: available });
+      const method = payee.method;
+      if (payee.status !== 'active') skip('suspended');
+      else if (!method) skip('no_details');
+      else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
+      else if (!settings.methods_enabled.includes(method.method)) skip('method_disabled');
+      else {
+        const allocation = allocateLines(own, {
+          minimum_cents: settings.minimum_cents,
+          ...(method.method === 'wire' ? {} : { maximum_cents: settings.wire_threshold_cents }),
+        });
+        if (!allocation.ok) skip(allocation.reason);
+        else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineIds: allocation.line_ids });
+      }
+    }
+    const amounts = new Map(lines.map((line) => [line.id, line.amount_cents]));
+    if (options.dryRun) {
+      const items = planned.map((plan) => ({
+        id: null,
+        user_id: plan.payee.id,
+        user_name: plan.payee.name,
+        method: plan.method,
+        method_summary: plan.payee.method!.summary,
+        amount_cents: plan.amount,
+        line_count: plan.lineIds.length,
+        status: 'processing' as const,
+        reason: null,
+      }));
+      return { batch: { id: null, status: 'preview' as const, created_at: now.toISOString(), approved_at: null, total_cents: items.reduce((s, i) => s + i.amount_cents, 0), totals_by_method: totalsByMethod(items), items, skipped } };
+    }
+    // An empty batch has nothing to approve: it is complete as soon as it is written.
+    const batch = await insertPayoutBatch(tx, { status: planned.length === 0 ? 'completed' : 'prepared', createdAt: now, createdBy: actorId, completedAt: planned.length === 0 ? now : null });
+    const items = await insertPayoutItems(
+      tx,
+      planned.map((plan) => ({
+        batchId: batch.id,
+        userId: plan.payee.id,
+        method: plan.method,
+        details: plan.details,
+        summary: plan.payee.method!.summary,
+        amountCents: plan.amount,
+        status: 'processing',
+        createdAt: now,
+      })),
+    );
+    const itemOf = new Map(items.map((item) => [item.userId, item.id]));
+    const links = planned.flatMap((plan) => plan.lineIds.map((id) => ({ itemId: itemOf.get(plan.payee.id)!, commissionId: id, amountCents: amounts.get(id)! })));
+    const moved = await reserveLines(tx, links, now);
+    if (moved !== links.length) throw new AppError('CONFLICT', 'The ledger changed while the batch was prepared. Please prepare it again.');
+    await recordAudit(tx, deps.clock, {
+      actorId,
+      action: 'payout.batch.prepare',
+      target: batch.id,
+      details: { items: items.length, lines: links.length, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0), skipped: skipped.length },
+    });
+    const names = new Map(planned.map((plan) => [plan.payee.id, plan.payee.name]));
+    const views = items.map((item) => itemView({ ...item, userName: names.get(item.userId)!, lineCount: links.filter((link) => link.itemId === item.id).length }));
+    return { batch: batchView(batch, views, skipped) };
+  });
+}
+
+export async function getPayoutBatch(db: DbOrTx, id: string): Promise<PayoutBatchResponse> {
+  const batch = await selectPayoutBatch(db, id);
+  if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+  return { batch: batchView(batch, (await selectBatchItems(db, id)).map(itemView)) };
+}
+
+/**
+ * Approves a prepared batch. The batch row is locked, so of two admins approving at once one
+ * approves and the other is told it is approved already: the batch is paid once. With the manual
+ * provider, approval releases the payout files; each payee is told their payout is on its way.
+ */
+export async function approvePayoutBatch(deps: PayoutDeps, actorId: string, id: string): Promise<PayoutBatchResponse> {
+  return deps.db.transaction(async (tx) => {
+    const batch = await selectPayoutBatch(tx, id, { forUpdate: true });
+    if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+    if (batch.status !== 'prepared') throw new AppError('CONFLICT', 'This payout batch is approved already.');
+    const now = deps.clock.now();
+    await updatePayoutBatch(tx, id, { status: 'approved', approvedAt: now, approvedBy: actorId });
+    const items = await selectBatchItems(tx, id);
+    await recordAudit(tx, deps.clock, { actorId, action: 'payout.batch.approve', target: id, details: { items: items.length, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0) } });
+    for (const item of items) {
+      await createNotification(tx, deps.clock, {
+        userId: item.userId,
+        type: 'commission',
+        title: 'Payout sent',
+        message: `A payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} is on its way.`,
+        data: { payout_item_id: item.id, status: 'processing', amount_cents: item.amountCents },
+        sourceKey: `payout:${item.id}:processing`,
+      });
+    }
+    return { batch: batchView({ ...batch, status: 'approved', approvedAt: now, approvedBy: actorId }, items.map(itemView)) };
+  });
+}
+
+/** The manual provider's file for one method of an approved batch: the only place full details appear, so it is access-logged. */
+export async function exportPayoutBatch(deps: PayoutDeps, actorId: string, id: string, method: PayoutMethod): Promise<string> {
+  const batch = await selectPayoutBatch(deps.db, id);
+  if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+  if (batch.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before downloading its payout files.');
+  const items = (await selectBatchItems(deps.db, id, method)).filter((item) => item.status !== 'failed');
+  await recordAudit(deps.db, deps.clock, { actorId, action: 'payout.batch.export', target: id, details: { method, items: items.length } });
+  return payoutExportCsv(
+    method,
+    items.map((item) => ({ item_id: item.id, amount_cents: item.amountCents, details: openDetails(item.details, deps.config.payoutDetailsKey) })),
+  );
+}
+
+/**
+ * The admin records the provider's result for one item: paid moves its lines to paid; failed
+ * returns them to pending (available to the next batch) with the reason. Once no item of the
+ * batch is processing, the batch is complete. One transaction, the item row locked.
+ */
+export async function settlePayoutItem(deps: PayoutDeps, actorId: string, id: string, input: { status: 'paid' | 'failed'; reason?: string | undefined }) {
+  return deps.db.transaction(async (tx) => {
+    const item = await selectPayoutItem(tx, id, { forUpdate: true });
+    if (!item) throw new AppError('NOT_FOUND', 'Payout item not found.');
+    const batch = await selectPayoutBatch(tx, item.batchId, { forUpdate: true });
+    if (batch!.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before recording its payouts.');
+    if (item.status !== 'processing') throw new AppError('CONFLICT', `This payout is ${item.status} already.`);
+    const now = deps.clock.now();
+    const reason = input.status === 'failed' ? (input.reason ?? null) : null;
+    const updated = await updatePayoutItem(tx, id, { status: input.status, reason, settledAt: now, settledBy: actorId });
+    const lines = await settleItemLines(tx, id, input.status === 'paid' ? 'paid' : 'pending', now);
+    if ((await countOpenItems(tx, item.batchId)) === 0) await updatePayoutBatch(tx, item.batchId, { status: 'completed', completedAt: now });
+    await recordAudit(tx, deps.clock, { actorId, action: 'payout.item.settle', target: id, details: { status: input.status, reason, user_id: item.userId, amount_cents: item.amountCents, lines } });
+    await createNotification(tx, deps.clock, {
+      userId: item.userId,
+      type: 'commission',
+      title: input.status === 'paid' ? 'Payout paid' : 'Payout failed',
+      message:
+        input.status === 'paid'
+          ? `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} was paid.`
+          : `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} failed: ${reason}. The amount is available again for the next payout.`,
+      data: { payout_item_id: id, status: input.status, amount_cents: item.amountCents },
+      sourceKey: `payout:${id}:${input.status}`,
+    });
+    const [row] = (await selectBatchItems(tx, item.batchId)).filter((candidate) => candidate.id === id);
+    return { item: { ...itemView(row ?? { ...updated, userName: '', lineCount: lines }), id } };
+  });
+}
+
+export async function listPayoutBatches(db: DbOrTx) {
+  const rows = await selectPayoutBatches(db, 50);
+  return { items: rows.map((row) => ({ ...row, status: row.status as 'prepared' | 'approved' | 'completed', created_at: row.created_at.toISOString() })) };
+}
