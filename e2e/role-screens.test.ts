@@ -46,14 +46,20 @@ const EMPTY_IS_THE_TRUTH: readonly { path: string; text: RegExp; who: (run: Role
   {
     path: '/trading-subscription',
     text: /^No subscription yet/,
-    who: ({ role }) => !['subscriber', 'subscriber_free'].includes(role),
-    why: 'these demo users never bought a plan: the screen is the plan catalogue, and their plan is truly none',
+    who: ({ role }) => role !== 'subscriber',
+    why: 'these demo users never bought a plan (the Free User included: the free tier of spec 3): the screen is the plan catalogue, and their plan is truly none',
   },
   {
     path: '/dashboard',
     text: /^You have no plan running/,
     who: ({ role }) => role === 'subscriber_free',
-    why: 'a Free User is one whose plan ended: the home says so and what a plan opens',
+    why: 'a Free User has no plan (the free tier): the home says so and what a plan opens',
+  },
+  {
+    path: '/dashboard',
+    text: /^No alert yet/,
+    who: ({ role }) => role === 'subscriber_free',
+    why: 'alerts come with a plan (the weekly plan and up), and a Free User has none',
   },
   {
     path: '/earnings',

@@ -11,7 +11,7 @@ import { saveLandingContent } from '../modules/landing/index.ts';
 import { seedLeadsDemo } from '../modules/leads/index.ts';
 import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
 import { seedCirclesDemo, seedReferralDemo } from '../modules/referrals/index.ts';
-import { lapseDemoSubscription, seedDemoSubscription } from '../modules/subscriptions/index.ts';
+import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
 import { seedAffiliateDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
 import { seedTradingAlertsDemo } from '../modules/trading-alerts/index.ts';
@@ -63,9 +63,8 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   await seedAffiliateDemo(db, clock);
   await seedTradingDemo(db, clock);
   // The demo subscriber has paid for the 52 Weeks plan for 9 days, so the Trading Compass shows them
-  // everything and their followed cell has alerts; the Free User let a 4 Weeks plan lapse 2 days ago.
+  // everything and their followed cell has alerts.
   await seedDemoSubscription(db, clock, { email: 'subscriber@demo.myeai.local', plan: '52weeks', boughtDaysAgo: 9 });
-  await seedDemoSubscription(db, clock, { email: 'free@demo.myeai.local', plan: '4weeks', boughtDaysAgo: 30 });
   await seedVideoWidgetsDemo(db, clock);
 
   // The affiliate's members, their sales and flagged sign-ups, every other account's small circle, then the cells they sit in.
@@ -79,15 +78,8 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   // Trials of members of the circles: one running, one expired, one converted to a paid plan.
   await seedTrialsDemo(db, clock, DEMO_TRIALS.flatMap(({ email, startedDaysAgo }) => (ids.get(email) ? [{ userId: ids.get(email)!, startedDaysAgo }] : [])));
   await seedDemoSubscription(db, clock, { email: 'omar.farouk@example.com', plan: '4weeks', boughtDaysAgo: 12 });
-  await seedTradingAlertsDemo(
-    db,
-    clock,
-    [
-      { email: 'subscriber@demo.myeai.local', followedDaysAgo: 8 },
-      { email: 'free@demo.myeai.local', followedDaysAgo: 7, planEndedDaysAgo: 2 },
-    ].flatMap(({ email, ...follow }) => (ids.get(email) ? [{ userId: ids.get(email)!, ...follow }] : [])),
-  );
-  await lapseDemoSubscription(db, 'free@demo.myeai.local');
+  const subscriber = ids.get('subscriber@demo.myeai.local');
+  if (subscriber) await seedTradingAlertsDemo(db, clock, [{ userId: subscriber, followedDaysAgo: 8 }]);
   const affiliate = ids.get('affiliate@demo.myeai.local');
   if (affiliate) await seedLeadsDemo(db, clock, affiliate, 32);
   const multi = ids.get('multi@demo.myeai.local');

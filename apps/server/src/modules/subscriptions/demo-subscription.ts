@@ -44,25 +44,4 @@ export async function seedDemoSubscription(db: Database, clock: Clock, input: { 
   });
 }
 
-/**
- * Demo seed: the account's seeded plan lapses, as a buyer who let it go: cancelled a day after it
- * was bought and ended at its period end, through the provider's own cancel and cycle, so the
- * subscriber role it granted goes again (the Free User's history). Already ended: left as it is.
- */
-export async function lapseDemoSubscription(db: Database, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const found = await selectUserIdByEmail(tx, email);
-    if (!found) return;
-    await lockUser(tx, found.id);
-    const subscription = await getSubscriptionRow(tx, found.id);
-    const periodEnd = subscription?.currentPeriodEnd;
-    if (!subscription || subscription.status === 'canceled' || !periodEnd) return;
-    const boughtAt = subscription.createdAt.getTime();
-    const cancelledAt: Clock = { now: () => new Date(boughtAt + DAY_MS) };
-    for (const event of await new LocalPaymentProvider(cancelledAt).cancelAtPeriodEnd(tx, subscription.providerSubscriptionId)) await applyBillingEvent(tx, { clock: cancelledAt }, event);
-    const endedAt: Clock = { now: () => periodEnd };
-    for (const event of await new LocalPaymentProvider(endedAt).runCycle(tx, subscription.providerSubscriptionId)) await applyBillingEvent(tx, { clock: endedAt }, event);
-  });
-}
-
 const DAY_MS = 86_400_000;

@@ -1,2 +1,2 @@
 export { cancelSubscription, getSubscriptionStatus, getTradingPlan, planAt, planIdAt, readPlanState, storedPlanId, userHasPlan } from './subscriptions.service.ts';
-export { lapseDemoSubscription, seedDemoSubscription } from './demo-subscription.ts';
+export { seedDemoSubscription } from './demo-subscription.ts';

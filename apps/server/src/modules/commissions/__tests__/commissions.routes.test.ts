@@ -4,6 +4,7 @@ import { auditLog, commissions, notifications, users } from '@myeai/db';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { click, createTestProduct, postConversion, referralCode } from '../../tracking/__tests__/affiliate-test-helpers.ts';
+import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
 
 type Item = { id: string; product_name: string; amount_cents: number; currency: string; status: string; earned_at: string; processing_at: string | null; paid_at: string | null };
 type Page = { items: Item[]; total: number; next_cursor: string | null };
@@ -132,15 +133,19 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
   });
 
   it('shows a user with no commissions an empty ledger and zero cards, below the minimum', async () => {
-    const multi = await t.signIn('multi@demo.myeai.local');
-    expect(await page(multi)).toEqual({ items: [], total: 0, next_cursor: null });
-    expect(await summary(multi)).toMatchObject({ total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0, meets_minimum: false });
+    // Every demo account has earned something (the demo's circles); a new member made affiliate has not.
+    const member = await registerNewcomer(t, 'Ed Empty');
+    await t.database.db.update(users).set({ roles: ['affiliate'], activeRole: 'affiliate' }).where(eq(users.id, member.id));
+    const empty = member.cookie;
+    expect(await page(empty)).toEqual({ items: [], total: 0, next_cursor: null });
+    expect(await summary(empty)).toMatchObject({ total_earnings_cents: 0, paid_out_cents: 0, paid_count: 0, pending_cents: 0, pending_count: 0, meets_minimum: false });
   });
 
   it('never lists another user’s commission, and is closed to roles without affiliate tools', async () => {
     const multi = await t.signIn('multi@demo.myeai.local');
+    const before = (await page(multi)).items.map((item) => item.id);
     const theirs = await earn('multi@demo.myeai.local', 5_000);
-    expect((await page(multi)).items.map((item) => item.id)).toEqual([theirs.id]);
+    expect((await page(multi)).items.map((item) => item.id).sort()).toEqual([...before, theirs.id].sort());
     expect((await page(affiliate)).items.some((item) => item.id === theirs.id)).toBe(false);
     const csv = await t.inject({ method: 'GET', url: '/api/commissions/export/csv', cookie: affiliate });
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + (await page(affiliate)).total);

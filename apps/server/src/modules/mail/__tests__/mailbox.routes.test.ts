@@ -48,7 +48,8 @@ describe.each(testDatabaseKinds())('outbox and admin mailbox on %s (demo mode)',
     });
     const one = await t.inject({ method: 'GET', url: `/api/admin/mailbox/${id}`, cookie: admin });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ id, text: 'You earned $12.50.', html: '<p>You earned <b>$12.50</b>.</p>' });
+    // The body as queued, then the footer every e-mail carries (decision 059).
+    expect(one.json()).toMatchObject({ id, text: expect.stringMatching(/^You earned \$12\.50\.\n/), html: expect.stringMatching(/^<p>You earned <b>\$12\.50<\/b>\.<\/p><hr>/) });
   });
 
   it('pages the mailbox newest first by cursor', async () => {

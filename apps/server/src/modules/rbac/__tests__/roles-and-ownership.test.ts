@@ -33,13 +33,16 @@ describe.each(testDatabaseKinds())('roles and ownership on %s', (kind) => {
     expect(await profile(affiliate)).toMatchObject({ email: 'affiliate@demo.myeai.local', roles: ['affiliate'] });
     expect(traderProfile).toMatchObject({ email: 'trader@demo.myeai.local', roles: ['trader'] });
 
-    // The demo seed's newcomer and team were referred by the affiliate; no other demo account referred anyone.
-    const [affiliateRow] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'affiliate@demo.myeai.local'));
-    const referred = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.referredBy, affiliateRow!.id))).length;
-    expect(referred).toBeGreaterThan(1);
+    // The demo seed's newcomer and team were referred by the affiliate; every other demo account has a smaller circle of its own.
+    const referredBy = async (email: string) => {
+      const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return (await t.database.db.select({ id: users.id }).from(users).where(eq(users.referredBy, row!.id))).length;
+    };
+    const referred = await referredBy('affiliate@demo.myeai.local');
+    expect(referred).toBeGreaterThan(await referredBy('trader@demo.myeai.local'));
     expect((await get('/api/profile/journey', affiliate)).json()).toMatchObject({ people_referred: referred, roles_held: 1 });
-    expect((await get('/api/profile/journey', trader)).json()).toMatchObject({ people_referred: 0, roles_held: 1 });
-    expect((await get('/api/profile/journey', multi)).json()).toMatchObject({ people_referred: 0, roles_held: 3 });
+    expect((await get('/api/profile/journey', trader)).json()).toMatchObject({ people_referred: await referredBy('trader@demo.myeai.local'), roles_held: 1 });
+    expect((await get('/api/profile/journey', multi)).json()).toMatchObject({ people_referred: await referredBy('multi@demo.myeai.local'), roles_held: 3 });
 
     // Naming another user in the query changes nothing: the session decides whose data it is.
     for (const query of [`id=${traderProfile.id}`, `user_id=${traderProfile.id}`, `userId=${traderProfile.id}`, 'email=trader@demo.myeai.local']) {
