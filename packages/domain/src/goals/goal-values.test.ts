@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GoalCheckInInputSchema, UpdateGoalInputSchema } from '../schemas/goals.ts';
-import { GOAL_VALUE_DECIMALS_MESSAGE, goalValueToHundredths, hasAtMostTwoDecimals, hundredthsToGoalValue } from './goal-values.ts';
+import { formatGoalValue, GOAL_VALUE_DECIMALS_MESSAGE, goalValueToHundredths, hasAtMostTwoDecimals, hundredthsToGoalValue } from './goal-values.ts';
 
 describe('goal values in hundredths of their unit (decision 061)', () => {
   it('converts values of at most two decimals exactly, both ways', () => {
@@ -31,5 +31,15 @@ describe('goal values in hundredths of their unit (decision 061)', () => {
     expect(parsed.error?.issues[0]?.message).toBe(GOAL_VALUE_DECIMALS_MESSAGE);
     expect(UpdateGoalInputSchema.safeParse({ title: 'Earn', target_value: 0.001, deadline: '2027-01-01' }).error?.issues[0]?.message).toBe(GOAL_VALUE_DECIMALS_MESSAGE);
     expect(GoalCheckInInputSchema.parse({ value: 12.34 }).value).toBe(12.34);
+  });
+});
+
+describe('formatGoalValue', () => {
+  it('shows dollars and cents for USD, a percentage, and counts with up to two decimals', () => {
+    expect(formatGoalValue(999_999_999.99, 'USD')).toBe('$999,999,999.99');
+    expect(formatGoalValue(0.3, 'USD')).toBe('$0.30');
+    expect(formatGoalValue(12.5, '%')).toBe('12.5%');
+    expect(formatGoalValue(7, 'count')).toBe('7');
+    expect(formatGoalValue(1250, 'count')).toBe('1,250');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDollarsAndCents } from '../money.ts';
 
 /**
  * Goal values (targets, current values, check-ins) are stored and computed as integer hundredths of
@@ -30,4 +31,13 @@ export function hasAtMostTwoDecimals(value: number): boolean {
 /** A goal value typed in the goal's unit: a number of at most two decimals, so nothing is rounded when stored. */
 export function goalValueNumber(required: string) {
   return z.number(required).refine(hasAtMostTwoDecimals, GOAL_VALUE_DECIMALS_MESSAGE);
+}
+
+const unitValue = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A goal value as shown: a USD goal through the one money formatter ("$1,250.50"), a % or a count with up to two decimals. */
+export function formatGoalValue(value: number, unit: string): string {
+  if (unit === 'USD') return formatDollarsAndCents(goalValueToHundredths(value));
+  if (unit === '%') return `${unitValue.format(value)}%`;
+  return unitValue.format(value);
 }

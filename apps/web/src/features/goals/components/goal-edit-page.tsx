@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Card, Checkbox, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { GoalCheckInInputSchema, UpdateGoalInputSchema, type GoalView } from '@myeai/domain';
+import { formatGoalValue, GoalCheckInInputSchema, UpdateGoalInputSchema, type GoalView } from '@myeai/domain';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useCheckIn, useGoal, useGoalsLiveRefresh, useMoveGoal, useTickHabit, useUpdateGoal } from '../api/goals-api.ts';
-import { DaysRemaining, formatGoalValue, GoalHistoryChart, GoalProgressBar, GoalStatusBadge, QualityScore } from './goal-parts.tsx';
+import { DaysRemaining, GoalHistoryChart, GoalProgressBar, GoalStatusBadge, QualityScore } from './goal-parts.tsx';
 
 /**
  * /goals/edit/:id, open to every role for the owner's own goals ("Update Progress" of /goal-progress

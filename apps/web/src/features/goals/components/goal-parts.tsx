@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
-import { formatDollarsAndCents, GOAL_STATUS_LABELS, goalValueToHundredths, qualityScoreColor, type GoalStatus, type GoalView } from '@myeai/domain';
+import { formatGoalValue, GOAL_STATUS_LABELS, qualityScoreColor, type GoalStatus, type GoalView } from '@myeai/domain';
 
 const STATUS_COLOR: Record<GoalStatus, string> = {
   pending_approval: 'yellow.6',
@@ -19,13 +19,6 @@ export function GoalStatusBadge({ status }: { status: GoalStatus }) {
       {GOAL_STATUS_LABELS[status]}
     </Badge>
   );
-}
-
-export function formatGoalValue(value: number, unit: string): string {
-  // The API answers a USD goal in dollars of at most two decimals: its hundredths are the cents (decision 061).
-  if (unit === 'USD') return formatDollarsAndCents(goalValueToHundredths(value));
-  if (unit === '%') return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
-  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
 /** Days left in red under 7, "Overdue" at 0 or less (spec 2 section 3). */

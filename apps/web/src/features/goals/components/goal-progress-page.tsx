@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { roleMayOpen, type GoalView, type ProgressStatus, type UserProfile } from '@myeai/domain';
+import { formatGoalValue, roleMayOpen, type GoalView, type ProgressStatus, type UserProfile } from '@myeai/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { CardsSkeleton } from '../../../components/ui/page-loader.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { useGoalProgress, useGoalsLiveRefresh } from '../api/goals-api.ts';
-import { DaysRemaining, formatGoalValue, GoalHistoryChart, GoalProgressBar } from './goal-parts.tsx';
+import { DaysRemaining, GoalHistoryChart, GoalProgressBar } from './goal-parts.tsx';
 import { GoalQuickSetupButton } from './goal-quick-setup.tsx';
 
 const STATUS_TEXT: Record<ProgressStatus, { label: string; color: string }> = {

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
-import { INCOMPLETE_GOALS_MESSAGE, isoDay, type UserProfile } from '@myeai/domain';
+import { formatGoalValue, INCOMPLETE_GOALS_MESSAGE, isoDay, type UserProfile } from '@myeai/domain';
 import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { GoalsStep, useGoalsForm, useSetupGoals } from '../../onboarding/index.ts';
 import { useGoalsLiveRefresh, useMyGoals, useReviewGoal, useReviewQueue } from '../api/goals-api.ts';
 import { GoalCard } from './goal-card.tsx';
-import { formatGoalValue, QualityScore } from './goal-parts.tsx';
+import { QualityScore } from './goal-parts.tsx';
 
 /** /goals, the Purpose Alignment Center (spec 2): my goals, the blueprint modal, and the review tab for affiliates and admins. */
 export function GoalsPage({ user }: { user: UserProfile }) {

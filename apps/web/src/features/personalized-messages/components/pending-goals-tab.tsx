@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
   batchFailureSummary,
+  formatGoalValue,
   GOAL_TIMEFRAMES,
   GOAL_TYPES,
   SUBMITTED_WINDOWS,
@@ -70,7 +71,7 @@ function GoalCard({ goal, selected, onToggle, onApprove, onRevise, busy, writerO
           {goal.owner.name} · {goal.owner.email}
         </Text>
         <Text size="sm">
-          Target {goal.target_value.toLocaleString('en-US')} {goal.unit} by {goal.deadline} · {TIMEFRAME_LABELS[goal.timeframe]}
+          Target {formatGoalValue(goal.target_value, goal.unit)}{goal.unit === 'USD' || goal.unit === '%' ? '' : ` ${goal.unit}`} by {goal.deadline} · {TIMEFRAME_LABELS[goal.timeframe]}
         </Text>
         {goal.why_important && (
           <Text size="sm" c="dimmed">
