@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox } from '@myeai/db';
+import { accountTokens, mailOutbox } from '@myeai/db';
 import { SESSION_COOKIE } from '../apps/server/src/modules/auth/index.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -111,13 +112,18 @@ describe.skipIf(!hasChromium)('account recovery in Chromium', () => {
     await banner.getByText(`We sent a new link to ${email}.`).waitFor();
     await expectAccessible(page);
 
-    const [mail] = await suite.app.database.db
+    // Two verification mails (sign-up, Resend) at the test clock's one instant: the live link is the
+    // one whose token's hash is stored unused (Resend voided the first).
+    const mails = await suite.app.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'auth.email_verification')))
-      .orderBy(desc(mailOutbox.createdAt));
-    const link = mail?.textBody.match(/https?:\/\/\S+(\/verify-email\?token=[A-Za-z0-9_-]+)/)?.[1];
-    expect(link, mail?.textBody).toBeDefined();
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'auth.email_verification')));
+    expect(mails).toHaveLength(2);
+    const unused = new Set((await suite.app.database.db.select({ hash: accountTokens.tokenHash }).from(accountTokens).where(isNull(accountTokens.usedAt))).map((row) => row.hash));
+    const link = mails
+      .map((candidate) => candidate.textBody.match(/https?:\/\/\S+(\/verify-email\?token=([A-Za-z0-9_-]+))/))
+      .find((match) => match && unused.has(createHash('sha256').update(match[2]!).digest('hex')))?.[1];
+    expect(link).toBeDefined();
     await page.goto(link!);
     await page.getByText(`${email} is confirmed. Thank you.`).waitFor();
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
