@@ -38,7 +38,7 @@ const EXPECTED_SIDEBAR: Record<Role, readonly (readonly [string, readonly string
       ['Business Hub', 'Client Relationship', 'Revenue Analytics', 'Purpose Impact', 'Network Growth', 'My Team', 'Opportunity Engine', 'Purpose Alignment', 'Growth Tracking', 'Passion Development', 'Notifications'],
     ],
     [TRADING, ['Trading Compass', 'Trader Dashboard', 'System Command', 'Get Ecosystem Access']],
-    [ADMIN, ['People Management', 'Trial Analytics', 'Flow Chart', 'Personalized Messages', 'Comprehensive Dashboard', 'Commission Management', 'Network Manager']],
+    [ADMIN, ['People Management', 'Trial Analytics', 'Flow Chart', 'Personalized Messages', 'Comprehensive Dashboard', 'Commission Management', 'Network Manager', 'Payouts']],
   ],
 };
 
@@ -66,6 +66,7 @@ const LABEL_PATHS: Record<string, string> = {
   'Comprehensive Dashboard': '/admin-comprehensive-dashboard',
   'Commission Management': '/commission-management',
   'Network Manager': '/admin/commission-manager',
+  Payouts: '/admin/payouts',
 };
 
 describe('navigationFor', () => {
@@ -143,6 +144,7 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/admin-comprehensive-dashboard': ['admin'],
   '/commission-management': ['admin'],
   '/admin/commission-manager': ['admin'],
+  '/admin/payouts': ['admin'],
   '/admin-passion-content': ['admin'],
   '/terms': 'public',
   '/privacy-policy': 'public',

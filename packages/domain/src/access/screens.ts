@@ -64,6 +64,8 @@ export const SCREENS = [
   { path: '/admin-comprehensive-dashboard', access: 'admin', nav: { section: 'admin', label: 'Comprehensive Dashboard' } },
   { path: '/commission-management', access: 'admin', nav: { section: 'admin', label: 'Commission Management' } },
   { path: '/admin/commission-manager', access: 'admin', nav: { section: 'admin', label: 'Network Manager' } },
+  // Issue 30 (decision 060): payout settings, batches, files and settlement.
+  { path: '/admin/payouts', access: 'admin', nav: { section: 'admin', label: 'Payouts' } },
   { path: '/admin-passion-content', access: 'admin' },
 ] as const satisfies readonly Screen[];
 

@@ -119,7 +119,7 @@ export const PayoutBatchSchema = z.object({
     total_cents: z.number().int(),
     totals_by_method: z.record(z.string(), z.number().int()),
     items: z.array(PayoutBatchItemSchema),
-    skipped: z.array(z.object({ user_id: z.string(), reason: z.enum(PAYOUT_SKIP_REASONS), available_cents: z.number().int() })),
+    skipped: z.array(z.object({ user_id: z.string(), user_name: z.string(), reason: z.enum(PAYOUT_SKIP_REASONS), available_cents: z.number().int() })),
   }),
 });
 export type PayoutBatchResponse = z.infer<typeof PayoutBatchSchema>;

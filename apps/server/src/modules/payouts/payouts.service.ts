@@ -247,7 +247,7 @@ export async function preparePayoutBatch(deps: PayoutDeps, actorId: string, opti
     for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
       const own = byPayee.get(payee.id)!;
       const available = own.reduce((sum, line) => sum + line.amount_cents, 0);
-      const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, reason, available_cents: available });
+      const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: available });
       const method = payee.method;
       if (payee.status !== 'active') skip('suspended');
       else if (!method) skip('no_details');

@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('payouts on %s', (kind) => {
     const preview = (await call('POST', payoutsPaths.adminBatches, admin, { dry_run: true })).body as PayoutBatchResponse;
     expect(preview.batch.id).toBeNull();
     expect(preview.batch.items.find((item) => item.user_id === atMinimum)).toMatchObject({ amount_cents: 5000, line_count: 2 });
-    expect(preview.batch.skipped).toContainEqual({ user_id: below, reason: 'below_minimum', available_cents: 4999 });
+    expect(preview.batch.skipped).toContainEqual(expect.objectContaining({ user_id: below, reason: 'below_minimum', available_cents: 4999 }));
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sql`payout_batches`);
     expect(after[0]!.n).toBe(before[0]!.n);
     const split = await selectBalanceSplit(t.database.db, atMinimum, TEST_NOW);
