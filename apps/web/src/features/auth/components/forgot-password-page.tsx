@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
           <Paper withBorder p="lg" radius="md">
             <form onSubmit={submit} noValidate aria-label="Send a password reset link">
               <Stack gap="sm">
-                {request.isError && !form.setServerErrors(request.error) && (
+                {request.isError && Object.keys(form.errors).length === 0 && (
                   <Alert color="red" role="alert">
                     {request.error.message}
                   </Alert>
