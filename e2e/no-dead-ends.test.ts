@@ -5,6 +5,7 @@ import { hasChromium, type Viewport } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
 import { builtScreenPaths } from './support/built-screens.ts';
 import { ROLE_RUNS } from './support/role-runs.ts';
+import { navigate, trackApi, type ApiTracker } from './support/screen-navigation.ts';
 
 /**
  * The gate of issue 14 (DESIGN.md decision 34): on a fresh seed, for every demo role (and the
@@ -64,12 +65,6 @@ function watchPage(page: Page, origin: string, findings: Findings): Watch {
     findings.push(`${watch.label}: ${request.method()} ${url.pathname} failed: ${request.failure()?.errorText}`);
   });
   return watch;
-}
-
-/** Waits until the screen has its heading and its first data arrived (or a short cap passed). */
-async function settle(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => undefined);
 }
 
 type Covered = { control: string; by: string };
@@ -178,14 +173,13 @@ function internalLinks(page: Page): Promise<string[]> {
 const SERVER_LINKS = [/^\/go\/[0-9a-f-]{36}$/, /^\/r\/[A-Z0-9]+$/];
 
 /** Opens `target` and checks it; returns the links it offers. */
-async function checkScreen(page: Page, watch: Watch, target: string, label: string, signedIn: boolean): Promise<string[]> {
+async function checkScreen(page: Page, api: ApiTracker, watch: Watch, target: string, label: string, signedIn: boolean): Promise<string[]> {
   watch.label = label;
   if (!isAppScreen(target)) {
     if (!SERVER_LINKS.some((pattern) => pattern.test(new URL(target, 'http://app').pathname))) watch.findings.push(`${label}: a link to no screen of the route table`);
     return [];
   }
-  await page.goto(target, { waitUntil: 'domcontentloaded' });
-  await settle(page);
+  await navigate(page, api, target);
   const { findings } = watch;
   const pathname = new URL(page.url()).pathname;
   if (signedIn && pathname === '/login') findings.push(`${label}: sent to /login while signed in`);
@@ -227,6 +221,7 @@ describe.skipIf(!hasChromium)('no dead ends: every screen, link and control of e
     const { context, page } = await suite.newPage(VIEWPORTS[0]);
     const findings: Findings = [];
     const watch = watchPage(page, suite.app.baseUrl, findings);
+    const api = trackApi(page);
     const start = ['/', ...SCREENS.filter((screen) => screen.access === 'public' && isBuilt(screen.path)).map((screen) => screen.path)];
     const followed = new Set<string>();
     for (const viewport of VIEWPORTS) {
@@ -237,7 +232,7 @@ describe.skipIf(!hasChromium)('no dead ends: every screen, link and control of e
         const target = queue.shift()!;
         if (visited.has(target)) continue;
         visited.add(target);
-        const links = await checkScreen(page, watch, target, `signed out ${viewport.width}px ${target}`, false);
+        const links = await checkScreen(page, api, watch, target, `signed out ${viewport.width}px ${target}`, false);
         for (const link of links) if (!followed.has(link)) queue.push(link);
         followed.add(target);
       }
@@ -250,10 +245,13 @@ describe.skipIf(!hasChromium)('no dead ends: every screen, link and control of e
     const { context, page } = await suite.newPage(VIEWPORTS[0]);
     const findings: Findings = [];
     const watch = watchPage(page, suite.app.baseUrl, findings);
+    const api = trackApi(page);
     await suite.signInWithDemo(page, account.name);
     if (account.roles.length > 1) {
       const switched = await page.evaluate(async (next) => (await fetch('/api/rbac/switch-role', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ role: next }) })).status, role);
       expect(switched).toBe(200);
+      // The app read the active role when it loaded: a reload shows the switched role's screens.
+      await page.reload();
     }
     const sidebar = ['/profile', ...navigationFor({ activeRole: role }, isBuilt).flatMap((group) => group.items.map((item) => item.path))];
     // Links are followed once per role: the same target behind another screen is the same screen.
@@ -268,7 +266,7 @@ describe.skipIf(!hasChromium)('no dead ends: every screen, link and control of e
         visited.add(target);
         const label = `${ROLE_LABELS[role]} ${viewport.width}px ${target}`;
         if (process.env.NO_DEAD_ENDS_TRACE) console.log(new Date().toISOString(), label);
-        const links = await checkScreen(page, watch, target, label, true);
+        const links = await checkScreen(page, api, watch, target, label, true);
         if (sidebar.includes(target)) await checkOpenNavigation(page, watch, label);
         for (const link of links) if (!followed.has(link) && !visited.has(link)) queue.push(link);
         followed.add(target);
