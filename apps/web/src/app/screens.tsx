@@ -89,6 +89,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/admin-trial-analytics': lazyPage(() => import('../features/admin-trial-analytics/index.ts'), 'AdminTrialAnalyticsPage'),
   '/admin-users': lazyPage(() => import('../features/people/index.ts'), 'AdminUsersPage'),
   '/admin/commission-manager': lazyPage(() => import('../features/network-manager/components/network-manager-page.tsx'), 'NetworkManagerPage'),
+  '/admin/payouts': lazyPage(() => import('../features/payouts/index.ts'), 'AdminPayoutsPage'),
   '/my-team': lazyPage(() => import('../features/people/index.ts'), 'MyTeamPage'),
   '/referrals': lazyPage(() => import('../features/referrals/components/referrals-page.tsx'), 'ReferralsPage'),
   '/earnings': lazyPage(() => import('../features/earnings/index.ts'), 'EarningsPage'),

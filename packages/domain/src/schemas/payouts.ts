@@ -85,12 +85,12 @@ export const PayoutStatementListSchema = z.object({ items: z.array(PayoutStateme
 export type PayoutStatementList = z.infer<typeof PayoutStatementListSchema>;
 
 export const PayoutSettingsSchema = z.object({
-  schedule_weekday: z.number().int().min(0, 'The weekday is 0 (Sunday) to 6 (Saturday).').max(6, 'The weekday is 0 (Sunday) to 6 (Saturday).'),
-  schedule_minute_utc: z.number().int().min(0).max(1439, 'The time is minutes after midnight UTC, 0 to 1439.'),
-  minimum_cents: z.number().int().min(0, 'The minimum cannot be negative.').max(100_000_000),
-  holding_days: z.number().int().min(0, 'The holding period cannot be negative.').max(365, 'The holding period is at most 365 days.'),
-  details_hold_hours: z.number().int().min(0, 'The details hold cannot be negative.').max(720, 'The details hold is at most 720 hours.'),
-  wire_threshold_cents: z.number().int().min(0).max(100_000_000),
+  schedule_weekday: z.number({ error: 'Choose the weekday of the batch.' }).int().min(0, 'The weekday is 0 (Sunday) to 6 (Saturday).').max(6, 'The weekday is 0 (Sunday) to 6 (Saturday).'),
+  schedule_minute_utc: z.number({ error: 'Enter the time of the batch (UTC).' }).int().min(0).max(1439, 'The time is minutes after midnight UTC, 0 to 1439.'),
+  minimum_cents: z.number({ error: 'Enter the minimum payout.' }).int().min(0, 'The minimum cannot be negative.').max(100_000_000),
+  holding_days: z.number({ error: 'Enter the holding period in days.' }).int().min(0, 'The holding period cannot be negative.').max(365, 'The holding period is at most 365 days.'),
+  details_hold_hours: z.number({ error: 'Enter the details hold in hours.' }).int().min(0, 'The details hold cannot be negative.').max(720, 'The details hold is at most 720 hours.'),
+  wire_threshold_cents: z.number({ error: 'Enter the wire transfer threshold.' }).int().min(0).max(100_000_000),
   methods_enabled: z.array(PayoutMethodSchema).min(1, 'Enable at least one payout method.'),
 });
 export type PayoutSettingsBody = z.infer<typeof PayoutSettingsSchema>;

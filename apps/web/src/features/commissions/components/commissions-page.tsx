@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { decideAccess, type CommissionStatusFilter, type UserProfile } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageTabs } from '../../../components/ui/page-tabs.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { downloadCommissionsCsv, useCommissionList, useCommissionSummary } from '../api/commissions-api.ts';
 import { AdminPayoutsPanel } from './admin-payouts-panel.tsx';
 import { CommissionTable } from './commission-table.tsx';
 import { PayoutInfoPanel } from './payout-info-panel.tsx';
+import { PayoutsTab } from './payouts-tab.tsx';
 import { StatusFilter, isStatusFilter } from './status-filter.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 
@@ -41,6 +43,8 @@ export function CommissionsPage({ user }: { user: UserProfile }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('status');
   const status: CommissionStatusFilter = isStatusFilter(requested) ? requested : 'all';
+  // The Payouts tab (issue 30) is part of the address, so a notification or e-mail can link to it.
+  const tab: 'commissions' | 'payouts' = searchParams.get('tab') === 'payouts' ? 'payouts' : 'commissions';
   const summary = useCommissionSummary();
   const list = useCommissionList(status);
   const [isExporting, setIsExporting] = useState(false);
@@ -48,6 +52,7 @@ export function CommissionsPage({ user }: { user: UserProfile }) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   const onStatus = (next: CommissionStatusFilter) => setSearchParams(next === 'all' ? {} : { status: next }, { replace: true });
+  const onTab = (next: 'commissions' | 'payouts') => setSearchParams(next === 'payouts' ? { tab: 'payouts' } : {}, { replace: true });
   const onExport = async () => {
     setIsExporting(true);
     try {
@@ -73,42 +78,57 @@ export function CommissionsPage({ user }: { user: UserProfile }) {
           </Button>
         </Group>
 
-        {summary.isError ? (
-          <LoadError message={summary.error.message} onRetry={() => void summary.refetch()} />
-        ) : summary.isPending ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h={96} radius="md" />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <SummaryCards summary={summary.data} />
-        )}
+        <PageTabs
+          value={tab}
+          onChange={onTab}
+          tabs={[
+            {
+              value: 'commissions',
+              label: 'Commissions',
+              panel: (
+                <Stack gap="lg">
+                  {summary.isError ? (
+                    <LoadError message={summary.error.message} onRetry={() => void summary.refetch()} />
+                  ) : summary.isPending ? (
+                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                      {[0, 1, 2].map((i) => (
+                        <Skeleton key={i} h={96} radius="md" />
+                      ))}
+                    </SimpleGrid>
+                  ) : (
+                    <SummaryCards summary={summary.data} />
+                  )}
 
-        <section aria-labelledby="ledger-title">
-          <Stack gap="sm">
-            <Group justify="space-between" gap="sm">
-              <Title order={2} size="h4" id="ledger-title">
-                Commission history
-              </Title>
-              <StatusFilter value={status} onChange={onStatus} label="Filter commissions by status" />
-            </Group>
-            {list.isError ? (
-              <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
-            ) : list.isPending ? (
-              <Center py="lg">
-                <Loader aria-label="Loading commissions" />
-              </Center>
-            ) : items.length === 0 ? (
-              <EmptyLedger status={status} />
-            ) : (
-              <CommissionTable items={items} hasMore={list.hasNextPage} isLoadingMore={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-            )}
-          </Stack>
-        </section>
+                  <section aria-labelledby="ledger-title">
+                    <Stack gap="sm">
+                      <Group justify="space-between" gap="sm">
+                        <Title order={2} size="h4" id="ledger-title">
+                          Commission history
+                        </Title>
+                        <StatusFilter value={status} onChange={onStatus} label="Filter commissions by status" />
+                      </Group>
+                      {list.isError ? (
+                        <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
+                      ) : list.isPending ? (
+                        <Center py="lg">
+                          <Loader aria-label="Loading commissions" />
+                        </Center>
+                      ) : items.length === 0 ? (
+                        <EmptyLedger status={status} />
+                      ) : (
+                        <CommissionTable items={items} hasMore={list.hasNextPage} isLoadingMore={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+                      )}
+                </Stack>
+              </section>
 
-        {summary.data && <PayoutInfoPanel summary={summary.data} />}
-        {isAdmin && <AdminPayoutsPanel adminId={user.id} />}
+              {summary.data && <PayoutInfoPanel summary={summary.data} />}
+              {isAdmin && <AdminPayoutsPanel adminId={user.id} />}
+                </Stack>
+              ),
+            },
+            { value: 'payouts', label: 'Payouts', panel: <PayoutsTab /> },
+          ]}
+        />
       </Stack>
     </Container>
   );

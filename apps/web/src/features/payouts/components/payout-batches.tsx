@@ -1,0 +1,352 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  formatDollarsAndCents,
+  PAYOUT_METHOD_LABELS,
+  SettlePayoutItemInputSchema,
+  type PayoutBatchResponse,
+  type PayoutBatchStatus,
+  type PayoutMethod,
+  type PayoutSkipReason,
+} from '@myeai/domain';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PersonCell } from '../../../components/ui/person-cell.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
+import { payoutExportHref, useApprovePayoutBatch, usePayoutBatch, usePayoutBatches, usePreparePayoutBatch, useSettlePayoutItem } from '../api/admin-payouts-api.ts';
+import { PayoutStatusBadge } from '../../commissions/index.ts';
+
+type Batch = PayoutBatchResponse['batch'];
+type Item = Batch['items'][number];
+
+const SKIP_REASONS: Record<PayoutSkipReason, string> = {
+  below_minimum: 'Below the minimum',
+  no_details: 'No payout method',
+  details_on_hold: 'New details still on hold',
+  method_disabled: 'Method not enabled',
+  suspended: 'Account suspended',
+};
+
+const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color: string }> = {
+  preview: { label: 'Preview (nothing written)', color: 'gray' },
+  prepared: { label: 'Prepared, awaiting approval', color: 'orange' },
+  approved: { label: 'Approved, paying', color: 'blue' },
+  completed: { label: 'Completed', color: 'green' },
+};
+
+const noWrap = { style: { whiteSpace: 'nowrap' } } as const;
+
+function Totals({ batch }: { batch: Batch }) {
+  const methods = Object.entries(batch.totals_by_method) as [PayoutMethod, number][];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" aria-label="Totals per method" component="section">
+      <LabelledFigure label="Total" value={formatDollarsAndCents(batch.total_cents)} size="lg" testId="batch-total" />
+      {methods.map(([method, cents]) => (
+        <LabelledFigure key={method} label={PAYOUT_METHOD_LABELS[method]} value={formatDollarsAndCents(cents)} size="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function FailItemModal({ item, onClose }: { item: Item | null; onClose: () => void }) {
+  const settle = useSettlePayoutItem();
+  const form = useDomainForm(SettlePayoutItemInputSchema, { status: 'failed' as 'paid' | 'failed', reason: '' });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const onSubmit = form.onSubmit((input) => {
+    if (!item?.id) return;
+    settle.mutate(
+      { id: item.id, status: 'failed', reason: input.reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `Payout to ${item.user_name} marked failed; the amount is available again.` });
+          close();
+        },
+        onError: (error) => {
+          if (!form.setServerErrors(error)) notifications.show({ color: 'red', title: 'Could not mark the payout failed', message: error.message });
+        },
+      },
+    );
+  });
+  return (
+    <Modal opened={item !== null} onClose={close} title="Mark payout failed" centered>
+      {item && (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">
+              The {formatDollarsAndCents(item.amount_cents)} payout to {item.user_name} ({item.method_summary}) failed. Its lines return to {item.user_name}’s available balance for the next
+              batch, and {item.user_name} is told why.
+            </Text>
+            <Textarea label="Reason" description="What the provider reported, e.g. account closed" autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+            <FormActions saving={settle.isPending} onCancel={close} cancelDisabled={settle.isPending} color="red">
+              Mark failed
+            </FormActions>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function ItemActions({ item, onFail }: { item: Item; onFail: (item: Item) => void }) {
+  const settle = useSettlePayoutItem();
+  if (item.status !== 'processing' || !item.id) return <Text size="sm">{item.reason ?? '—'}</Text>;
+  const markPaid = () =>
+    settle.mutate(
+      { id: item.id!, status: 'paid' },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: `Payout to ${item.user_name} marked paid.` }),
+        onError: (error) => notifications.show({ color: 'red', title: 'Could not mark the payout paid', message: error.message }),
+      },
+    );
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="light" color="green" loading={settle.isPending} onClick={markPaid} aria-label={`Mark the payout to ${item.user_name} paid`}>
+        Mark paid
+      </Button>
+      <Button size="xs" variant="light" color="red" disabled={settle.isPending} onClick={() => onFail(item)} aria-label={`Mark the payout to ${item.user_name} failed`}>
+        Mark failed
+      </Button>
+    </Group>
+  );
+}
+
+function ItemsTable({ batch, onFail }: { batch: Batch; onFail?: (item: Item) => void }) {
+  const canSettle = onFail !== undefined && batch.status === 'approved';
+  return (
+    <DataTable
+      rows={batch.items}
+      rowKey={(item) => item.id ?? item.user_id}
+      scroll={{ minWidth: canSettle ? 820 : 620, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Payout items table' }}
+      table={{ verticalSpacing: 'sm', 'aria-label': 'Payout items' }}
+      columns={[
+        { key: 'payee', header: 'Payee', th: { scope: 'col' }, rowHeader: true, cell: (item) => <PersonCell name={item.user_name} detail={item.method_summary} fw={500} /> },
+        { key: 'method', header: 'Method', th: { scope: 'col' }, td: noWrap, cell: (item) => PAYOUT_METHOD_LABELS[item.method] },
+        { key: 'lines', header: 'Lines', th: { scope: 'col', ta: 'right' }, td: { ta: 'right' }, cell: (item) => item.line_count },
+        { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: (item) => formatDollarsAndCents(item.amount_cents) },
+        ...(batch.status === 'preview' ? [] : [{ key: 'status', header: 'Status', th: { scope: 'col' as const }, cell: (item: Item) => <PayoutStatusBadge status={item.status} /> }]),
+        ...(canSettle ? [{ key: 'action', header: 'Result', th: { scope: 'col' as const }, cell: (item: Item) => <ItemActions item={item} onFail={onFail} /> }] : []),
+      ]}
+    />
+  );
+}
+
+function SkippedTable({ skipped }: { skipped: Batch['skipped'] }) {
+  return (
+    <DataTable
+      rows={skipped}
+      rowKey={(row) => row.user_id}
+      scroll={{ minWidth: 480, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Skipped payees table' }}
+      table={{ verticalSpacing: 'xs', 'aria-label': 'Skipped payees' }}
+      columns={[
+        { key: 'payee', header: 'Payee', th: { scope: 'col' }, rowHeader: true, cell: (row) => row.user_name },
+        { key: 'reason', header: 'Why not paid', th: { scope: 'col' }, cell: (row) => SKIP_REASONS[row.reason] },
+        { key: 'available', header: 'Available', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: (row) => formatDollarsAndCents(row.available_cents) },
+      ]}
+    />
+  );
+}
+
+/** The manual provider's files: one per method the batch pays, the only place full details appear (the server logs each download). */
+function ExportLinks({ batch }: { batch: Batch }) {
+  const methods = Object.keys(batch.totals_by_method) as PayoutMethod[];
+  if (!batch.id || methods.length === 0) return null;
+  return (
+    <Group gap="sm" aria-label="Payout files">
+      {methods.map((method) => (
+        <Anchor key={method} href={payoutExportHref(batch.id!, method)} download underline="always" size="sm">
+          <Group gap={4} wrap="nowrap" component="span">
+            <IconDownload size={16} aria-hidden />
+            {PAYOUT_METHOD_LABELS[method]} file (CSV)
+          </Group>
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+/** One written batch: its totals, approval, the payout files and each item's result. */
+function BatchDetail({ id }: { id: string }) {
+  const query = usePayoutBatch(id);
+  const approve = useApprovePayoutBatch();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [failing, setFailing] = useState<Item | null>(null);
+  if (query.isError) return <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Skeleton h={160} radius="md" />;
+  const { batch } = query.data;
+  const status = BATCH_STATUS[batch.status];
+  const onApprove = () =>
+    approve.mutate(id, {
+      onSuccess: () => {
+        setIsConfirming(false);
+        notifications.show({ color: 'green', message: 'Batch approved: download the payout files, pay them, then record each result.' });
+      },
+      onError: (error) => {
+        setIsConfirming(false);
+        notifications.show({ color: 'red', title: 'Could not approve the batch', message: error.message });
+      },
+    });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="batch-detail-title">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <div>
+            <Title order={2} size="h4" id="batch-detail-title">
+              Batch of {formatDateTime(batch.created_at)}
+            </Title>
+            <Badge color={status.color} variant="light" mt={4}>
+              {status.label}
+            </Badge>
+          </div>
+          {batch.status === 'prepared' && <Button onClick={() => setIsConfirming(true)}>Approve batch</Button>}
+        </Group>
+        <Totals batch={batch} />
+        {batch.status !== 'prepared' && <ExportLinks batch={batch} />}
+        {batch.status === 'approved' && (
+          <Text size="sm" c="dimmed">
+            Upload each file to its provider, then record each payout’s result: paid, or failed with the provider’s reason (its lines return to the payee’s available balance).
+          </Text>
+        )}
+        <ItemsTable batch={batch} onFail={setFailing} />
+      </Stack>
+      <ConfirmModal
+        opened={isConfirming}
+        title="Approve payout batch"
+        message={`Approve ${batch.items.length} payout${batch.items.length === 1 ? '' : 's'} totalling ${formatDollarsAndCents(batch.total_cents)}?`}
+        detail="The payout files become available and each payee is told their payout is on its way."
+        confirmLabel="Approve"
+        loading={approve.isPending}
+        onConfirm={onApprove}
+        onClose={() => setIsConfirming(false)}
+      />
+      <FailItemModal item={failing} onClose={() => setFailing(null)} />
+    </Card>
+  );
+}
+
+/**
+ * "Prepare batch" (issue 30 item 3): a dry run first (who is paid, who waits and why, the totals
+ * per method; nothing written), then the batch itself, which reserves the lines.
+ */
+function PrepareBatch({ onCreated }: { onCreated: (id: string) => void }) {
+  const prepare = usePreparePayoutBatch();
+  const [preview, setPreview] = useState<Batch | null>(null);
+  const run = (dryRun: boolean) =>
+    prepare.mutate(dryRun, {
+      onSuccess: ({ batch }) => {
+        if (dryRun) {
+          setPreview(batch);
+          return;
+        }
+        setPreview(null);
+        if (batch.id) onCreated(batch.id);
+        notifications.show({
+          color: 'green',
+          message: batch.items.length === 0 ? 'Nothing to pay: the batch is recorded as completed.' : `Batch prepared: ${batch.items.length} payout${batch.items.length === 1 ? '' : 's'}, ${formatDollarsAndCents(batch.total_cents)}.`,
+        });
+      },
+      onError: (error) => notifications.show({ color: 'red', title: dryRun ? 'Could not preview the batch' : 'Could not prepare the batch', message: error.message }),
+    });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="prepare-batch-title">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <div>
+            <Title order={2} size="h4" id="prepare-batch-title">
+              Prepare batch
+            </Title>
+            <Text size="sm" c="dimmed">
+              Pays every payee whose available balance reaches the minimum, oldest lines first; everyone else waits, with the reason.
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => run(true)} loading={prepare.isPending && prepare.variables}>
+              Preview batch
+            </Button>
+            <Button onClick={() => run(false)} loading={prepare.isPending && !prepare.variables} disabled={preview !== null && preview.items.length === 0}>
+              Create batch
+            </Button>
+          </Group>
+        </Group>
+        {preview && (
+          <Stack gap="sm" aria-label="Batch preview" component="section">
+            <Alert color="gray" variant="light" title={`Preview of ${formatDateTime(preview.created_at)}: nothing is written yet`}>
+              {preview.items.length} payout{preview.items.length === 1 ? '' : 's'} would be made; {preview.skipped.length} payee{preview.skipped.length === 1 ? '' : 's'} would wait.
+            </Alert>
+            <Totals batch={preview} />
+            {preview.items.length > 0 && <ItemsTable batch={preview} />}
+            {preview.skipped.length > 0 && (
+              <>
+                <Title order={3} size="h5">
+                  Waiting for a later batch
+                </Title>
+                <SkippedTable skipped={preview.skipped} />
+              </>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The batches written so far (shown once there is one), each opened below. */
+function BatchList({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
+  const batches = usePayoutBatches();
+  if (batches.isError) return <LoadError message={batches.error.message} onRetry={() => void batches.refetch()} />;
+  if (batches.isPending || batches.data.items.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="batches-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="batches-title">
+          Batches
+        </Title>
+        <DataTable
+          rows={batches.data.items}
+          rowKey={(batch) => batch.id}
+          scroll={{ minWidth: 560, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Payout batches table' }}
+          table={{ verticalSpacing: 'xs', 'aria-label': 'Payout batches', highlightOnHover: true }}
+          rowProps={(batch) => ({ 'data-selected': batch.id === selected || undefined })}
+          columns={[
+            { key: 'created', header: 'Prepared', th: { scope: 'col' }, rowHeader: true, td: noWrap, cell: (batch) => formatDateTime(batch.created_at) },
+            { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (batch) => BATCH_STATUS[batch.status].label },
+            { key: 'items', header: 'Payouts', th: { scope: 'col', ta: 'right' }, td: { ta: 'right' }, cell: (batch) => batch.item_count },
+            { key: 'total', header: 'Total', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: (batch) => formatDollarsAndCents(batch.total_cents) },
+            {
+              key: 'open',
+              header: <VisuallyHidden>Open</VisuallyHidden>,
+              th: { scope: 'col' },
+              cell: (batch) => (
+                <Button size="xs" variant={batch.id === selected ? 'filled' : 'default'} onClick={() => onSelect(batch.id)} aria-label={`Open the batch of ${formatDateTime(batch.created_at)}`}>
+                  {batch.id === selected ? 'Open' : 'View'}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+export function PayoutBatches() {
+  const [selected, setSelected] = useState<string | null>(null);
+  const batches = usePayoutBatches();
+  // Until the admin picks one, the newest batch that still needs a step (approval or results) is open.
+  const open = selected ?? batches.data?.items.find((batch) => batch.status !== 'completed')?.id ?? null;
+  return (
+    <>
+      <PrepareBatch onCreated={setSelected} />
+      <BatchList selected={open} onSelect={setSelected} />
+      {open && <BatchDetail id={open} />}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminPayoutsPage } from './components/admin-payouts-page.tsx';
