@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, test, vi } from 'vitest';
 import { auditLog, jobs, users } from '@myeai/db';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
@@ -254,11 +254,20 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     ran.length = 0;
     const poller = new JobRunner(t.app.deps, handlers, { workerId: 'poller', pollMs: 20 });
     await enqueueJob(t.database.db, t.clock, { name: 'test.record', payload: { n: 'polled' } });
-    poller.start();
-    await expect.poll(() => ran.length, { timeout: 5000 }).toBe(1);
-    await poller.stop();
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      poller.start();
+      const timer = intervals.mock.results.at(-1)?.value as unknown;
+      await expect.poll(() => ran.length, { timeout: 5000 }).toBe(1);
+      await poller.stop();
+      // Stopped means its interval is gone, so nothing can poll again (proved without waiting for a poll that does not come).
+      expect(cleared).toHaveBeenCalledWith(timer);
+    } finally {
+      intervals.mockRestore();
+      cleared.mockRestore();
+    }
     await enqueueJob(t.database.db, t.clock, { name: 'test.record', payload: { n: 'after stop' } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ran.map((r) => r.payload)).toEqual([{ n: 'polled' }]);
     expect(await runner.runDue()).toBe(1);
   });
