@@ -19,6 +19,7 @@ export * from './usage.ts';
 export * from './trading.ts';
 export * from './trading-picks.ts';
 export * from './trading-alerts.ts';
+export * from './track-record.ts';
 export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';
