@@ -37,7 +37,7 @@ import { navigate, trackApi } from './support/screen-navigation.ts';
  * API request is in flight; a tabbed screen is checked on the tab it opens with. The run fails if
  * it checked fewer screens than the sidebar has, sampled no text on a screen or opened no header
  * popover, so it cannot pass by looking at nothing. Findings are listed together (screen, role,
- * width, what). GATE_TRACE=1 logs each screen's timing; GATE_SHOTS=<folder> saves a full-page
+ * width, what). GATE_TRACE=1 logs each screen's timing; GATE_SHOTS=<folder> with E2E_SCREENSHOTS=1 saves a full-page
  * picture of each screen with a finding.
  */
 

@@ -57,6 +57,22 @@ async function watchContentSecurityPolicy(context: BrowserContext, appOrigin: st
 }
 
 /**
+ * The tests' screenshots are pictures for a person to look at: nothing compares them, and a full
+ * page costs a capture and a PNG encoding each (122 of them per run, issue 27). They are written
+ * with E2E_SCREENSHOTS=1; otherwise page.screenshot resolves at once with an empty image.
+ */
+const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+function skipScreenshots(context: BrowserContext): void {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    page.screenshot = async () => Buffer.alloc(0);
+    return page;
+  };
+}
+
+/**
  * The running app and a Chromium for the tests of the calling describe block. Call it before the
  * block's own hooks: its beforeAll then runs first, so theirs can use the app, and its afterAll
  * last (vitest runs afterAll hooks in reverse), so theirs still can. The methods do not use
@@ -78,6 +94,7 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     browser.newContext = async (contextOptions) => {
       const context = await newContext(contextOptions);
       await watchContentSecurityPolicy(context, new URL(baseUrl).origin, (violation) => cspViolations.push(violation));
+      if (!KEEP_SCREENSHOTS) skipScreenshots(context);
       return context;
     };
   });
