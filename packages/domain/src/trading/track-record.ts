@@ -122,36 +122,47 @@ export function marketDirection(from: number, to: number, bandBps: number): Bias
   return 'neutral';
 }
 
-export type ScoredCall = {
-  outcome: CallOutcome;
+/** What the market did over one window's horizon, shared by its call and every vote in it. */
+export type MarketMove = {
   priceAtClose: PricePoint | null;
   priceAtHorizon: PricePoint | null;
   /** Hundredths of a basis point (null while awaiting prices). */
   changeHundredthsBps: number | null;
+  /** The direction the move counts as (null while awaiting prices). */
+  direction: Bias | null;
 };
 
 /**
- * Scores one call (a window's confirmed bias or one vote): a hit when the market moved the way it
- * said (long above the band, short below minus the band, neutral inside it, edges included in
- * neutral). Awaiting prices when either end has none or the horizon has not passed at `now`.
+ * The prices at a window's close and at its horizon (one timeframe later), and the move between
+ * them. Awaiting prices (direction null) when either end has no price, or the horizon has not
+ * passed at `now`: a call is never scored from a price that could not have been known.
  */
-export function scoreCall(
-  call: { bias: Bias; closedAt: Date; timeframeMinutes: number; bandBps: number },
-  points: readonly PricePoint[],
-  now: Date,
-): ScoredCall {
-  const maxAge = call.timeframeMinutes * 60_000;
-  const horizon = horizonOf(call.closedAt, call.timeframeMinutes);
-  const atClose = priceAt(points, call.closedAt, maxAge);
+export function marketMove(window: { closedAt: Date; timeframeMinutes: number; bandBps: number }, points: readonly PricePoint[], now: Date): MarketMove {
+  const maxAge = window.timeframeMinutes * 60_000;
+  const horizon = horizonOf(window.closedAt, window.timeframeMinutes);
+  const atClose = priceAt(points, window.closedAt, maxAge);
   const atHorizon = horizon.getTime() <= now.getTime() ? priceAt(points, horizon, maxAge) : null;
-  if (!atClose || !atHorizon) return { outcome: 'awaiting_prices', priceAtClose: atClose, priceAtHorizon: atHorizon, changeHundredthsBps: null };
-  const direction = marketDirection(atClose.close, atHorizon.close, call.bandBps);
+  if (!atClose || !atHorizon) return { priceAtClose: atClose, priceAtHorizon: atHorizon, changeHundredthsBps: null, direction: null };
   return {
-    outcome: direction === call.bias ? 'hit' : 'miss',
     priceAtClose: atClose,
     priceAtHorizon: atHorizon,
     changeHundredthsBps: changeHundredthsBps(atClose.close, atHorizon.close),
+    direction: marketDirection(atClose.close, atHorizon.close, window.bandBps),
   };
+}
+
+/** A call hits when the market moved the way it said (long above the band, short below minus the band, neutral inside it, edges included). */
+export function outcomeOf(bias: Bias, direction: Bias | null): CallOutcome {
+  if (direction === null) return 'awaiting_prices';
+  return bias === direction ? 'hit' : 'miss';
+}
+
+export type ScoredCall = MarketMove & { outcome: CallOutcome };
+
+/** Scores one call (a window's confirmed bias or one vote) against the prices. */
+export function scoreCall(call: { bias: Bias; closedAt: Date; timeframeMinutes: number; bandBps: number }, points: readonly PricePoint[], now: Date): ScoredCall {
+  const move = marketMove(call, points, now);
+  return { ...move, outcome: outcomeOf(call.bias, move.direction) };
 }
 
 /**
@@ -207,6 +218,11 @@ export function summarizeOutcomes(outcomes: Iterable<CallOutcome>): TrackRecordS
     scored += 1;
     if (outcome === 'hit') hits += 1;
   }
+  return summarizeCounts(hits, scored);
+}
+
+/** The summary of `hits` out of `scored` calls (counted by the database for long records). */
+export function summarizeCounts(hits: number, scored: number): TrackRecordSummary {
   if (scored === 0) return { scored, hits, hit_rate: null, ci_low: null, ci_high: null, enough_to_judge: false };
   const interval = wilsonInterval(hits, scored);
   return { scored, hits, hit_rate: onePlace(hits / scored), ci_low: onePlace(interval.low), ci_high: onePlace(interval.high), enough_to_judge: scored >= MIN_CALLS_TO_JUDGE };

@@ -284,7 +284,7 @@ const MAX_MASKED_RESPONSES_KEPT = 256;
  * that the viewer's trial has not unlocked yet is refused (403, the staged-unlock text), as the
  * feature guard refuses the premium compass before its day; other locks answer `locked: true`.
  */
-async function visiblePair(db: DbOrTx, view: CompassView, assetId: string, timeframeId: string) {
+export async function visiblePair(db: DbOrTx, view: CompassView, assetId: string, timeframeId: string) {
   const { access } = view;
   const [asset, timeframe] = await Promise.all([getAsset(db, assetId), getTimeframe(db, timeframeId)]);
   if (!asset || !asset.isActive) throw new AppError('NOT_FOUND', 'Unknown asset.');

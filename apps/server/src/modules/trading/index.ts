@@ -4,6 +4,7 @@ import { CLOSE_WINDOW_JOB, runCloseWindowJob } from './windows.service.ts';
 export { seedTradingDemo, DEMO_TRADER_POOL, DEMO_ASSETS, DEMO_TIMEFRAMES } from './trading.seed.ts';
 export { userHasPlan } from './plan.ts';
 export { CONSENSUS_ALERTS_JOB } from './consensus-alerts-queue.ts';
+export { SCORE_WINDOW_JOB } from './track-record-queue.ts';
 export { publishTradingEvent, publishTradingEvents } from './trading-events.ts';
 export { getEngineSettings, saveEngineSettings, toSettingsResponse, type EngineSettings } from './settings.service.ts';
 export { castVote, closeWindow, openWindow, CLOSE_WINDOW_JOB, WINDOW_MESSAGES, type TradingActor } from './windows.service.ts';
@@ -16,7 +17,7 @@ const closeWindowJob: JobHandler = async (payload, { deps }) => {
 
 export const tradingJobHandlers: Record<string, JobHandler> = { [CLOSE_WINDOW_JOB]: closeWindowJob };
 export { pickedAssetIds } from './asset-picks.service.ts';
-export { compassAccessOf, listConsensusEvents, type CompassViewer, type CompassView } from './compass.service.ts';
+export { compassAccessOf, listConsensusEvents, visiblePair, type CompassViewer, type CompassView } from './compass.service.ts';
 export { planReaderFor, pickReaderFor } from './plan.ts';
 export { listActiveWindows } from './windows.projections.ts';
 export { getTraderProfile } from './trader.service.ts';

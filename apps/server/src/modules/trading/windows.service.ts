@@ -24,6 +24,7 @@ import type { Clock } from '../../clock.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { enqueueConsensusAlerts } from './consensus-alerts-queue.ts';
+import { enqueueWindowScoring } from './track-record-queue.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
 import { publishTradingEvents } from './trading-events.ts';
 import {
@@ -360,6 +361,7 @@ async function closeLockedWindow(tx: DbOrTx, clock: Clock, window: WindowRow, re
   // Followers of the cell hear of each new event (trading alerts, decision 020).
   await enqueueConsensusAlerts(tx, clock, recordedEventIds);
   const { asset, timeframe } = await pairOf(tx, window);
+  if (counted.length > 0) await enqueueWindowScoring(tx, clock, window.id, now, timeframe.minutes);
   const result = {
     ...windowRef(window, asset, timeframe),
     closed_at: now.toISOString(),

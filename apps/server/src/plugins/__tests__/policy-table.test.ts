@@ -206,6 +206,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/trading/alerts',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['PUT /api/trading/alerts/follows/:asset_id/:timeframe_id', '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['DELETE /api/trading/alerts/follows/:asset_id/:timeframe_id', '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // The consensus's track record against the market (issue 32, decision 062): every role, gated by plan like the compass's history
+  ['GET /api/trading/track-record',                           '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /trader-dashboard: trader and admin (spec 3 section 6)
   ['POST /api/trading/windows/open',                          '401  403  403  403  ok   403  403  ok   ok'],
@@ -215,6 +217,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/trading/trader/profile',                         '401  403  403  403  ok   403  403  ok   ok'],
   ['GET /api/trading/trader/votes',                           '401  403  403  403  ok   403  403  ok   ok'],
   ['GET /api/trading/trader/grid',                            '401  403  403  403  ok   403  403  ok   ok'],
+  ['GET /api/trading/traders/:id/track-record',               '401  403  403  403  ok   403  403  ok   ok'],
 
   // Admin only: /trading-admin, /admin-trial-analytics, /admin-flow-chart, /admin-comprehensive-dashboard,
   // /commission-management, /admin-users and the admin's edits of products, widgets, landing content
@@ -338,6 +341,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/trading/admin/flow',                             '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/trading/admin/windows/detailed',                 '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/trading/admin/feed',                             '401  403  403  403  403  403  403  ok   403'],
+  // Market prices (issue 32, decision 062)
+  ['POST /api/admin/market/prices/import',                    '401  403  403  403  403  403  403  ok   403'],
 ];
 
 const CALLERS = ['anon', 'newcomer', 'subscriber_free', 'subscriber', 'trader', 'investor', 'affiliate', 'admin', 'multi'] as const;

@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { entryWindows, marketPrices, traders, tradingAssets, tradingTimeframes, voteScores, windowScores, windowVotes, type DbOrTx } from '@myeai/db';
+
+/** Statements take at most this many ids or rows at once (PostgreSQL's bind limit is 65,535 parameters). */
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export type StoredCandle = { assetId: string; time: Date; open: number; high: number; low: number; close: number };
+
+export async function selectAssetSymbols(db: DbOrTx) {
+  return db.select({ id: tradingAssets.id, symbol: tradingAssets.symbol }).from(tradingAssets);
+}
+
+/** The stored candles of one asset at the given times. */
+export async function selectCandlesAt(db: DbOrTx, assetId: string, times: readonly Date[]): Promise<StoredCandle[]> {
+  const rows: StoredCandle[] = [];
+  for (const part of chunks(times)) {
+    rows.push(
+      ...(await db
+        .select({ assetId: marketPrices.assetId, time: marketPrices.time, open: marketPrices.open, high: marketPrices.high, low: marketPrices.low, close: marketPrices.close })
+        .from(marketPrices)
+        .where(and(eq(marketPrices.assetId, assetId), inArray(marketPrices.time, part)))),
+    );
+  }
+  return rows;
+}
+
+/** Inserts candles, replacing the prices of an existing asset and time (the import's idempotence key). */
+export async function upsertCandles(db: DbOrTx, candles: readonly StoredCandle[], source: string, receivedAt: Date): Promise<void> {
+  for (const part of chunks(candles, 500)) {
+    await db
+      .insert(marketPrices)
+      .values(part.map((candle) => ({ ...candle, source, receivedAt })))
+      .onConflictDoUpdate({
+        target: [marketPrices.assetId, marketPrices.time],
+        set: { open: sql`excluded.open`, high: sql`excluded.high`, low: sql`excluded.low`, close: sql`excluded.close`, source: sql`excluded.source`, receivedAt: sql`excluded.received_at` },
+      });
+  }
+}
+
+/**
+ * The closed windows with votes of one asset whose price at close or at the horizon a candle at
+ * one of `times` can be: a candle at t is the price of every instant in [t, t + one timeframe].
+ */
+export async function selectWindowsTouchedBy(db: DbOrTx, assetId: string, times: readonly Date[]): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const part of chunks(times)) {
+    const literal = `{${part.map((time) => time.toISOString()).join(',')}}`;
+    const result = await db.execute(sql`
+      select w.id from ${entryWindows} w join ${tradingTimeframes} tf on tf.id = w.timeframe_id
+      where w.asset_id = ${assetId} and w.status = 'closed' and w.vote_count > 0
+        and exists (
+          select 1 from unnest(${literal}::timestamptz[]) as c(t)
+          where w.closed_at between c.t and c.t + make_interval(mins => tf.minutes)
+             or w.closed_at + make_interval(mins => tf.minutes) between c.t and c.t + make_interval(mins => tf.minutes)
+        )`);
+    // node-postgres and PGlite both answer { rows }; Drizzle types a raw statement's result per driver.
+    for (const row of (result as unknown as { rows: { id: string }[] }).rows) ids.add(row.id);
+  }
+  return [...ids];
+}
+
+/** What scoring needs of each window: its close, its timeframe's length and its asset's class. */
+export async function selectWindowsToScore(db: DbOrTx, windowIds: readonly string[]) {
+  const rows = [];
+  for (const part of chunks(windowIds)) {
+    rows.push(
+      ...(await db
+        .select({
+          id: entryWindows.id,
+          assetId: entryWindows.assetId,
+          timeframeId: entryWindows.timeframeId,
+          closedAt: entryWindows.closedAt,
+          confirmedBias: entryWindows.confirmedBias,
+          minutes: tradingTimeframes.minutes,
+          assetClass: tradingAssets.assetClass,
+        })
+        .from(entryWindows)
+        .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, entryWindows.timeframeId))
+        .innerJoin(tradingAssets, eq(tradingAssets.id, entryWindows.assetId))
+        .where(and(inArray(entryWindows.id, part), eq(entryWindows.status, 'closed'), isNotNull(entryWindows.closedAt)))),
+    );
+  }
+  return rows;
+}
+
+/** An asset's closes from `from` to `to` (inclusive), oldest first. */
+export async function selectPricePoints(db: DbOrTx, assetId: string, from: Date, to: Date) {
+  return db
+    .select({ time: marketPrices.time, close: marketPrices.close })
+    .from(marketPrices)
+    .where(and(eq(marketPrices.assetId, assetId), gte(marketPrices.time, from), lte(marketPrices.time, to)))
+    .orderBy(asc(marketPrices.time));
+}
+
+export async function selectVotesOfWindows(db: DbOrTx, windowIds: readonly string[]) {
+  const rows = [];
+  for (const part of chunks(windowIds)) {
+    rows.push(...(await db.select({ id: windowVotes.id, windowId: windowVotes.windowId, bias: windowVotes.bias, confidence: windowVotes.confidence }).from(windowVotes).where(inArray(windowVotes.windowId, part))));
+  }
+  return rows;
+}
+
+export type WindowScoreRow = typeof windowScores.$inferSelect;
+export type VoteScoreRow = typeof voteScores.$inferSelect;
+
+export async function selectStoredScores(db: DbOrTx, windowIds: readonly string[]): Promise<{ windows: WindowScoreRow[]; votes: VoteScoreRow[] }> {
+  const windows: WindowScoreRow[] = [];
+  const votes: VoteScoreRow[] = [];
+  for (const part of chunks(windowIds)) {
+    windows.push(...(await db.select().from(windowScores).where(inArray(windowScores.windowId, part))));
+    votes.push(...(await db.select().from(voteScores).where(inArray(voteScores.windowId, part))));
+  }
+  return { windows, votes };
+}
+
+export async function upsertWindowScores(db: DbOrTx, rows: readonly WindowScoreRow[]): Promise<void> {
+  for (const part of chunks(rows, 500)) {
+    await db
+      .insert(windowScores)
+      .values([...part])
+      .onConflictDoUpdate({
+        target: windowScores.windowId,
+        set: {
+          bandBps: sql`excluded.band_bps`,
+          confirmedBias: sql`excluded.confirmed_bias`,
+          priceAtClose: sql`excluded.price_at_close`,
+          priceAtCloseTime: sql`excluded.price_at_close_time`,
+          priceAtHorizon: sql`excluded.price_at_horizon`,
+          priceAtHorizonTime: sql`excluded.price_at_horizon_time`,
+          changeHundredthsBps: sql`excluded.change_hundredths_bps`,
+          outcome: sql`excluded.outcome`,
+          scoredAt: sql`excluded.scored_at`,
+        },
+      });
+  }
+}
+
+export async function upsertVoteScores(db: DbOrTx, rows: readonly VoteScoreRow[]): Promise<void> {
+  for (const part of chunks(rows, 1000)) {
+    await db
+      .insert(voteScores)
+      .values([...part])
+      .onConflictDoUpdate({ target: voteScores.voteId, set: { outcome: sql`excluded.outcome`, brierE4: sql`excluded.brier_e4`, scoredAt: sql`excluded.scored_at` } });
+  }
+}
+
+// ------------------------------------------------------------------ reading the records
+
+type Span = { assetId: string; timeframeId: string; since: Date | null; until: Date };
+
+function callsOfPair(span: Span) {
+  return and(
+    eq(entryWindows.assetId, span.assetId),
+    eq(entryWindows.timeframeId, span.timeframeId),
+    eq(entryWindows.status, 'closed'),
+    isNotNull(entryWindows.confirmedBias),
+    lte(entryWindows.closedAt, span.until),
+    span.since ? gte(entryWindows.closedAt, span.since) : undefined,
+  );
+}
+
+/** Hits and scored calls of a pair's confirmed windows in the span, counted by the database. */
+export async function countPairCalls(db: DbOrTx, span: Span): Promise<{ hits: number; scored: number }> {
+  const [row] = await db
+    .select({
+      hits: sql<number>`count(*) filter (where ${windowScores.outcome} = 'hit')::int`,
+      scored: sql<number>`count(*) filter (where ${windowScores.outcome} in ('hit', 'miss'))::int`,
+    })
+    .from(entryWindows)
+    .innerJoin(windowScores, eq(windowScores.windowId, entryWindows.id))
+    .where(callsOfPair(span));
+  return { hits: Number(row?.hits ?? 0), scored: Number(row?.scored ?? 0) };
+}
+
+/** The pair's last confirmed calls in the span, newest first, with their scores when there are any. */
+export async function selectPairCalls(db: DbOrTx, span: Span, limit: number) {
+  return db
+    .select({ windowId: entryWindows.id, bias: entryWindows.confirmedBias, closedAt: entryWindows.closedAt, score: windowScores })
+    .from(entryWindows)
+    .leftJoin(windowScores, eq(windowScores.windowId, entryWindows.id))
+    .where(callsOfPair(span))
+    .orderBy(desc(entryWindows.closedAt))
+    .limit(limit);
+}
+
+export async function selectTraderRow(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(traders).where(eq(traders.userId, userId)).limit(1);
+  return row;
+}
+
+/** Every vote of a trader in a closed window, with its market outcome (null: not scored yet). */
+export async function selectTraderVotes(db: DbOrTx, traderId: string) {
+  return db
+    .select({
+      confidence: windowVotes.confidence,
+      outcome: voteScores.outcome,
+      brierE4: voteScores.brierE4,
+      assetClass: tradingAssets.assetClass,
+      timeframe: { id: tradingTimeframes.id, code: tradingTimeframes.code, label: tradingTimeframes.label, minutes: tradingTimeframes.minutes },
+    })
+    .from(windowVotes)
+    .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
+    .innerJoin(tradingAssets, eq(tradingAssets.id, entryWindows.assetId))
+    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, entryWindows.timeframeId))
+    .leftJoin(voteScores, eq(voteScores.voteId, windowVotes.id))
+    .where(and(eq(windowVotes.traderId, traderId), eq(entryWindows.status, 'closed')));
+}
