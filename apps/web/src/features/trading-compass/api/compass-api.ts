@@ -10,6 +10,8 @@ import {
   subscriptionsPaths,
   TraderBreakdownSchema,
   TradingSubscriptionSchema,
+  TrackRecordSchema,
+  trackRecordPaths,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-channel.tsx';
@@ -29,6 +31,7 @@ export const compassKeys = {
   history: (assetId: string, timeframeId: string) => ['trading-compass', 'history', assetId, timeframeId] as const,
   picks: ['trading-compass', 'asset-picks'] as const,
   breakdown: (assetId: string, timeframeId: string) => ['trading-compass', 'breakdown', assetId, timeframeId] as const,
+  trackRecord: (assetId: string, timeframeId: string) => ['trading-compass', 'track-record', assetId, timeframeId] as const,
 };
 
 /** The Market Sentiment Grid as the server lets this user see it (locked cells carry no figures). */
@@ -71,6 +74,18 @@ export function useSentimentHistory(assetId: string | null, timeframeId: string 
   return useQuery({
     queryKey: compassKeys.history(assetId ?? '', timeframeId ?? ''),
     queryFn: () => apiRequest(`${apiPath(compassPaths.history)}?${cellQuery(assetId!, timeframeId!)}&limit=${HISTORY_WINDOWS}`, { schema: SentimentHistorySchema }),
+    enabled: assetId !== null && timeframeId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const TRACK_RECORD_CALLS = 8;
+
+/** The consensus's record against the market on the pair, with its last calls (decision 062). */
+export function useTrackRecord(assetId: string | null, timeframeId: string | null) {
+  return useQuery({
+    queryKey: compassKeys.trackRecord(assetId ?? '', timeframeId ?? ''),
+    queryFn: () => apiRequest(`${apiPath(trackRecordPaths.consensus)}?${cellQuery(assetId!, timeframeId!)}&limit=${TRACK_RECORD_CALLS}`, { schema: TrackRecordSchema }),
     enabled: assetId !== null && timeframeId !== null,
     placeholderData: keepPreviousData,
   });

@@ -6,7 +6,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { TradingDisclaimer } from '../../subscriptions/index.ts';
 import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { FollowedCellsCard } from '../../trading-alerts/index.ts';
-import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTradingPlan } from '../api/compass-api.ts';
+import { useCompassGrid, useConsensusEvents, useSentimentDetail, useSentimentHistory, useTrackRecord, useTradingPlan } from '../api/compass-api.ts';
 import { useCompassLive } from '../hooks/use-compass-live.ts';
 import { defaultSelection } from '../default-selection.ts';
 import { trialLockMessage, type TrialLock } from '../traffic-light.ts';
@@ -18,6 +18,7 @@ import { HistoryChart } from './history-chart.tsx';
 import { RecentEventsCard } from './recent-events-card.tsx';
 import { SentimentGrid, type PairSelection } from './sentiment-grid.tsx';
 import { SubscriptionRequired } from './subscription-required.tsx';
+import { TrackRecordCard } from './track-record-card.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 const clock = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -88,6 +89,7 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
   const detail = useSentimentDetail(pairAsked?.assetId ?? null, pairAsked?.timeframeId ?? null);
   const events = useConsensusEvents(selected?.assetId ?? null);
   const history = useSentimentHistory(pairAsked?.assetId ?? null, pairAsked?.timeframeId ?? null);
+  const trackRecord = useTrackRecord(pairAsked?.assetId ?? null, pairAsked?.timeframeId ?? null);
   const delayed = grid.access.delay_minutes > 0;
 
   return (
@@ -115,6 +117,9 @@ function Compass({ grid, updatedAt }: { grid: SentimentGridData; updatedAt: numb
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <RecentEventsCard events={events} symbol={symbol} now={now} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <TrackRecordCard record={trackRecord} trialLock={trialLock} />
         </Grid.Col>
       </Grid>
       <FollowedCellsCard />
