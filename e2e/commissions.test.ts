@@ -111,10 +111,15 @@ describe.skipIf(!hasChromium)('commissions in Chromium', () => {
   });
 
   it('shows an empty ledger with its empty state, and a failed load with Try Again', async () => {
-    // The demo gives the multi-role account leads and goals but no commission.
-    await expect(ledgerOf('multi@demo.myeai.local')).resolves.toEqual([]);
+    // Every demo account has earned (the demo's circles): a new member, made affiliate, has not.
+    const email = `ed-empty-${Date.now()}@example.test`;
     const { context, page } = await newPage();
-    await signInWithDemo(page, 'Morgan Multi');
+    const registered = await page.request.post('/api/auth/register', { data: { name: 'Ed Empty', email, password: 'correct horse battery' } });
+    expect(registered.status()).toBe(201);
+    // Verified, and past the goal quick-setup a new member is asked first (decision 045), as the demo accounts are.
+    const now = suite.app.clock.now();
+    await suite.app.database.db.update(users).set({ roles: ['affiliate'], activeRole: 'affiliate', emailVerifiedAt: now, goalSetupSkippedAt: now }).where(eq(users.email, email));
+    await expect(ledgerOf(email)).resolves.toEqual([]);
     let isFailing = true;
     await page.route('**/api/commissions/summary', (route) =>
       isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"The ledger is unavailable."}}' }) : route.continue(),

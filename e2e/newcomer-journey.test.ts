@@ -248,8 +248,15 @@ describe.skipIf(!hasChromium)('newcomer journey in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trial Analytics' }).click();
     await page.waitForURL('**/admin-trial-analytics');
     await page.getByRole('heading', { level: 1, name: 'Trial Analytics' }).waitFor();
-    await expect(page.getByTestId('figure-Total trials').innerText()).resolves.toBe('1');
-    await expect(page.getByTestId('figure-Active trials').innerText()).resolves.toBe('1');
+    // Nora's trial beside the demo's own (seedTrialsDemo): the figures count every row, the running ones at the app's now.
+    const now = suite.app.clock.now().toISOString();
+    const [counts] = await suite.app.database.db
+      .select({ total: sql<number>`count(*)::int`, active: sql<number>`(count(*) filter (where ${trials.convertedAt} is null and ${trials.endsAt} > ${now}::timestamptz))::int` })
+      .from(trials);
+    const [nora] = await suite.app.database.db.select({ id: trials.id }).from(trials).innerJoin(users, eq(users.id, trials.userId)).where(eq(users.email, email));
+    expect(nora).toBeDefined();
+    await expect(page.getByTestId('figure-Total trials').innerText()).resolves.toBe(String(counts!.total));
+    await expect(page.getByTestId('figure-Active trials').innerText()).resolves.toBe(String(counts!.active));
     const row = page.getByRole('row', { name: /Nora Newcomer/ });
     await row.getByText('3 days').waitFor();
     await expect(page.locator('.recharts-surface').count()).resolves.toBeGreaterThanOrEqual(2);
