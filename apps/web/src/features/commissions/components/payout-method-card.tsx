@@ -15,6 +15,9 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { usePayoutMethod, useSavePayoutMethod } from '../api/payouts-api.ts';
 
+// Mantine's yellow title is too light on its tinted background (axe colour contrast); the text colour reads.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /** Every field of every method; the form sends only the chosen method's (toInput). */
 type Values = {
   method: PayoutMethod;
@@ -85,7 +88,7 @@ function CurrentMethod({ current }: { current: NonNullable<PayoutMethodResponse[
         </Text>
       </div>
       {current.on_hold && (
-        <Alert color="yellow" title="New details on hold" role="status">
+        <Alert color="yellow" title="New details on hold" role="status" styles={READABLE_TITLE}>
           For your security, payouts use these details from {formatDateTime(current.hold_until)}. A payout prepared before then waits for the next one. We e-mailed you about
           the change.
         </Alert>
@@ -163,7 +166,7 @@ function MethodForm({ data }: { data: PayoutMethodResponse }) {
           </Alert>
         )}
         <Radio.Group label={data.method ? 'Change to' : 'Method'} {...form.getInputProps('method')} onChange={(next) => form.setFieldValue('method', next as PayoutMethod)}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt={6} spacing="xs">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} mt={6} spacing="xs">
             {enabled.map((value) => (
               <Radio key={value} value={value} label={PAYOUT_METHOD_LABELS[value]} />
             ))}

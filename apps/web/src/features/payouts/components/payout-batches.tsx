@@ -40,6 +40,9 @@ const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color
   completed: { label: 'Completed', color: 'green' },
 };
 
+// A tinted alert's own title colour is too light for axe's colour contrast; the text colour reads.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 const noWrap = { style: { whiteSpace: 'nowrap' } } as const;
 
 function Totals({ batch }: { batch: Batch }) {
@@ -109,10 +112,10 @@ function ItemActions({ item, onFail }: { item: Item; onFail: (item: Item) => voi
     );
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="light" color="green" loading={settle.isPending} onClick={markPaid} aria-label={`Mark the payout to ${item.user_name} paid`}>
+      <Button size="xs" variant="light" loading={settle.isPending} onClick={markPaid} aria-label={`Mark paid: the payout to ${item.user_name}`}>
         Mark paid
       </Button>
-      <Button size="xs" variant="light" color="red" disabled={settle.isPending} onClick={() => onFail(item)} aria-label={`Mark the payout to ${item.user_name} failed`}>
+      <Button size="xs" variant="light" color="red" disabled={settle.isPending} onClick={() => onFail(item)} aria-label={`Mark failed: the payout to ${item.user_name}`}>
         Mark failed
       </Button>
     </Group>
@@ -278,7 +281,7 @@ function PrepareBatch({ onCreated }: { onCreated: (id: string) => void }) {
         </Group>
         {preview && (
           <Stack gap="sm" aria-label="Batch preview" component="section">
-            <Alert color="gray" variant="light" title={`Preview of ${formatDateTime(preview.created_at)}: nothing is written yet`}>
+            <Alert color="gray" variant="light" styles={READABLE_TITLE} title={`Preview of ${formatDateTime(preview.created_at)}: nothing is written yet`}>
               {preview.items.length} payout{preview.items.length === 1 ? '' : 's'} would be made; {preview.skipped.length} payee{preview.skipped.length === 1 ? '' : 's'} would wait.
             </Alert>
             <Totals batch={preview} />
@@ -325,8 +328,8 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
               header: <VisuallyHidden>Open</VisuallyHidden>,
               th: { scope: 'col' },
               cell: (batch) => (
-                <Button size="xs" variant={batch.id === selected ? 'filled' : 'default'} onClick={() => onSelect(batch.id)} aria-label={`Open the batch of ${formatDateTime(batch.created_at)}`}>
-                  {batch.id === selected ? 'Open' : 'View'}
+                <Button size="xs" variant={batch.id === selected ? 'filled' : 'default'} onClick={() => onSelect(batch.id)} aria-pressed={batch.id === selected} aria-label={`Open the batch of ${formatDateTime(batch.created_at)}`}>
+                  Open
                 </Button>
               ),
             },
