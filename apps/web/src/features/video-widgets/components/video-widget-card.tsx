@@ -63,11 +63,12 @@ export function VideoWidgetCard({ widget, canEdit, onEdit }: VideoWidgetCardProp
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} size="h5" id={titleId}>
+          <Title order={3} size="h5" id={titleId} miw={0}>
             {widget.title}
           </Title>
+          {/* The title wraps; the button keeps its width (it was cut to "Edi" at 375 px). */}
           {canEdit && (
-            <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit video widget ${widget.position}`}>
+            <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit video widget ${widget.position}`} style={{ flexShrink: 0 }}>
               Edit
             </Button>
           )}
