@@ -56,7 +56,7 @@ const SECTIONS = {
   pending_goals: { key: 'pending_goals', title: 'Goals to review', link: { path: '/goals', label: 'Review goals' } },
   support_requests: { key: 'support_requests', title: 'Open support requests', link: { path: '/admin-comprehensive-dashboard', label: 'Answer on the Comprehensive Dashboard' } },
   failed_jobs: { key: 'failed_jobs', title: 'Failed background operations', link: { path: '/admin-comprehensive-dashboard', label: 'Retry on the Comprehensive Dashboard' } },
-  commissions_waiting: { key: 'commissions_waiting', title: 'Commissions waiting for payout', link: { path: '/commissions', label: 'Open the commissions list' } },
+  commissions_waiting: { key: 'commissions_waiting', title: 'Commissions waiting for payout', link: { path: '/admin/payouts', label: 'Prepare a payout batch' } },
 } as const satisfies Record<HomeSectionKey, HomeSection>;
 
 const SUBSCRIBER_HOME: RoleHome = {
