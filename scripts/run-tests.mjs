@@ -5,7 +5,7 @@
 // after the name of every skipped test. Browser tests are not retried, so no test passes only on
 // a second try. Under CI a skipped test fails the run: CI has Chromium and PostgreSQL, so a skip
 // there means a gate that did not run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
@@ -21,10 +21,21 @@ let failed = 0;
 let skipped = [];
 const failures = [];
 
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status === 0) passed += 1;
+// The four steps are independent and each mostly single-threaded: they run at once (issue 27), each
+// one's output kept and printed whole, in order, when all have ended.
+const run = ([name, command, args]) =>
+  new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => done({ name, code, output, seconds: (Date.now() - started) / 1000 }));
+  });
+for (const { name, code, output, seconds } of await Promise.all(steps.map(run))) {
+  console.log(`\n▶ ${name} (${seconds.toFixed(0)} s)`);
+  if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (code === 0) passed += 1;
   else {
     failed += 1;
     failures.push(name);
