@@ -1,5 +1,6 @@
-import { Badge, Card, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Skeleton, Text, Title } from '@mantine/core';
 import { trackRecordHeadline, TRACK_RECORD_MESSAGES, type Bias, type CallOutcome } from '@myeai/domain';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
 import type { useTrackRecord } from '../api/compass-api.ts';
@@ -16,6 +17,26 @@ const OUTCOME: Record<CallOutcome, { label: string; color: string }> = {
 const CALL: Record<Bias, string> = { long: 'Long', short: 'Short', neutral: 'Neutral' };
 
 const signed = (bps: number) => `${bps > 0 ? '+' : ''}${bps.toFixed(2)} bps`;
+
+type Call = NonNullable<ReturnType<typeof useTrackRecord>['data']>['calls'][number];
+
+/** The shared DataTable: its first column (when the window closed) stays in view at 375 px while the prices scroll. */
+const CALL_COLUMNS: readonly DataColumn<Call>[] = [
+  { key: 'closed', header: 'Closed', cell: (call) => when.format(new Date(call.closed_at)), rowHeader: true },
+  { key: 'call', header: 'Call', cell: (call) => CALL[call.bias] },
+  { key: 'close', header: 'Price at close', cell: (call) => call.price_at_close ?? '–' },
+  { key: 'horizon', header: 'Price at horizon', cell: (call) => call.price_at_horizon ?? '–' },
+  { key: 'change', header: 'Change', cell: (call) => (call.change_bps === null ? '–' : signed(call.change_bps)) },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (call) => (
+      <Badge color={OUTCOME[call.outcome].color} variant="dot">
+        {OUTCOME[call.outcome].label}
+      </Badge>
+    ),
+  },
+];
 
 /**
  * The consensus's hit rate on the selected pair against real prices, with its 95 % interval, and
@@ -46,40 +67,14 @@ export function TrackRecordCard({ record, trialLock }: { record: ReturnType<type
             {data.summary.enough_to_judge ? 'Hit rate of the scored calls with its 95% confidence interval.' : 'A rate is shown from 20 scored calls.'}
             {data.since ? ` Calls since ${when.format(new Date(data.since))} (your plan's history).` : ''}
           </Text>
-          {data.calls.length === 0 ? (
-            <Text size="sm">No confirmed call on this pair yet.</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Closed</Table.Th>
-                    <Table.Th>Call</Table.Th>
-                    <Table.Th>Price at close</Table.Th>
-                    <Table.Th>Price at horizon</Table.Th>
-                    <Table.Th>Change</Table.Th>
-                    <Table.Th>Outcome</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.calls.map((call) => (
-                    <Table.Tr key={call.window_id}>
-                      <Table.Td>{when.format(new Date(call.closed_at))}</Table.Td>
-                      <Table.Td>{CALL[call.bias]}</Table.Td>
-                      <Table.Td>{call.price_at_close ?? '–'}</Table.Td>
-                      <Table.Td>{call.price_at_horizon ?? '–'}</Table.Td>
-                      <Table.Td>{call.change_bps === null ? '–' : signed(call.change_bps)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={OUTCOME[call.outcome].color} variant="dot">
-                          {OUTCOME[call.outcome].label}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <DataTable
+            columns={CALL_COLUMNS}
+            rows={data.calls}
+            rowKey={(call) => call.window_id}
+            scroll={{ minWidth: 560 }}
+            table={{ striped: true, 'aria-label': 'Last calls' }}
+            empty="No confirmed call on this pair yet."
+          />
         </>
       )}
     </Card>
