@@ -34,7 +34,7 @@ export type AllocatableLine = { id: string; earned_at: Date; amount_cents: Cents
 
 export type Allocation =
   | { ok: true; line_ids: string[]; amount_cents: Cents; carried_cents: Cents }
-  | { ok: false; reason: 'below_minimum'; amount_cents: Cents };
+  | { ok: false; reason: 'below_minimum' | 'needs_wire'; amount_cents: Cents };
 
 /**
  * The lines one payout item pays (issue 30 item 3): the available lines oldest first (same
@@ -42,18 +42,28 @@ export type Allocation =
  * method other than wire above the wire threshold), lines are taken in that order while the sum
  * stays within it; the first that does not fit and every later one wait for the next batch, so
  * the oldest money is always paid first. Below the minimum nothing is paid and everything waits:
- * 5000 cents at a 5000 minimum is paid, 4999 is carried.
+ * 5000 cents at a 5000 minimum is paid, 4999 is carried. When the maximum alone keeps a payee with
+ * enough money below the minimum (the oldest line is above the wire threshold), the reason is
+ * `needs_wire`: waiting changes nothing, wire details pay it.
  */
 export function allocateLines(lines: readonly AllocatableLine[], rule: { minimum_cents: Cents; maximum_cents?: Cents }): Allocation {
   const ordered = [...lines].sort((a, b) => a.earned_at.getTime() - b.earned_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const total = ordered.reduce((sum, line) => sum + line.amount_cents, 0);
   const taken: AllocatableLine[] = [];
   let amount = 0;
+  let capped = false;
   for (const line of ordered) {
-    if (rule.maximum_cents !== undefined && amount + line.amount_cents > rule.maximum_cents) break;
+    if (rule.maximum_cents !== undefined && amount + line.amount_cents > rule.maximum_cents) {
+      capped = true;
+      break;
+    }
     taken.push(line);
     amount += line.amount_cents;
   }
-  if (amount < rule.minimum_cents || taken.length === 0) return { ok: false, reason: 'below_minimum', amount_cents: total };
+  if (amount < rule.minimum_cents || taken.length === 0) {
+    // The money is there but the maximum stopped it: the oldest lines need a wire transfer, not more time.
+    const reason = capped && total >= rule.minimum_cents ? 'needs_wire' : 'below_minimum';
+    return { ok: false, reason, amount_cents: total };
+  }
   return { ok: true, line_ids: taken.map((line) => line.id), amount_cents: amount, carried_cents: total - amount };
 }

@@ -116,8 +116,11 @@ describe('allocation of available lines to a payout item', () => {
     const lines = [line('new', 1, 60_000), line('old', 40, 50_000), line('mid', 20, 45_000), line('tiny', 0.5, 100)];
     expect(allocateLines(lines, { minimum_cents: 5000, maximum_cents: 100_000 })).toEqual({ ok: true, line_ids: ['old', 'mid'], amount_cents: 95_000, carried_cents: 60_100 });
     expect(allocateLines(lines, { minimum_cents: 5000 })).toMatchObject({ line_ids: ['old', 'mid', 'new', 'tiny'], amount_cents: 155_100, carried_cents: 0 });
-    // The oldest line alone is above the maximum: nothing is paid by that method (it waits for wire details).
-    expect(allocateLines([line('big', 5, 150_000)], { minimum_cents: 5000, maximum_cents: 100_000 })).toMatchObject({ ok: false, reason: 'below_minimum' });
+    // The oldest line alone is above the maximum: nothing is paid by that method, and the reason says wire details pay it (not "below the minimum").
+    expect(allocateLines([line('big', 5, 150_000)], { minimum_cents: 5000, maximum_cents: 100_000 })).toEqual({ ok: false, reason: 'needs_wire', amount_cents: 150_000 });
+    expect(allocateLines([line('big', 5, 150_000), line('later', 1, 2000)], { minimum_cents: 5000, maximum_cents: 100_000 })).toMatchObject({ ok: false, reason: 'needs_wire' });
+    // Too little in all: below the minimum, whatever the maximum.
+    expect(allocateLines([line('small', 5, 4000)], { minimum_cents: 5000, maximum_cents: 3000 })).toMatchObject({ ok: false, reason: 'below_minimum' });
   });
 
   it('orders lines earned at the same instant by id', () => {

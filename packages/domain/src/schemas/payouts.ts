@@ -22,7 +22,7 @@ export const PAYOUT_BATCH_STATUSES = ['prepared', 'approved', 'completed'] as co
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
 /** Why a payee is not in a batch; their lines wait for the next one. */
-export const PAYOUT_SKIP_REASONS = ['below_minimum', 'no_details', 'details_on_hold', 'method_disabled', 'suspended'] as const;
+export const PAYOUT_SKIP_REASONS = ['below_minimum', 'needs_wire', 'no_details', 'details_on_hold', 'method_disabled', 'suspended'] as const;
 export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
 
 /** GET /api/payouts/method: the payee's method, masked (never the full numbers), and when it may be used. */

@@ -27,6 +27,7 @@ type Item = Batch['items'][number];
 
 const SKIP_REASONS: Record<PayoutSkipReason, string> = {
   below_minimum: 'Below the minimum',
+  needs_wire: 'Needs wire details (a line is above the wire threshold)',
   no_details: 'No payout method',
   details_on_hold: 'New details still on hold',
   method_disabled: 'Method not enabled',
