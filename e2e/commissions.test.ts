@@ -137,31 +137,39 @@ describe.skipIf(!hasChromium)('commissions in Chromium', () => {
     await context.close();
   });
 
-  it('lets an admin move an affiliate’s commission to processing; the affiliate sees it', async () => {
-    const processingBefore = (await ledgerOf('affiliate@demo.myeai.local')).filter((row) => row.status === 'processing').length;
+  it('payout batches pay commissions: an admin marks paid only one moved to processing before payouts; the affiliate sees it', async () => {
+    const paidBefore = (await ledgerOf('affiliate@demo.myeai.local')).filter((row) => row.status === 'paid').length;
     const { context, page } = await newPage();
     await signInWithDemo(page, 'Ada Admin');
     await page.goto('/commissions');
     const admin = page.getByRole('region', { name: 'Payout administration' });
     await admin.waitFor();
-    const row = admin.getByRole('row').filter({ hasText: 'Mindset Coaching Program' }).filter({ hasText: 'Alex Affiliate' });
-    await expect(row.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$99\.80 USD[\s\S]*Pending/i);
-    await row.getByRole('button', { name: 'Mark processing' }).click();
+    await admin.getByRole('link', { name: 'Payouts' }).waitFor();
+    // A pending commission waits for a batch (decision 060): no step by hand.
+    const pending = admin.getByRole('row').filter({ hasText: 'Mindset Coaching Program' }).filter({ hasText: 'Alex Affiliate' });
+    await expect(pending.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$99\.80 USD[\s\S]*Pending[\s\S]*Paid in a batch/i);
+    await expect(pending.getByRole('button').count()).resolves.toBe(0);
+
+    await admin.getByRole('radiogroup', { name: 'Filter all commissions by status' }).getByText('Processing', { exact: true }).click();
+    // The demo admin moved Alex's course sale of ten days ago to processing before payouts existed (its seed's history).
+    const row = admin.getByRole('row').filter({ hasText: 'Trading Foundations Course' }).filter({ hasText: 'Alex Affiliate' }).filter({ hasText: 'Nov 13, 2026' });
+    await expect(row.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$49\.75 USD[\s\S]*Processing/i);
+    await row.getByRole('button', { name: 'Mark paid' }).click();
     const confirm = page.getByRole('dialog', { name: 'Change commission status' });
-    await confirm.getByText(/Mark the \$99\.80 USD commission of Alex Affiliate on Mindset Coaching Program as processing\?/).waitFor();
+    await confirm.getByText(/Mark the \$49\.75 USD commission of Alex Affiliate on Trading Foundations Course as paid\? It was moved to processing before payouts/).waitFor();
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity), { timeout: 5_000 }).toBe('1');
     await expectAccessible(page);
-    await confirm.getByRole('button', { name: 'Mark processing' }).click();
-    await page.getByText('Commission marked as processing').waitFor();
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByText('Commission marked as paid').waitFor();
     await expect.poll(() => row.count()).toBe(0);
     await context.close();
 
     const affiliate = await newPage();
     await signInWithDemo(affiliate.page, 'Alex Affiliate');
-    await affiliate.page.goto('/commissions?status=processing');
+    await affiliate.page.goto('/commissions?status=paid');
     await affiliate.page.getByRole('heading', { level: 1, name: 'Commissions' }).waitFor();
-    await expect.poll(() => ledgerRows(affiliate.page).count(), { timeout: 15_000 }).toBe(processingBefore + 1);
-    await affiliate.page.getByRole('table', { name: 'Commissions' }).getByText('Mindset Coaching Program').waitFor();
+    await expect.poll(() => ledgerRows(affiliate.page).count(), { timeout: 15_000 }).toBe(paidBefore + 1);
+    await affiliate.page.getByRole('table', { name: 'Commissions' }).getByText('Trading Foundations Course').first().waitFor();
     await affiliate.context.close();
   });
 

@@ -5,9 +5,10 @@ import {
   canTransitionCommission,
   commissionAmountCents,
   cellPayoutsNotificationText,
+  commissionInPayoutBatchMessage,
   commissionNotificationText,
   firstCommissionDescription,
-  nextCommissionStatus,
+  manualCommissionMove,
   paymentCountText,
   summariseCommissions,
   type CommissionStatus,
@@ -33,12 +34,22 @@ describe('status transitions: pending -> processing -> paid, one step at a time'
   test.each(pairs)('$from -> $to', ({ from, to }) => {
     expect(canTransitionCommission(from, to)).toBe(allowed.has(`${from}->${to}`));
   });
+});
+
+describe('manualCommissionMove: by hand, only paid, of a line moved to processing before payouts (decision 060)', () => {
   test.each([
-    { status: 'pending', next: 'processing' },
-    { status: 'processing', next: 'paid' },
-    { status: 'paid', next: null },
-  ] as { status: CommissionStatus; next: CommissionStatus | null }[])('after $status comes $next', ({ status, next }) => {
-    expect(nextCommissionStatus(status)).toBe(next);
+    { status: 'pending', inBatch: false, move: null },
+    { status: 'processing', inBatch: false, move: 'paid' },
+    { status: 'processing', inBatch: true, move: null },
+    { status: 'paid', inBatch: false, move: null },
+    { status: 'withheld', inBatch: false, move: null },
+  ] as { status: CommissionStatus; inBatch: boolean; move: 'paid' | null }[])('$status, in a batch $inBatch -> $move', ({ status, inBatch, move }) => {
+    expect(manualCommissionMove(status, inBatch)).toBe(move);
+  });
+  test('the refusal names the batch and when it was prepared', () => {
+    expect(commissionInPayoutBatchMessage({ id: 'b-1', created_at: '2026-11-23T09:05:00.000Z' })).toBe(
+      'This commission is in the payout batch prepared 2026-11-23 09:05 UTC (batch b-1), which is still processing: mark its payout item paid or failed on Payouts.',
+    );
   });
 });
 

@@ -49,12 +49,27 @@ const NEXT_STATUS: Record<CommissionStatus, CommissionMoveTarget | null> = {
   withheld: null,
 };
 
-export function nextCommissionStatus(status: CommissionStatus): CommissionMoveTarget | null {
-  return NEXT_STATUS[status];
-}
-
 export function canTransitionCommission(from: CommissionStatus, to: CommissionStatus): boolean {
   return NEXT_STATUS[from] === to;
+}
+
+/**
+ * Payout batches are the way a line is paid (decision 060): preparing a batch moves its lines to
+ * processing, settling its item moves them on. By hand an admin may only mark paid a line moved to
+ * processing before payouts existed (in no payout item): nothing else could ever finish it.
+ */
+export function manualCommissionMove(status: CommissionStatus, inPayoutBatch: boolean): 'paid' | null {
+  return status === 'processing' && !inPayoutBatch ? 'paid' : null;
+}
+
+/** Why an admin cannot move a pending line to processing by hand (decision 060). */
+export const COMMISSION_PROCESSING_BY_BATCH_MESSAGE =
+  'Commissions move to processing when a payout batch is prepared (Payouts). Moved by hand, a commission would be in no batch, and nothing could pay it.';
+
+/** Why an admin cannot change a line by hand while its payout item is processing, naming the batch (decision 060). */
+export function commissionInPayoutBatchMessage(batch: { id: string; created_at: string }): string {
+  const prepared = `${batch.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+  return `This commission is in the payout batch prepared ${prepared} (batch ${batch.id}), which is still processing: mark its payout item paid or failed on Payouts.`;
 }
 
 export function isCommissionStatus(value: string): value is CommissionStatus {

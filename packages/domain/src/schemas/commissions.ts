@@ -82,15 +82,22 @@ export type CommissionSummaryResponse = z.infer<typeof CommissionSummaryResponse
 
 export const CommissionIdParamsSchema = z.object({ id: z.uuid('Unknown commission.') });
 
-/** Admins move a commission one step: pending -> processing -> paid. */
+/**
+ * Admins move a commission one step by hand; only 'paid' of a line in no payout item is accepted
+ * (manualCommissionMove): 'processing' is answered 409 with the reason, not 400 (decision 060).
+ */
 export const UpdateCommissionStatusInputSchema = z.strictObject({
   status: z.enum(['processing', 'paid'], 'Status must be processing or paid.'),
 });
 export type UpdateCommissionStatusInput = z.infer<typeof UpdateCommissionStatusInputSchema>;
 
-/** An item of the admins' list: whose it is, and `on_hold` as in the earner's own list (decision 046). */
+/**
+ * An item of the admins' list: whose it is, `on_hold` as in the earner's own list (decision 046),
+ * and the payout batch whose processing item holds it, if any (decision 060).
+ */
 export const AdminCommissionSchema = CommissionListItemSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  payout_batch: z.object({ id: z.string(), created_at: z.string() }).nullable(),
 });
 export type AdminCommission = z.infer<typeof AdminCommissionSchema>;
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
-import { commissions, referralAttributions, users, type DbOrTx } from '@myeai/db';
+import { commissions, payoutBatches, payoutItemLines, payoutItems, referralAttributions, users, type DbOrTx } from '@myeai/db';
 import type { CommissionStatus, CommissionStatusFilter } from '@myeai/domain';
 
 export type CommissionRow = typeof commissions.$inferSelect;
@@ -171,6 +171,22 @@ export async function selectUserCommissions(db: DbOrTx, userId: string, status: 
 export async function selectCommissionForUpdate(db: DbOrTx, id: string): Promise<CommissionRow | undefined> {
   const [row] = await db.select().from(commissions).where(eq(commissions.id, id)).for('update').limit(1);
   return row;
+}
+
+/**
+ * The payout batch of each of these commissions whose payout item is still processing (decision
+ * 060); a commission in no open item is absent. A line is in at most one processing item: batch
+ * preparation takes only pending lines.
+ */
+export async function selectOpenPayoutBatches(db: DbOrTx, commissionIds: readonly string[]): Promise<Map<string, { id: string; createdAt: Date }>> {
+  if (commissionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ commissionId: payoutItemLines.commissionId, id: payoutBatches.id, createdAt: payoutBatches.createdAt })
+    .from(payoutItemLines)
+    .innerJoin(payoutItems, eq(payoutItems.id, payoutItemLines.itemId))
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutItems.batchId))
+    .where(and(inArray(payoutItemLines.commissionId, [...commissionIds]), eq(payoutItems.status, 'processing')));
+  return new Map(rows.map((row) => [row.commissionId, { id: row.id, createdAt: row.createdAt }]));
 }
 
 export async function updateCommissionStatus(

@@ -2,11 +2,13 @@ import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   COMMISSION_HELD_MESSAGE,
+  COMMISSION_PROCESSING_BY_BATCH_MESSAGE,
   COMMISSION_STATUS_LABELS,
   COMMISSION_WITHHELD_MESSAGE,
   PAYOUT_POLICY,
   canTransitionCommission,
   cellPayoutsNotificationText,
+  commissionInPayoutBatchMessage,
   commissionNotificationText,
   commissionsCsv,
   formatDollarsAndCents,
@@ -39,6 +41,7 @@ import {
   selectOriginAttributionStatus,
   selectHeldCommissionIds,
   selectHeldTotals,
+  selectOpenPayoutBatches,
   selectUserCommissionPage,
   selectUserCommissions,
   updateCommissionStatus,
@@ -229,9 +232,20 @@ export async function listAllCommissions(db: DbOrTx, query: ListCommissionsQuery
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.commission;
-  const held = await selectHeldCommissionIds(db, page.filter((row) => row.commission.status === 'pending' && row.commission.originUserId).map((row) => row.commission.id));
+  const [held, batches] = await Promise.all([
+    selectHeldCommissionIds(db, page.filter((row) => row.commission.status === 'pending' && row.commission.originUserId).map((row) => row.commission.id)),
+    selectOpenPayoutBatches(db, page.filter((row) => row.commission.status === 'processing').map((row) => row.commission.id)),
+  ]);
   return {
-    items: page.map((row) => ({ ...toCommission(row.commission), on_hold: held.has(row.commission.id), user: row.user })),
+    items: page.map((row) => {
+      const batch = batches.get(row.commission.id);
+      return {
+        ...toCommission(row.commission),
+        on_hold: held.has(row.commission.id),
+        user: row.user,
+        payout_batch: batch ? { id: batch.id, created_at: batch.createdAt.toISOString() } : null,
+      };
+    }),
     total,
     next_cursor: rows.length > query.limit && last ? encodeTimeCursor(last.earnedAt, last.id) : null,
   };
@@ -306,9 +320,14 @@ export async function withholdCommissionsFromOrigin(
 }
 
 /**
- * Admins move a commission one step (pending -> processing -> paid), audited, and its owner is
- * told. Nobody changes their own commission (segregation of duties); a repeated or skipped step
- * is refused with 409, so a transition is resolved at most once even when two admins click.
+ * An admin moves a commission one step by hand, audited, and its owner is told. Nobody changes
+ * their own commission (segregation of duties); a repeated or skipped step is refused with 409, so
+ * a transition is resolved at most once even when two admins click. Payout batches are the way a
+ * line is paid (decision 060): a line whose payout item is processing is refused whatever the step
+ * (its item settles it; a move by hand would pay it twice or leave the item out of step), and so
+ * is a move to processing (the line would be in no batch). What is left by hand is marking paid a
+ * line moved to processing before payouts existed. `history` (the demo seed's past, written as
+ * the admin moved lines before payouts) skips the payout rules.
  */
 export async function changeCommissionStatus(
   db: DbOrTx,
@@ -316,17 +335,23 @@ export async function changeCommissionStatus(
   actorId: string | null,
   id: string,
   to: CommissionStatus,
-  options: { notify?: boolean } = {},
+  options: { notify?: boolean; history?: boolean } = {},
 ): Promise<Commission> {
   return db.transaction(async (tx) => {
     const row = await selectCommissionForUpdate(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'Commission not found.');
     if (actorId !== null && row.userId === actorId) throw new AppError('FORBIDDEN', 'You cannot change the status of your own commission.');
     const from = row.status as CommissionStatus;
+    if (!options.history) {
+      // The line is locked: batch preparation and item settlement write it too, so they wait for this transaction.
+      const batch = (await selectOpenPayoutBatches(tx, [id])).get(id);
+      if (batch) throw new AppError('CONFLICT', commissionInPayoutBatchMessage({ id: batch.id, created_at: batch.createdAt.toISOString() }));
+    }
     if (!canTransitionCommission(from, to)) {
       throw new AppError('CONFLICT', `A ${COMMISSION_STATUS_LABELS[from].toLowerCase()} commission cannot become ${COMMISSION_STATUS_LABELS[to].toLowerCase()}.`);
     }
     await refuseHeldCommission(tx, row);
+    if (!options.history && to === 'processing') throw new AppError('CONFLICT', COMMISSION_PROCESSING_BY_BATCH_MESSAGE);
     const now = clock.now();
     const updated = await updateCommissionStatus(tx, id, {
       status: to,

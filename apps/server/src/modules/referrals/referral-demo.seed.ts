@@ -214,7 +214,7 @@ async function recordMemberSales(db: Database, clock: Clock, adminId: string, re
       });
       const input = ConversionInputSchema.parse({ product_id: product.id, order_id: orderId, amount_cents: amount, ref });
       const { commission } = await recordConversion(tx, at(days * DAY_MS), product, input, options);
-      for (const [status, when] of changes) await changeCommissionStatus(tx, at(when * DAY_MS), adminId, commission.id, status, options);
+      for (const [status, when] of changes) await changeCommissionStatus(tx, at(when * DAY_MS), adminId, commission.id, status, { ...options, history: true });
     }
   });
 }

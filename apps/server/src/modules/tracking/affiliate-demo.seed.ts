@@ -145,7 +145,7 @@ export async function seedAffiliateDemo(db: Database, clock: Clock): Promise<voi
         { notify: false },
       );
       for (const [status, when] of changes) {
-        await changeCommissionStatus(tx, daysAgo(when), admin.id, commission.id, status, { notify: false });
+        await changeCommissionStatus(tx, daysAgo(when), admin.id, commission.id, status, { notify: false, history: true });
       }
     }
   });

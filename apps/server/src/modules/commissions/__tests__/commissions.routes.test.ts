@@ -1,10 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, notifications, users } from '@myeai/db';
+import { auditLog, commissions, notifications, payoutBatches, payoutItems, users } from '@myeai/db';
+import {
+  apiPath,
+  COMMISSION_PROCESSING_BY_BATCH_MESSAGE,
+  commissionInPayoutBatchMessage,
+  PAYOUT_SETTINGS_DEFAULTS,
+  payoutsPaths,
+  type CommissionStatus,
+  type PayoutBatchResponse,
+} from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { click, createTestProduct, postConversion, referralCode } from '../../tracking/__tests__/affiliate-test-helpers.ts';
 import { registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
+import { changeCommissionStatus } from '../commissions.service.ts';
 
 type Item = { id: string; product_name: string; amount_cents: number; currency: string; status: string; earned_at: string; processing_at: string | null; paid_at: string | null };
 type Page = { items: Item[]; total: number; next_cursor: string | null };
@@ -178,45 +188,96 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
     for (const line of paidLines.slice(1)) expect(line.split(',')[3]).toBe('Paid');
   });
 
-  it('lets an admin move a commission pending -> processing -> paid, audited, telling the owner each time', async () => {
+  /** Moves the line as admins did before payouts existed (the demo seed's history, decision 060). */
+  const moveBeforePayouts = async (id: string, steps: readonly CommissionStatus[]) => {
+    for (const step of steps) await changeCommissionStatus(t.database.db, t.clock, null, id, step, { notify: false, history: true });
+  };
+
+  it('refuses to move a pending commission to processing by hand: payout batches do it (decision 060)', async () => {
     const commission = await earn('affiliate@demo.myeai.local', 20_000);
+    const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
+    const refused = await patch(commission.id, 'processing');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(COMMISSION_PROCESSING_BY_BATCH_MESSAGE);
+    const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
+    expect(after).toEqual(before);
+  });
+
+  it('lets an admin mark paid a commission moved to processing before payouts, audited, telling the owner', async () => {
+    const commission = await earn('affiliate@demo.myeai.local', 20_000);
+    await moveBeforePayouts(commission.id, ['processing']);
+    const listed = await t.inject({ method: 'GET', url: '/api/admin/commissions?status=processing&limit=100', cookie: admin });
+    expect((listed.json().items as { id: string; payout_batch: unknown }[]).find((item) => item.id === commission.id)).toMatchObject({ payout_batch: null });
     const notificationsBefore = (await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId))).length;
 
     t.clock.advance(DAY);
-    const processing = await patch(commission.id, 'processing');
-    expect(processing.statusCode, processing.body).toBe(200);
-    expect(processing.json()).toMatchObject({ id: commission.id, status: 'processing', processing_at: t.clock.now().toISOString(), paid_at: null });
-
-    t.clock.advance(DAY);
     const paid = await patch(commission.id, 'paid');
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({ status: 'paid', paid_at: t.clock.now().toISOString() });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ id: commission.id, status: 'paid', paid_at: t.clock.now().toISOString() });
 
     const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'commission.status'), eq(auditLog.target, commission.id))).orderBy(desc(auditLog.createdAt));
-    expect(audit.map((row) => row.details)).toEqual([
-      { from: 'processing', to: 'paid', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' },
-      { from: 'pending', to: 'processing', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' },
-    ]);
+    expect(audit.map((row) => row.details)[0]).toEqual({ from: 'processing', to: 'paid', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' });
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId)).orderBy(desc(notifications.createdAt));
-    expect(told).toHaveLength(notificationsBefore + 2);
-    expect(told.slice(0, 2).map((n) => n.title)).toEqual(['Commission paid', 'Commission processing']);
+    expect(told).toHaveLength(notificationsBefore + 1);
+    expect(told[0]!.title).toBe('Commission paid');
 
     const mine = (await page(affiliate, '?status=paid')).items.find((item) => item.id === commission.id);
     expect(mine).toMatchObject({ status: 'paid' });
   });
 
   it.each([
-    { label: 'paid -> paid (a repeated click)', steps: ['processing', 'paid'], attempt: 'paid', status: 409 },
-    { label: 'pending -> paid (a skipped step)', steps: [], attempt: 'paid', status: 409 },
-    { label: 'processing -> processing', steps: ['processing'], attempt: 'processing', status: 409 },
-    { label: 'back to pending', steps: ['processing'], attempt: 'pending', status: 400 },
+    { label: 'paid -> paid (a repeated click)', steps: ['processing', 'paid'] as const, attempt: 'paid', status: 409 },
+    { label: 'pending -> paid (a skipped step)', steps: [] as const, attempt: 'paid', status: 409 },
+    { label: 'processing -> processing', steps: ['processing'] as const, attempt: 'processing', status: 409 },
+    { label: 'back to pending', steps: ['processing'] as const, attempt: 'pending', status: 400 },
   ])('refuses $label and changes nothing', async ({ steps, attempt, status }) => {
     const commission = await earn('affiliate@demo.myeai.local', 3_000);
-    for (const step of steps) expect((await patch(commission.id, step)).statusCode).toBe(200);
+    await moveBeforePayouts(commission.id, steps);
     const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
     expect((await patch(commission.id, attempt)).statusCode).toBe(status);
     const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
     expect(after).toEqual(before);
+  });
+
+  it('refuses any change by hand of a line whose payout item is processing, naming the batch; its item settles it', async () => {
+    // The payee is the demo's multi-role account, paid by PayPal; no threshold or hold keeps its lines out of the batch.
+    const payee = await t.signIn('multi@demo.myeai.local');
+    const payeeId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'multi@demo.myeai.local')))[0]!.id;
+    const settings = await t.inject({ method: 'PUT', url: payoutsPaths.adminSettings, cookie: admin, payload: { ...PAYOUT_SETTINGS_DEFAULTS, holding_days: 0, details_hold_hours: 0, wire_threshold_cents: 100_000_000 } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const method = await t.inject({ method: 'PUT', url: payoutsPaths.method, cookie: payee, payload: { method: 'paypal', email: 'multi.payouts@example.com' } });
+    expect(method.statusCode, method.body).toBe(200);
+    const line = await earn('multi@demo.myeai.local', 60_000);
+    const prepared = await t.inject({ method: 'POST', url: payoutsPaths.adminBatches, cookie: admin, payload: {} });
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const batch = (prepared.json() as PayoutBatchResponse).batch;
+    const item = batch.items.find((candidate) => candidate.user_id === payeeId)!;
+
+    // The admins' list names the batch, so the screen offers no action on the line.
+    const listed = await t.inject({ method: 'GET', url: '/api/admin/commissions?status=processing&limit=100', cookie: admin });
+    const created = (await t.database.db.select({ createdAt: payoutBatches.createdAt }).from(payoutBatches).where(eq(payoutBatches.id, batch.id!)))[0]!.createdAt.toISOString();
+    expect((listed.json().items as { id: string; payout_batch: unknown }[]).find((entry) => entry.id === line.id)).toMatchObject({ payout_batch: { id: batch.id, created_at: created } });
+
+    const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, line.id));
+    for (const attempt of ['paid', 'processing']) {
+      const refused = await patch(line.id, attempt);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe(commissionInPayoutBatchMessage({ id: batch.id!, created_at: created }));
+      expect(refused.json().error.message).toContain(batch.id!);
+    }
+    const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, line.id));
+    expect(after).toEqual(before);
+    expect(after!.status).toBe('processing');
+    expect((await t.database.db.select({ status: payoutItems.status }).from(payoutItems).where(eq(payoutItems.id, item.id!)))[0]!.status).toBe('processing');
+
+    // Its item settles it: once paid, the line is paid and a move by hand is the ordinary 409 of a finished line.
+    expect((await t.inject({ method: 'POST', url: apiPath(payoutsPaths.adminApprove, { id: batch.id! }), cookie: admin })).statusCode).toBe(200);
+    const settled = await t.inject({ method: 'PATCH', url: apiPath(payoutsPaths.adminItem, { id: item.id! }), cookie: admin, payload: { status: 'paid' } });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const repeated = await patch(line.id, 'paid');
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json().error.message).toBe('A paid commission cannot become paid.');
+    expect((await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, line.id)))[0]!.status).toBe('paid');
   });
 
   it('refuses a status change by a non-admin (403), of an unknown commission (404) and of one’s own commission (403)', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, notifications, referralAttributions, users } from '@myeai/db';
-import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, peoplePaths } from '@myeai/domain';
+import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, COMMISSION_PROCESSING_BY_BATCH_MESSAGE, peoplePaths } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createTestProduct, postConversion } from './affiliate-test-helpers.ts';
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
   }
 
   const originOf = async (commissionId: string) => (await t.database.db.select({ origin: commissions.originUserId }).from(commissions).where(eq(commissions.id, commissionId)))[0]?.origin;
-  const moveTo = (commissionId: string, status: 'processing' | 'paid') =>
+  const moveTo = (commissionId: string, status: 'processing') =>
     t.inject({ method: 'PATCH', url: apiPath(commissionsPaths.adminStatus, { id: commissionId }), cookie: admin, payload: { status } });
 
   it('a member buying through the referrer’s link is the commission’s origin, and My Team shows it against that member', async () => {
@@ -112,8 +112,10 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect([heldSummary.held_cents - heldBefore.held_cents, heldSummary.held_count - heldBefore.held_count]).toEqual([5_000, 2]);
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(first.id).id}/clear`, cookie: admin })).statusCode).toBe(200);
     expect(await onHold()).toEqual({ [fromFirst]: false, [fromThird]: true });
-    expect((await moveTo(fromFirst, 'processing')).statusCode).toBe(200);
-    expect((await moveTo(fromFirst, 'paid')).statusCode).toBe(200);
+    // Cleared, it is no longer refused as held: by hand it now meets the payout rule (batches move it, decision 060).
+    const cleared = await moveTo(fromFirst, 'processing');
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json().error.message).toBe(COMMISSION_PROCESSING_BY_BATCH_MESSAGE);
 
     const summary = async () => (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { total_earnings_cents: number; pending_cents: number; held_cents: number };
     const before = await summary();

@@ -45,7 +45,7 @@ export function useAdminCommissionList(status: CommissionStatusFilter, isEnabled
 export function useChangeCommissionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'processing' | 'paid' }) =>
+    mutationFn: ({ id, status }: { id: string; status: 'paid' }) =>
       apiRequest(apiPath(commissionsPaths.adminStatus, { id }), { method: 'PATCH', body: { status }, schema: CommissionSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
   });

@@ -1,37 +1,42 @@
-import { Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { COMMISSION_STATUS_LABELS, nextCommissionStatus, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
+import { Link } from 'react-router';
+import { COMMISSION_STATUS_LABELS, manualCommissionMove, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { PersonCell } from '../../../components/ui/person-cell.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useAdminCommissionList, useChangeCommissionStatus } from '../api/commissions-api.ts';
 import { amountWithCurrency, commissionColumns } from './commission-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 
-type Move = { commission: AdminCommission; to: 'processing' | 'paid' };
+type Move = { commission: AdminCommission; to: 'paid' };
 
-/** The next status an admin may set, never on their own commission. */
-function MoveAction({ commission, adminId, onMove }: { commission: AdminCommission; adminId: string; onMove: (move: Move) => void }) {
-  const next = nextCommissionStatus(commission.status);
-  const isOwn = commission.user.id === adminId;
-  // The server refuses to move a held commission (decision 046): say so instead of offering the step.
-  if (commission.on_hold) {
-    return (
-      <Text size="xs" c="dimmed">
-        On hold
-      </Text>
-    );
-  }
-  return next && next !== 'pending' && !isOwn ? (
-    <Button size="xs" variant="light" onClick={() => onMove({ commission, to: next })}>
-      Mark {COMMISSION_STATUS_LABELS[next].toLowerCase()}
-    </Button>
-  ) : (
+function Note({ children }: { children: string }) {
+  return (
     <Text size="xs" c="dimmed">
-      {isOwn && next ? 'Your own' : 'Done'}
+      {children}
     </Text>
+  );
+}
+
+/**
+ * What an admin may do by hand (decision 060): mark paid a line moved to processing before payouts,
+ * never their own. Batches move everything else, so the cell says where the line stands instead.
+ */
+function MoveAction({ commission, adminId, onMove }: { commission: AdminCommission; adminId: string; onMove: (move: Move) => void }) {
+  // The server refuses to move a held commission (decision 046): say so instead of offering the step.
+  if (commission.on_hold) return <Note>On hold</Note>;
+  if (commission.payout_batch) return <Note>{`In the batch of ${formatDateTime(commission.payout_batch.created_at)}`}</Note>;
+  const move = manualCommissionMove(commission.status, false);
+  if (!move) return <Note>{commission.status === 'pending' ? 'Paid in a batch' : 'Done'}</Note>;
+  if (commission.user.id === adminId) return <Note>Your own</Note>;
+  return (
+    <Button size="xs" variant="light" onClick={() => onMove({ commission, to: move })}>
+      Mark {COMMISSION_STATUS_LABELS[move].toLowerCase()}
+    </Button>
   );
 }
 
@@ -56,7 +61,8 @@ function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void
         <Stack gap="md">
           <Text>
             Mark the {amountWithCurrency(move.commission)} commission of {move.commission.user.name} on {move.commission.product_name} as{' '}
-            {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}? {move.commission.user.name} is notified, and the change is recorded in the audit log.
+            {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}? It was moved to processing before payouts, so no batch will pay it: mark it once the money is sent.{' '}
+            {move.commission.user.name} is notified, and the change is recorded in the audit log.
           </Text>
           <FormActions saving={change.isPending} onCancel={onClose} onConfirm={onConfirm}>
             Mark {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}
@@ -67,7 +73,7 @@ function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void
   );
 }
 
-/** Admins (active role admin): every affiliate's commissions, moved pending -> processing -> paid through the admin API. */
+/** Admins (active role admin): every affiliate's commissions; payout batches pay them, so the only step by hand is finishing a line moved to processing before payouts. */
 export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
   const [status, setStatus] = useState<CommissionStatusFilter>('pending');
   const list = useAdminCommissionList(status, true);
@@ -83,7 +89,11 @@ export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
               Payout administration
             </Title>
             <Text size="sm" c="dimmed">
-              All affiliates’ commissions. Each moves one step: pending, processing, paid.
+              All affiliates’ commissions. They are paid in payout batches on{' '}
+              <Anchor component={Link} to="/admin/payouts" underline="always">
+                Payouts
+              </Anchor>
+              ; a commission moved to processing before payouts can be marked paid here.
             </Text>
           </div>
           <StatusFilter value={status} onChange={setStatus} label="Filter all commissions by status" />
