@@ -31,7 +31,9 @@ const KILLS = {
   webhook: { match: 'insert into "billing_events"', nth: 1 },
   commission: { match: 'insert into "commissions"', nth: 1 },
   // Kills after the outbox row is marked sent and before the job is marked done: the rerun must not send again.
-  job: { match: 'update "mail_outbox" set "status"', nth: 1 },
+  // Marking it sent also stores the body as sent (with its footer, decision 059): the only update
+  // of the outbox that sets "text_body", which drizzle writes first (columns in the table's order).
+  job: { match: 'update "mail_outbox" set "text_body"', nth: 1 },
 };
 const signer = new Stripe('sk_test_signer');
 
