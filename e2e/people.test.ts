@@ -171,4 +171,62 @@ describe.skipIf(!hasChromium)('People Management and My Team in Chromium', () =>
     await suite.app.inject({ method: 'POST', url: `/api/rbac/admin/users/${suspendedId}/reactivate`, cookie: adminCookie });
     await admin.context.close();
   });
+
+  it('an admin cancels a scheduled deletion from the drawer; an erased account is listed only under Deleted accounts, with no action (decision 059)', async () => {
+    const adminCookie = await suite.app.signIn('admin@demo.myeai.local');
+    const register = async (name: string, email: string) => {
+      const response = await suite.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email, password: 'correct horse battery 9' } });
+      expect(response.statusCode, response.body).toBe(201);
+      const id = (await suite.app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+      const deleted = await suite.app.inject({ method: 'DELETE', url: `/api/rbac/admin/users/${id}`, cookie: adminCookie, payload: { confirm: 'DELETE' } });
+      expect(deleted.statusCode, deleted.body).toBe(202);
+      return id;
+    };
+    // Ezra's grace period ends: the erasure job runs, then the clock goes back for the tests that follow.
+    const erasedId = await register('Ezra Erased', 'ezra.erased@example.com');
+    const GRACE = 14 * 86_400_000 + 60_000;
+    suite.app.clock.advance(GRACE);
+    await suite.app.runJobs();
+    suite.app.clock.advance(-GRACE);
+    expect((await suite.app.database.db.select({ status: users.status }).from(users).where(eq(users.id, erasedId)))[0]!.status).toBe('deleted');
+    await register('Kit Kept', 'kit.kept@example.com');
+
+    const admin = await signedInPage('Ada Admin');
+    const page = admin.page;
+    await openPeople(page);
+    await page.getByLabel('Search').fill('kit');
+    const row = page.getByTestId('person-kit.kept@example.com');
+    await row.getByText('Kit Kept', { exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Kit Kept' });
+    await drawer.getByRole('status').filter({ hasText: 'Scheduled for deletion on' }).waitFor();
+    await expectAccessible(page);
+    await drawer.getByRole('button', { name: 'Cancel deletion' }).click();
+    await drawer.getByRole('button', { name: 'Delete account' }).waitFor();
+    await expect(drawer.getByText('Scheduled for deletion on').count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // The erased account is not among current accounts, and under Deleted accounts it is "Deleted", with its details only.
+    // Newest first: Kit, who joined just after Ezra, is on the first page, and Ezra is not listed beside.
+    await page.getByLabel('Search').fill('');
+    const erased = page.getByTestId(`person-deleted-${erasedId}@deleted.invalid`);
+    await page.getByTestId('person-kit.kept@example.com').waitFor();
+    await expect(page.getByRole('row').nth(1).getByText('Kit Kept', { exact: true }).count()).resolves.toBe(1);
+    await expect(erased.count()).resolves.toBe(0);
+    await page.getByRole('textbox', { name: 'Accounts' }).click();
+    await page.getByRole('option', { name: 'Deleted accounts' }).click();
+    await erased.getByText('Deleted', { exact: true }).waitFor();
+    await erased.getByRole('button', { name: 'Actions for Deleted account' }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).waitFor();
+    await expect(page.getByRole('menuitem').count()).resolves.toBe(1);
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const erasedDrawer = page.getByRole('dialog', { name: 'Deleted account' });
+    await erasedDrawer.getByText('This account was deleted and its personal data erased.', { exact: false }).waitFor();
+    for (const action of ['Edit roles', 'Suspend account', 'Reactivate account', 'Export their data', 'Delete account']) {
+      await expect(erasedDrawer.getByRole('button', { name: action }).count()).resolves.toBe(0);
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'person-deleted-1440.png') });
+    await admin.context.close();
+  });
 });

@@ -18,6 +18,14 @@ export const DELETION_REAUTH_MINUTES = 5;
 /** The phrase the person types to confirm a deletion. */
 export const DELETE_CONFIRM_PHRASE = 'DELETE';
 
+/**
+ * What an admin's action on an erased account answers (409): the row only keeps money records'
+ * pseudonymous id, so there is nothing left to change, suspend or export (decision 059).
+ */
+export const ACCOUNT_ERASED_MESSAGE = 'This account was deleted and its personal data erased: it cannot be changed, suspended or exported.';
+/** Cancelling a deletion that is not scheduled (never asked for, cancelled by a sign-in, or erased already). */
+export const NO_DELETION_SCHEDULED_MESSAGE = 'This account has no deletion scheduled.';
+
 const DAY_MS = 86_400_000;
 
 export function dataExportExpiresAt(readyAt: Date): Date {

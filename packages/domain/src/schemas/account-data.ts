@@ -8,6 +8,8 @@ export const accountDataPaths = {
   exportDownload: '/api/me/export/download',
   adminExport: '/api/rbac/admin/users/:id/export',
   adminDelete: '/api/rbac/admin/users/:id',
+  /** POST: an admin cancels a deletion still in its grace period (audited). */
+  adminCancelDeletion: '/api/rbac/admin/users/:id/cancel-deletion',
   /** GET: the confirm page (or its JSON), POST: the one-click unsubscribe (RFC 8058); the e-mail's link and List-Unsubscribe header. */
   unsubscribe: '/api/unsubscribe',
 } as const;

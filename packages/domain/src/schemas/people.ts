@@ -31,9 +31,13 @@ const PageSizeSchema = z.coerce
   .refine((size) => (PEOPLE_PAGE_SIZES as readonly number[]).includes(size), `A page holds ${PEOPLE_PAGE_SIZES.join(', ')} rows.`)
   .default(25);
 
+/** Which accounts People Management lists: current ones (active or suspended), or those erased after a deletion (decision 059). */
+export const PEOPLE_ACCOUNT_FILTERS = ['current', 'deleted'] as const;
+
 /** GET /api/rbac/admin/users: the referrer filter is all, direct (no referrer) or one referrer's id. */
 export const AdminUsersQuerySchema = z.object({
   search: SearchSchema,
+  accounts: z.enum(PEOPLE_ACCOUNT_FILTERS).default('current'),
   referrer: z.union([z.literal('all'), z.literal('direct'), z.uuid('Choose a referrer from the list.')]).default('all'),
   sort: z.enum(PEOPLE_SORTS).default('joined'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -52,7 +56,8 @@ export const AdminUserSchema = z.object({
   picture: z.string().nullable(),
   roles: z.array(RoleSchema).min(1),
   active_role: RoleSchema,
-  account_status: z.enum(['active', 'suspended']),
+  /** 'deleted': erased after a deletion's grace period; shown, never acted on (decision 059). */
+  account_status: z.enum(['active', 'suspended', 'deleted']),
   referred_by_user_id: z.string().nullable(),
   referred_by_name: z.string().nullable(),
   referral_code_used: z.string().nullable(),

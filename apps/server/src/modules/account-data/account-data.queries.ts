@@ -96,6 +96,17 @@ export async function selectPendingDeletion(db: DbOrTx, userId: string): Promise
   return row;
 }
 
+/** Removes a pending deletion (an admin cancelled it); its erasure job then finds nothing to do. */
+export async function deletePendingDeletion(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(accountDeletions).where(and(eq(accountDeletions.id, id), isNull(accountDeletions.erasedAt)));
+}
+
+/** Whether the account exists and was erased (its row is kept, status 'deleted'). */
+export async function isErasedAccount(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  return row?.status === 'deleted';
+}
+
 export async function selectAccountDeletion(db: DbOrTx, id: string): Promise<AccountDeletionRow | undefined> {
   const [row] = await db.select().from(accountDeletions).where(eq(accountDeletions.id, id)).for('update');
   return row;

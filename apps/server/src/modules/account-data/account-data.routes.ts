@@ -15,7 +15,7 @@ import {
 } from '@myeai/domain';
 import { zodRoutes } from '../../module-routes.ts';
 import { clearSessionCookie } from '../../plugins/session.ts';
-import { pendingDeletionOf, requestAccountDeletion } from './deletion.service.ts';
+import { cancelAccountDeletion, pendingDeletionOf, requestAccountDeletion } from './deletion.service.ts';
 import { getDataExportState, readDownload, requestDataExport } from './export.service.ts';
 import { unsubscribe, viewUnsubscribe } from './unsubscribe.service.ts';
 import { confirmPage, donePage, invalidLinkPage } from './unsubscribe-page.ts';
@@ -98,6 +98,16 @@ export async function accountDataRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'admin' },
     schema: { tags, params: PersonIdParamsSchema, body: AdminDeleteAccountInputSchema, response: { 202: AccountDeletionSchema } },
     handler: async (request, reply) => reply.status(202).send(await requestAccountDeletion(deps, { by: 'admin', userId: request.params.id, adminId: request.user!.id })),
+  });
+
+  // Answers the person's data requests as the GET above does, so the drawer shows the deletion gone.
+  app.post(accountDataPaths.adminCancelDeletion, {
+    config: { access: 'admin' },
+    schema: { tags, params: PersonIdParamsSchema, response: { 200: AdminAccountDataSchema } },
+    handler: async (request) => {
+      await cancelAccountDeletion(deps, request.user!.id, request.params.id);
+      return { ...(await getDataExportState(deps, request.params.id)), deletion: null };
+    },
   });
 
   // GET: the confirm page (JSON for a caller that asks for it); a click in the e-mail lands here.

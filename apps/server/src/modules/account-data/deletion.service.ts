@@ -4,9 +4,11 @@ import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
   ACCOUNT_DELETION_GRACE_DAYS,
+  ACCOUNT_ERASED_MESSAGE,
   accountErasureDueAt,
   DELETION_REAUTH_MINUTES,
   isFreshSignIn,
+  NO_DELETION_SCHEDULED_MESSAGE,
   NO_SUBSCRIPTION_TO_CANCEL_MESSAGE,
   referralCodeFromBytes,
   type AccountDeletion,
@@ -26,8 +28,10 @@ import {
   clearColumnsOfRowsNaming,
   countOtherAdminsStaying,
   deleteMailTo,
+  deletePendingDeletion,
   deleteRowsNaming,
   insertAccountDeletion,
+  isErasedAccount,
   lockUserRow,
   markAccountErased,
   replaceInJsonColumn,
@@ -57,8 +61,7 @@ type DeletionRequest =
  * the subscription's renewal, tells the person by e-mail. The last admin cannot leave (409).
  */
 export async function requestAccountDeletion(deps: AppDeps, request: DeletionRequest): Promise<AccountDeletion> {
-  const person = await selectPerson(deps.db, request.userId);
-  if (!person) throw new AppError('NOT_FOUND', 'No such account.');
+  const person = await livePerson(deps.db, request.userId);
   if (request.by === 'self') await confirmIdentity(deps, person.passwordHash, request);
   const { deletion, endedSessions } = await deps.db.transaction(async (tx) => {
     await lockUserRow(tx, person.id);
@@ -87,6 +90,45 @@ export async function requestAccountDeletion(deps: AppDeps, request: DeletionReq
   if (endedSessions > 0) userChangeFeedFor(deps).userChanged(person.id);
   await cancelRenewal(deps, person.id);
   return { status: 'scheduled', requested_at: deletion.requestedAt.toISOString(), erase_after: deletion.eraseAfter.toISOString() };
+}
+
+/** The person as stored: 404 for no account, 409 for one erased already (nothing left to act on). */
+export async function livePerson(db: DbOrTx, userId: string): Promise<NonNullable<Awaited<ReturnType<typeof selectPerson>>>> {
+  const person = await selectPerson(db, userId);
+  if (person) return person;
+  if (await isErasedAccount(db, userId)) throw new AppError('CONFLICT', ACCOUNT_ERASED_MESSAGE);
+  throw new AppError('NOT_FOUND', 'No such account.');
+}
+
+/**
+ * An admin cancels a deletion still in its grace period (People Management), as the person's own
+ * sign-in does: the pending row goes, so its erasure job finds nothing. Audited, and the person is
+ * told by a notification and a security e-mail. The sessions ended by the request stay ended and
+ * the cancelled renewal is not restored: the person signs in and subscribes again.
+ */
+export async function cancelAccountDeletion(deps: AppDeps, adminId: string, userId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockUserRow(tx, userId);
+    const person = await livePerson(tx, userId);
+    const pending = await selectPendingDeletion(tx, person.id);
+    if (!pending) throw new AppError('CONFLICT', NO_DELETION_SCHEDULED_MESSAGE);
+    await deletePendingDeletion(tx, pending.id);
+    await recordAudit(tx, deps.clock, {
+      actorId: adminId,
+      action: 'account.deletion_cancelled',
+      target: person.id,
+      details: { requested_at: pending.requestedAt.toISOString(), erase_after: pending.eraseAfter.toISOString() },
+    });
+    const message = 'An administrator cancelled the deletion of your account: it will not be deleted. Your subscription does not renew until you subscribe again.';
+    await createNotification(tx, deps.clock, { userId: person.id, type: 'system', title: 'Account deletion cancelled', message, email: false });
+    await enqueueMail(tx, deps.clock, {
+      userId: person.id,
+      kind: 'account.deletion_cancelled',
+      to: person.email,
+      subject: 'Your MYEAI account will not be deleted',
+      text: `Hello ${person.name},\n\n${message}\n\nIf you did not ask for this, reply to this e-mail or delete your account again from Your data on your profile.\n`,
+    });
+  });
 }
 
 async function confirmIdentity(deps: AppDeps, passwordHash: string | null, request: { sessionId: string; password: string | undefined }): Promise<void> {

@@ -8,6 +8,7 @@ import { enqueueMail, linkOrigin, signLink, verifyLink } from '../mail/index.ts'
 import { createNotification } from '../notifications/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { CHILD_TABLES, EXPORT_SECTIONS, PERSONAL_TABLES } from './account-data-tables.ts';
+import { livePerson } from './deletion.service.ts';
 import { completeDataExport, failDataExport, insertDataExport, selectChildRows, selectDataExport, selectLatestDataExport, selectPerson, selectRowsNaming, type DataExportRow } from './account-data.queries.ts';
 
 export const DATA_EXPORT_JOB = 'account-data.export';
@@ -51,8 +52,7 @@ function withoutColumns(row: Record<string, unknown>, omit: readonly string[]): 
  */
 export async function requestDataExport(deps: AppDeps, subjectId: string, requestedBy: string): Promise<DataExport> {
   return deps.db.transaction(async (tx) => {
-    const person = await selectPerson(tx, subjectId);
-    if (!person) throw new AppError('NOT_FOUND', 'No such account.');
+    await livePerson(tx, subjectId);
     const latest = await selectLatestDataExport(tx, subjectId);
     if (latest?.status === 'preparing') return toDataExport(latest, deps.clock.now(), null);
     const row = await insertDataExport(tx, { userId: subjectId, requestedBy, status: 'preparing', requestedAt: deps.clock.now() });

@@ -62,8 +62,9 @@ function personQuery(db: DbOrTx) {
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id));
 }
 
-function peopleFilter(query: Pick<AdminUsersQuery, 'referrer'>, tsquery: string | null): SQL | undefined {
-  const conditions: SQL[] = [];
+function peopleFilter(query: Pick<AdminUsersQuery, 'referrer' | 'accounts'>, tsquery: string | null): SQL | undefined {
+  // Erased accounts (decision 059) are listed only when asked for: they name nobody and take no action.
+  const conditions: SQL[] = [query.accounts === 'deleted' ? eq(users.status, 'deleted') : ne(users.status, 'deleted')];
   if (tsquery) conditions.push(matches(tsquery));
   if (query.referrer === 'direct') conditions.push(isNull(users.referredBy));
   else if (query.referrer !== 'all') conditions.push(eq(users.referredBy, query.referrer));
@@ -190,7 +191,8 @@ export async function updateReferral(tx: DbOrTx, id: string, referral: { referre
 }
 
 export async function selectReferralCode(db: DbOrTx, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, id)).limit(1);
+  // An erased account refers nobody new: its code was replaced and names no one (decision 059).
+  const [row] = await db.select({ code: users.referralCode }).from(users).where(and(eq(users.id, id), ne(users.status, 'deleted'))).limit(1);
   return row?.code;
 }
 
@@ -224,7 +226,8 @@ export async function selectReferrers(db: DbOrTx, tsquery: string | null) {
   const base = db
     .select({ user_id: users.id, name: users.name, email: users.email, referral_code: users.referralCode, total_referrals: referralCount })
     .from(users);
-  if (tsquery) return base.where(matches(tsquery)).orderBy(asc(users.name), asc(users.id)).limit(AVAILABLE_REFERRERS_MAX);
+  // A search picks a new referrer: never an erased account. The list without one filters by existing referrals, which an erased referrer keeps.
+  if (tsquery) return base.where(and(matches(tsquery), ne(users.status, 'deleted'))).orderBy(asc(users.name), asc(users.id)).limit(AVAILABLE_REFERRERS_MAX);
   return base
     .where(inArray(users.id, db.selectDistinct({ id: users.referredBy }).from(users).where(isNotNull(users.referredBy))))
     .orderBy(desc(referralCount), asc(users.name))

@@ -1,5 +1,6 @@
 import type { Database, DbOrTx } from '@myeai/db';
 import {
+  ACCOUNT_ERASED_MESSAGE,
   activeRoleAfterChange,
   AppError,
   isActiveMember,
@@ -61,7 +62,7 @@ function toAdminUser(row: PersonRow): AdminUser {
     picture: row.picture,
     roles: row.roles as Role[],
     active_role: row.activeRole as Role,
-    account_status: row.status === 'suspended' ? 'suspended' : 'active',
+    account_status: row.status === 'suspended' || row.status === 'deleted' ? row.status : 'active',
     referred_by_user_id: row.referredBy,
     referred_by_name: row.referrerName,
     referral_code_used: row.referredBy ? row.referralCodeUsed : null,
@@ -84,9 +85,11 @@ async function personOrThrow(db: DbOrTx, id: string): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
+/** The account an admin changes, locked; an erased one answers 409 (decision 059: nothing of the person is left to change). */
 async function accountOrThrow(tx: DbOrTx, id: string): Promise<AccountRow> {
   const account = await selectAccountForUpdate(tx, id);
   if (!account) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.userUnknown);
+  if (account.status === 'deleted') throw new AppError('CONFLICT', ACCOUNT_ERASED_MESSAGE);
   return account;
 }
 

@@ -320,6 +320,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/rbac/admin/users/:id/export',                    '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/rbac/admin/users/:id/export',                   '401  403  403  403  403  403  403  ok   403'],
   ['DELETE /api/rbac/admin/users/:id',                        '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/rbac/admin/users/:id/cancel-deletion',          '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/unsubscribe',                                    'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/unsubscribe',                                   'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   // The trading admin screen (spec 3 2.3 and section 6)

@@ -88,6 +88,18 @@ function PeoplePanel({ user }: { user: UserProfile }) {
           w={{ base: '100%', sm: 320 }}
         />
         <ReferrerFilter value={query.referrer} onChange={(referrer) => update({ referrer })} />
+        {/* Erased accounts (decision 059) are left out unless asked for. */}
+        <Select
+          label="Accounts"
+          data={[
+            { value: 'current', label: 'Current accounts' },
+            { value: 'deleted', label: 'Deleted accounts' },
+          ]}
+          value={query.accounts}
+          onChange={(accounts) => update({ accounts: accounts === 'deleted' ? 'deleted' : 'current' })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 200 }}
+        />
         <Select
           label="Rows per page"
           data={PEOPLE_PAGE_SIZES.map(String)}
@@ -107,7 +119,7 @@ function PeoplePanel({ user }: { user: UserProfile }) {
               variant="default"
               onClick={() => {
                 setSearchText('');
-                setQuery((previous) => ({ ...previous, search: undefined, referrer: 'all', page: 1 }));
+                setQuery((previous) => ({ ...previous, search: undefined, referrer: 'all', accounts: 'current', page: 1 }));
               }}
             >
               Clear search and filter

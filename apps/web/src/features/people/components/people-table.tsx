@@ -54,28 +54,44 @@ function PersonMenu({ person, onAction }: { person: AdminUser; onAction: PeopleT
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => onAction('detail', person)}>Details</Menu.Item>
-        <Menu.Item onClick={() => onAction('roles', person)}>Edit roles</Menu.Item>
-        <Menu.Item onClick={() => onAction('referral', person)}>Edit referral</Menu.Item>
-        <Menu.Item disabled={!canExtendTrial(person)} onClick={() => onAction('trial', person)}>
-          {extendTrialLabel(person)}
-        </Menu.Item>
-        <Menu.Item onClick={() => onAction('subscription', person)}>Subscription history</Menu.Item>
-        <Menu.Divider />
-        {person.account_status === 'active' ? (
-          <Menu.Item color="red" onClick={() => onAction('suspend', person)}>
-            Suspend account
-          </Menu.Item>
-        ) : (
-          <Menu.Item onClick={() => onAction('reactivate', person)}>Reactivate account</Menu.Item>
-        )}
+        {/* An erased account takes no action (decision 059; the server answers 409): only its details. */}
+        {person.account_status !== 'deleted' && <PersonActionItems person={person} onAction={onAction} />}
       </Menu.Dropdown>
     </Menu>
   );
 }
 
-/** The current status and, when suspended, the account's badge: each read in full, stacked rather than cut. */
+function PersonActionItems({ person, onAction }: { person: AdminUser; onAction: PeopleTableProps['onAction'] }) {
+  return (
+    <>
+      <Menu.Item onClick={() => onAction('roles', person)}>Edit roles</Menu.Item>
+      <Menu.Item onClick={() => onAction('referral', person)}>Edit referral</Menu.Item>
+      <Menu.Item disabled={!canExtendTrial(person)} onClick={() => onAction('trial', person)}>
+        {extendTrialLabel(person)}
+      </Menu.Item>
+      <Menu.Item onClick={() => onAction('subscription', person)}>Subscription history</Menu.Item>
+      <Menu.Divider />
+      {person.account_status === 'active' ? (
+        <Menu.Item color="red" onClick={() => onAction('suspend', person)}>
+          Suspend account
+        </Menu.Item>
+      ) : (
+        <Menu.Item onClick={() => onAction('reactivate', person)}>Reactivate account</Menu.Item>
+      )}
+    </>
+  );
+}
+
+/** The current status and, when suspended, the account's badge: each read in full, stacked rather than cut. An erased account is only "Deleted". */
 export function PersonStatus({ person }: { person: AdminUser }) {
   const status = MEMBER_STATUS_LABELS[person.current_status];
+  if (person.account_status === 'deleted') {
+    return (
+      <Badge size="sm" variant="filled" color="dark.6" styles={WHOLE_BADGE} title="Account deleted: its personal data is erased">
+        Deleted
+      </Badge>
+    );
+  }
   return (
     <Stack gap={4} align="flex-start">
       <Badge size="sm" variant="filled" color={STATUS_COLORS[person.current_status]} styles={WHOLE_BADGE} title={status}>

@@ -51,32 +51,47 @@ export function PersonDetailDrawer({ person, onAction, onClose }: PersonDetailDr
           <Fact label="Trial">{person.trial === null ? 'Not started' : person.trial.converted ? 'Converted to a plan' : `Ends ${date.format(new Date(person.trial.ends_at))}`}</Fact>
         </SimpleGrid>
         <Divider />
-        <Group gap="xs">
-          <Button variant="default" onClick={() => onAction('roles', person)}>
-            Edit roles
-          </Button>
-          <Button variant="default" onClick={() => onAction('referral', person)}>
-            Edit referral
-          </Button>
-          <Button variant="default" disabled={!canExtendTrial(person)} onClick={() => onAction('trial', person)}>
-            {extendTrialLabel(person)}
-          </Button>
-          <Button variant="default" onClick={() => onAction('subscription', person)}>
-            Subscription history
-          </Button>
-          {person.account_status === 'active' ? (
-            <Button variant="light" color="red" onClick={() => onAction('suspend', person)}>
-              Suspend account
-            </Button>
-          ) : (
-            <Button variant="default" onClick={() => onAction('reactivate', person)}>
-              Reactivate account
-            </Button>
-          )}
-        </Group>
-        <Divider />
-        <PersonDataPanel personId={person.id} />
+        {person.account_status === 'deleted' ? (
+          // Erased after its deletion's grace period (decision 059): the row only keeps the money records' pseudonymous id.
+          <Text size="sm" c="dimmed">
+            This account was deleted and its personal data erased. Its payments and commissions are kept under this anonymous id; it cannot be changed, suspended or exported.
+          </Text>
+        ) : (
+          <PersonActions person={person} onAction={onAction} />
+        )}
       </Stack>
     </Drawer>
+  );
+}
+
+function PersonActions({ person, onAction }: Pick<PersonDetailDrawerProps, 'person' | 'onAction'>) {
+  return (
+    <>
+      <Group gap="xs">
+        <Button variant="default" onClick={() => onAction('roles', person)}>
+          Edit roles
+        </Button>
+        <Button variant="default" onClick={() => onAction('referral', person)}>
+          Edit referral
+        </Button>
+        <Button variant="default" disabled={!canExtendTrial(person)} onClick={() => onAction('trial', person)}>
+          {extendTrialLabel(person)}
+        </Button>
+        <Button variant="default" onClick={() => onAction('subscription', person)}>
+          Subscription history
+        </Button>
+        {person.account_status === 'active' ? (
+          <Button variant="light" color="red" onClick={() => onAction('suspend', person)}>
+            Suspend account
+          </Button>
+        ) : (
+          <Button variant="default" onClick={() => onAction('reactivate', person)}>
+            Reactivate account
+          </Button>
+        )}
+      </Group>
+      <Divider />
+      <PersonDataPanel personId={person.id} />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ACCOUNT_DELETION_GRACE_DAYS, DELETE_CONFIRM_PHRASE } from '@myeai/domain';
 import { ExportStatus } from './your-data-panel.tsx';
-import { useDeletePerson, usePersonData, useRequestPersonExport } from './your-data-api.ts';
+import { useCancelPersonDeletion, useDeletePerson, usePersonData, useRequestPersonExport } from './your-data-api.ts';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -11,6 +11,7 @@ export function PersonDataPanel({ personId }: { personId: string }) {
   const data = usePersonData(personId);
   const exportData = useRequestPersonExport(personId);
   const remove = useDeletePerson(personId);
+  const cancel = useCancelPersonDeletion(personId);
   const [phrase, setPhrase] = useState('');
   const deletion = data.data?.deletion ?? null;
 
@@ -24,9 +25,14 @@ export function PersonDataPanel({ personId }: { personId: string }) {
         </Button>
       </Group>
       {deletion ? (
-        <Text size="sm" c="orange" role="status">
-          Scheduled for deletion on {date.format(new Date(deletion.erase_after))}. Signing in cancels it.
-        </Text>
+        <Group align="center">
+          <Text size="sm" c="red.9" role="status">
+            Scheduled for deletion on {date.format(new Date(deletion.erase_after))}. Signing in cancels it.
+          </Text>
+          <Button size="xs" variant="default" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            Cancel deletion
+          </Button>
+        </Group>
       ) : (
         <Group align="end">
           <TextInput size="xs" label={`Type ${DELETE_CONFIRM_PHRASE} to delete this account in ${ACCOUNT_DELETION_GRACE_DAYS} days`} value={phrase} onChange={(event) => setPhrase(event.currentTarget.value)} />
@@ -35,9 +41,9 @@ export function PersonDataPanel({ personId }: { personId: string }) {
           </Button>
         </Group>
       )}
-      {(exportData.isError || remove.isError) && (
+      {(exportData.isError || remove.isError || cancel.isError) && (
         <Text size="sm" c="red" role="alert">
-          {(exportData.error ?? remove.error)?.message}
+          {(exportData.error ?? remove.error ?? cancel.error)?.message}
         </Text>
       )}
     </Stack>

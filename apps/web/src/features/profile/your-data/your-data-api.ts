@@ -63,3 +63,12 @@ export function useDeletePerson(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: personDataKey(id) }),
   });
 }
+
+/** An admin cancels a deletion still in its grace period; the server answers the person's data requests without it. */
+export function useCancelPersonDeletion(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(apiPath(accountDataPaths.adminCancelDeletion, { id }), { method: 'POST', schema: AdminAccountDataSchema }),
+    onSuccess: (data) => queryClient.setQueryData(personDataKey(id), data),
+  });
+}
