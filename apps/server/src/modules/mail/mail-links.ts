@@ -1,44 +1,16 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '@myeai/db';
 import { encodeLinkPayload, signedLinkMessage, splitSignedToken, type SignedLinkPurpose } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
-import { insertSigningKeyIfAbsent, selectSigningKeySecret } from './mail.queries.ts';
+import { namedSigningKey } from './signing-keys.ts';
 
 /**
  * Signed links that e-mails carry and that work without signing in (one-click unsubscribe, the
- * data export download; docs/decisions/059). The key is the server's own secret in signing_keys,
- * made on first use like the referral visitor key, so every instance signs and checks with the same
- * one and nothing has to be configured.
+ * data export download; docs/decisions/059), signed with the server's own key (signing-keys.ts).
  */
 const KEY_NAME = 'account-links';
-const keys = new WeakMap<object, Promise<Buffer>>();
 
-async function readKey(db: DbOrTx): Promise<Buffer | null> {
-  const secret = await selectSigningKeySecret(db, KEY_NAME);
-  return secret === undefined ? null : Buffer.from(secret, 'hex');
-}
-
-async function loadKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
-  const existing = await readKey(db);
-  if (existing) return existing;
-  await insertSigningKeyIfAbsent(db, KEY_NAME, randomBytes(32).toString('hex'), clock.now());
-  const made = await readKey(db);
-  if (!made) throw new Error('the account link key vanished');
-  return made;
-}
-
-/** The key, read once per database handle (a failed read is retried next time). */
-function linkKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadKey(db, clock).catch((error: unknown) => {
-      keys.delete(db);
-      throw error;
-    });
-    keys.set(db, key);
-  }
-  return key;
-}
+const linkKey = (db: DbOrTx, clock: Clock) => namedSigningKey(db, clock, KEY_NAME);
 
 function mac(key: Buffer, purpose: SignedLinkPurpose, payload: string): Buffer {
   return createHmac('sha256', key).update(signedLinkMessage(purpose, payload)).digest();

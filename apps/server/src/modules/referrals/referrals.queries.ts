@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { referralClicks, referralLandingEvents, signingKeys, users, type DbOrTx } from '@myeai/db';
+import { referralClicks, referralLandingEvents, users, type DbOrTx } from '@myeai/db';
 import type { DeviceClass } from '@myeai/domain';
 
 export async function selectUserByReferralCode(
@@ -47,14 +47,4 @@ export async function countReferralClicksOn(db: DbOrTx, referrerId: string, day:
 
 export async function insertLandingEvent(db: DbOrTx, event: typeof referralLandingEvents.$inferInsert): Promise<void> {
   await db.insert(referralLandingEvents).values(event);
-}
-
-export async function selectSigningKey(db: DbOrTx, name: string): Promise<string | undefined> {
-  const [row] = await db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, name)).limit(1);
-  return row?.secret;
-}
-
-/** Stores the key unless another instance stored one first (theirs is kept). */
-export async function insertSigningKeyIfAbsent(db: DbOrTx, name: string, secret: string, at: Date): Promise<void> {
-  await db.insert(signingKeys).values({ name, secret, createdAt: at }).onConflictDoNothing();
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '@myeai/db';
 import type { Clock } from '../../clock.ts';
-import { insertSigningKeyIfAbsent, selectSigningKey } from './referrals.queries.ts';
+import { namedSigningKey } from '../mail/index.ts';
 
 /** First-party cookie holding the signed visitor id of the short link and the landing page. */
 export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
@@ -9,39 +9,14 @@ export const REFERRAL_VISITOR_COOKIE = 'myeai_rvid';
 /**
  * Visitor ids of the referral landing page (reliability catalogue T-51): issued by the server as
  * "<32 hex random>.<32 hex HMAC-SHA256 of it>", so a report naming an id the server did not issue
- * is refused. The key is made on first use and kept in signing_keys, shared by every instance.
+ * is refused. The key is the server's own, kept in signing_keys (namedSigningKey).
  */
 const KEY_NAME = 'referral-visitor-id';
 const TOKEN = /^([0-9a-f]{32})\.([0-9a-f]{32})$/;
 
-const keys = new WeakMap<object, Promise<Buffer>>();
-
-async function readKey(db: DbOrTx): Promise<Buffer | null> {
-  const secret = await selectSigningKey(db, KEY_NAME);
-  return secret === undefined ? null : Buffer.from(secret, 'hex');
-}
-
-/** Made once, by whichever instance comes first (the others keep its key). */
-async function loadKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
-  const existing = await readKey(db);
-  if (existing) return existing;
-  await insertSigningKeyIfAbsent(db, KEY_NAME, randomBytes(32).toString('hex'), clock.now());
-  const made = await readKey(db);
-  if (!made) throw new Error('the visitor signing key vanished');
-  return made;
-}
-
-/** The key, read once per database handle (a failed read is retried next time). */
+/** The key, read once per database handle (signing-keys.ts). */
 export function signingKey(db: DbOrTx, clock: Clock): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadKey(db, clock).catch((error: unknown) => {
-      keys.delete(db);
-      throw error;
-    });
-    keys.set(db, key);
-  }
-  return key;
+  return namedSigningKey(db, clock, KEY_NAME);
 }
 
 function mac(key: Buffer, random: string): string {
