@@ -33,6 +33,8 @@ export type StoredSubscriptionState = {
   trialEnd: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** A downgrade scheduled for the end of the paid period (planInForceAt applies it at its moment). */
+  scheduledPlan?: { plan: PlanId; at: Date } | null;
 };
 
 export type SubscriptionView = {

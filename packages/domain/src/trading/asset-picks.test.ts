@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ASSET_PICK_INTERVAL_MS, decideAssetPick, effectiveAssetPicks, nextAssetPickChangeAt } from './asset-picks.ts';
+import { ASSET_PICK_INTERVAL_MS, assetPicksBeyondLimit, decideAssetPick, effectiveAssetPicks, nextAssetPickChangeAt } from './asset-picks.ts';
 
 const active = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -59,5 +59,26 @@ describe('decideAssetPick: once per 24 hours', () => {
     expect(nextAssetPickChangeAt(null, t0)).toBeNull();
     expect(nextAssetPickChangeAt(stored, at(ASSET_PICK_INTERVAL_MS - 1))).toEqual(at(ASSET_PICK_INTERVAL_MS));
     expect(nextAssetPickChangeAt(stored, at(ASSET_PICK_INTERVAL_MS))).toBeNull();
+  });
+});
+
+describe('a pick made under a larger plan (a downgrade)', () => {
+  const eight = { assetIds: ['g', 'f', 'e', 'd', 'c', 'b'], changedAt: t0 };
+  test('the first ones stay until the user chooses; the rest are listed as beyond the limit', () => {
+    expect(effectiveAssetPicks(eight, active, 4)).toEqual(['g', 'f', 'e', 'd']);
+    expect(assetPicksBeyondLimit(eight, active, 4)).toEqual(['c', 'b']);
+    expect(assetPicksBeyondLimit(eight, active, 6)).toEqual([]);
+    expect(assetPicksBeyondLimit(null, active, 4)).toEqual([]);
+  });
+  test('choosing which picked assets to keep is allowed at once, even within 24 hours, and starts no new 24 hours', () => {
+    expect(decideAssetPick({ limit: 4, requested: ['c', 'b', 'g', 'e'], activeAssetIds: active, stored: eight, now: at(1000) })).toEqual({
+      ok: true,
+      assetIds: ['c', 'b', 'g', 'e'],
+      changedAt: t0,
+      changed: true,
+    });
+  });
+  test('bringing in an asset that was not picked is a change under the 24-hour rule', () => {
+    expect(decideAssetPick({ limit: 4, requested: ['c', 'b', 'g', 'a'], activeAssetIds: active, stored: eight, now: at(1000) })).toMatchObject({ ok: false, code: 'CONFLICT' });
   });
 });

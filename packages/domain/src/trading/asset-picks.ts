@@ -17,6 +17,13 @@ export function effectiveAssetPicks(stored: StoredAssetPick | null, activeAssetI
   return stored.assetIds.filter((id) => active.has(id)).slice(0, limit);
 }
 
+/** The user's picked assets beyond the limit (picked under a larger plan), hidden until they choose which to keep. */
+export function assetPicksBeyondLimit(stored: StoredAssetPick | null, activeAssetIds: readonly string[], limit: number): string[] {
+  if (!stored) return [];
+  const active = new Set(activeAssetIds);
+  return stored.assetIds.filter((id) => active.has(id)).slice(limit);
+}
+
 /** When the next change of a pick is allowed, or null when it is allowed now (never picked, or 24 hours passed). */
 export function nextAssetPickChangeAt(stored: StoredAssetPick | null, now: Date): Date | null {
   if (!stored) return null;
@@ -39,6 +46,7 @@ export type AssetPickDecision =
  * 24 hours after the previous one (409, saying when the next is allowed). Adding assets to free
  * places never removes anything, so it is allowed at any time and keeps the previous change's
  * time; the same pick again changes nothing.
+ * Keeping some of a pick larger than the limit (made under a larger plan) is allowed at any time.
  */
 export function decideAssetPick(params: {
   limit: number;
@@ -54,6 +62,12 @@ export function decideAssetPick(params: {
   const active = new Set(params.activeAssetIds);
   if (requested.some((id) => !active.has(id))) return { ok: false, code: 'VALIDATION', message: 'Pick only assets shown on the compass.' };
   if (!stored) return { ok: true, assetIds: [...requested], changedAt: now, changed: true };
+  // A pick made under a larger plan (a downgrade): choosing which of the picked assets to keep
+  // brings nothing new, so it is allowed at any time and starts no new 24 hours.
+  const storedActive = stored.assetIds.filter((id) => active.has(id));
+  if (storedActive.length > limit && requested.every((id) => storedActive.includes(id))) {
+    return { ok: true, assetIds: [...requested], changedAt: stored.changedAt, changed: true };
+  }
   const keeps = new Set(requested);
   const removes = stored.assetIds.some((id) => active.has(id) && !keeps.has(id));
   const adds = requested.some((id) => !stored.assetIds.includes(id));
