@@ -90,8 +90,11 @@ export const commissionRevenueRuns = pgTable(
     result: jsonb('result').$type<CalculationResult>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The subscription payment this revenue is, when it is one: a refund of it reverses the run in proportion (decision 066). */
+    paymentId: text('payment_id'),
   },
   (t) => [
+    index('commission_revenue_runs_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
     uniqueIndex('commission_revenue_runs_reference_key').on(t.sourceReferenceId),
     index('commission_revenue_runs_cell_idx').on(t.cellId, t.createdAt.desc()),
     check('commission_revenue_runs_source_known', oneOf(t.source, CELL_REVENUE_SOURCES)),

@@ -35,8 +35,8 @@ export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
   withheld: 'Withheld',
 };
 
-/** Where the ledger entry came from; the cell engine of a later issue adds 'cell'. */
-export const COMMISSION_SOURCES = ['conversion', 'cell', 'adjustment'] as const;
+/** Where the ledger entry came from; 'reversal' is a negative line that reverses another (decision 066). */
+export const COMMISSION_SOURCES = ['conversion', 'cell', 'adjustment', 'reversal'] as const;
 export type CommissionSource = (typeof COMMISSION_SOURCES)[number];
 
 /** The statuses an admin moves a commission to; 'withheld' is set only by a confirmed referral flag. */
@@ -138,6 +138,7 @@ export function cellPayoutsNotificationText(count: number, amount: string): { ti
 function commissionSubject(source: CommissionSource, amount: string, name: string): string {
   if (source === 'cell') return `${amount} cell payout (${name})`;
   if (source === 'adjustment') return `${amount} adjustment (${name})`;
+  if (source === 'reversal') return `${amount} reversal (${name})`;
   return `${amount} commission on ${name}`;
 }
 
@@ -146,6 +147,7 @@ const EARNED_BY_SOURCE: Record<CommissionSource, { title: string; message: (subj
   conversion: { title: 'New commission earned', message: (subject) => `A sale through your link earned you a ${subject}.` },
   cell: { title: 'New cell payout', message: (subject) => `Revenue processed on your commission cell paid you a ${subject}.` },
   adjustment: { title: 'Commission adjustment', message: (subject) => `An admin credited you a ${subject}.` },
+  reversal: { title: 'Commission reversed', message: (subject) => `A commission of yours was reversed: a ${subject}.` },
 };
 
 /** Texts of the notifications a commission sends its owner; each origin (a sale, a cell payout, an adjustment) has its own words. */
@@ -173,5 +175,6 @@ export function commissionNotificationText(
 export function firstCommissionDescription(source: CommissionSource): string {
   if (source === 'cell') return 'Revenue processed on your commission cell paid you your first cell payout.';
   if (source === 'adjustment') return 'An admin credited you your first commission.';
+  if (source === 'reversal') return 'A commission of yours was reversed.';
   return 'A sale through your link earned you a commission.';
 }

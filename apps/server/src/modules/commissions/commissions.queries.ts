@@ -27,8 +27,8 @@ export async function insertCommissionOnce(db: DbOrTx, row: NewCommissionRow): P
   return inserted;
 }
 
-/** A new ledger line as written: pending or as given, in USD, not yet processing or paid. */
-export type NewLedgerLine = Omit<NewCommissionRow, 'id' | 'currency' | 'processingAt' | 'paidAt'> & { earnedAt: Date };
+/** A new ledger line as written: pending or as given, in USD, not yet processing or paid, never a reversal (those are written by commission-reversals). */
+export type NewLedgerLine = Omit<NewCommissionRow, 'id' | 'currency' | 'processingAt' | 'paidAt' | 'reversesId' | 'reversalId' | 'reason'> & { earnedAt: Date };
 
 /**
  * Inserts the lines in one statement, skipping each whose source and reference are in the ledger
@@ -46,13 +46,14 @@ export async function insertCommissionsOnce(db: DbOrTx, lines: NewLedgerLine[]):
     .insert(commissions)
     .select(
       sql`select gen_random_uuid(), l.user_id, l.product_id, l.source, l.source_reference, l.product_name, l.amount_cents, 'USD', l.rate_bp,
-                 l.status, l.earned_at, null::timestamptz, null::timestamptz, l.origin_user_id, l.cell_run_id, l.cell_seat_position, l.cell_override_level
+                 l.status, l.earned_at, null::timestamptz, null::timestamptz, l.origin_user_id, l.cell_run_id, l.cell_seat_position, l.cell_override_level,
+                 null::uuid, null::uuid, null::text, l.payment_id
           from unnest(${column('userId')}::uuid[], ${column('productId')}::uuid[], ${column('source')}::text[], ${column('sourceReference')}::text[],
                       ${column('productName')}::text[], ${column('amountCents')}::bigint[], ${column('rateBp')}::integer[], ${status}::text[],
                       ${earnedAt}::timestamptz[], ${column('originUserId')}::uuid[], ${column('cellRunId')}::uuid[],
-                      ${column('cellSeatPosition')}::integer[], ${column('cellOverrideLevel')}::integer[])
+                      ${column('cellSeatPosition')}::integer[], ${column('cellOverrideLevel')}::integer[], ${column('paymentId')}::text[])
             as l(user_id, product_id, source, source_reference, product_name, amount_cents, rate_bp, status, earned_at, origin_user_id,
-                 cell_run_id, cell_seat_position, cell_override_level)`,
+                 cell_run_id, cell_seat_position, cell_override_level, payment_id)`,
     )
     .onConflictDoNothing()
     .returning({ id: commissions.id, source: commissions.source, sourceReference: commissions.sourceReference });
@@ -79,6 +80,10 @@ export async function insertCommissionsOnce(db: DbOrTx, lines: NewLedgerLine[]):
       cellRunId: line.cellRunId ?? null,
       cellSeatPosition: line.cellSeatPosition ?? null,
       cellOverrideLevel: line.cellOverrideLevel ?? null,
+      reversesId: null,
+      reversalId: null,
+      reason: null,
+      paymentId: line.paymentId ?? null,
     };
   });
 }

@@ -80,6 +80,8 @@ export type NewCommission = {
   originUserId?: string | null;
   /** A commission-cell payout: its revenue run and the seat position or override level that explains it. */
   cell?: { runId: string; seatPosition: number | null; overrideLevel: number | null };
+  /** The subscription payment it came from, if any: a refund of that payment reverses it (decision 066). */
+  paymentId?: string | null;
 };
 
 /** What tells `userId` their commission is in this status (idempotent by commission and status). */
@@ -170,6 +172,7 @@ export async function createCommissions(
       status: 'pending',
       earnedAt,
       originUserId: input.originUserId ?? null,
+      paymentId: input.paymentId ?? null,
       ...(input.cell ? { cellRunId: input.cell.runId, cellSeatPosition: input.cell.seatPosition, cellOverrideLevel: input.cell.overrideLevel } : {}),
     })),
   );
