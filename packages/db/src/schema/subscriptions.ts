@@ -109,6 +109,8 @@ export const localBillingSubscriptions = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     invoiceCount: integer('invoice_count').notNull().default(0),
     nextActionAt: timestamptz('next_action_at'),
+    /** A downgrade scheduled for the renewal: the plan the next period is charged and runs on (decision 064). */
+    scheduledPlan: text('scheduled_plan'),
     eventCount: integer('event_count').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
   },

@@ -11,7 +11,11 @@ import type { StoredSubscriptionState } from './subscription-state.ts';
 
 const DAY_S = 86_400;
 
-export type PlanChangeKind = 'upgrade' | 'downgrade';
+export const PLAN_CHANGE_KINDS = ['upgrade', 'downgrade'] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+/** A stored plan change: applied (an upgrade, or a downgrade at its moment), scheduled, or cancelled before its moment. */
+export const PLAN_CHANGE_STATUSES = ['applied', 'scheduled', 'cancelled'] as const;
+export type PlanChangeStatus = (typeof PLAN_CHANGE_STATUSES)[number];
 
 /** Plans in catalogue order: each one costs more and unlocks at least as much as the one before. */
 export function planRank(plan: PlanId): number {
