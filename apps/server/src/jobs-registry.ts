@@ -6,6 +6,7 @@ import { learningJobHandlers } from './modules/learning/index.ts';
 import { mailJobHandlers } from './modules/mail/index.ts';
 import { marketDataJobHandlers } from './modules/market-data/index.ts';
 import { notificationJobHandlers } from './modules/notifications/index.ts';
+import { payoutJobHandlers } from './modules/payouts/index.ts';
 import { referralJobHandlers } from './modules/referrals/index.ts';
 import { trialJobHandlers } from './modules/trials/index.ts';
 import { tradingJobHandlers } from './modules/trading/index.ts';
@@ -14,7 +15,7 @@ import { videoWidgetJobHandlers } from './modules/video-widgets/index.ts';
 
 /** Every job handler of the app, one map per module; a name registered twice is a bug. */
 export function buildJobHandlers(): Record<string, JobHandler> {
-  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers, learningJobHandlers, accountJobHandlers, accountDataJobHandlers, marketDataJobHandlers];
+  const maps: Record<string, JobHandler>[] = [mailJobHandlers, notificationJobHandlers, billingJobHandlers, trialJobHandlers, tradingJobHandlers, tradingAlertJobHandlers, videoWidgetJobHandlers, referralJobHandlers, learningJobHandlers, accountJobHandlers, accountDataJobHandlers, marketDataJobHandlers, payoutJobHandlers];
   const handlers: Record<string, JobHandler> = {};
   for (const map of maps) {
     for (const [name, handler] of Object.entries(map)) {

@@ -8,6 +8,7 @@ import { readServerEnv } from './env.ts';
 import { OidcSignIn } from './modules/auth/index.ts';
 import { JobRunner } from './modules/jobs/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
+import { ensurePayoutSchedule } from './modules/payouts/index.ts';
 import { buildJobHandlers } from './jobs-registry.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
@@ -59,6 +60,8 @@ if (pglite) {
   const host = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   writeBackupAccess(env.dataDir, { url: `http://${host}:${(app.server.address() as AddressInfo).port}`, key: app.deps.config.backupKey! });
 }
+// The weekly payout batch (decision 063): its next job, queued once whatever the number of servers.
+await ensurePayoutSchedule(app.deps.db, app.deps.clock);
 jobRunner.start();
 const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${env.dataDir}` : 'PostgreSQL server';
 console.log(`MYEAI is running on http://localhost:${env.port} (${where}${env.config.demoMode ? ', demo mode' : ''})`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAYOUT_BATCH_STATUSES, PAYOUT_ITEM_STATUSES, PAYOUT_METHODS, type PayoutMethod } from '@myeai/domain';
 import { timestamptz, uuidPrimaryKey, uuidRef } from './columns.ts';
 import { commissions } from './commissions.ts';
@@ -51,7 +51,11 @@ export const payoutSettings = pgTable(
   (t) => [check('payout_settings_single_row', sql`${t.id} = 1`)],
 );
 
-/** A batch: prepared (items written, lines reserved), approved (files may be exported), completed (every item settled). */
+/**
+ * A batch: prepared (items written, lines reserved), approved (files may be exported), completed
+ * (every item settled), or cancelled before approval (its lines back to pending, decision 063).
+ * `scheduled_week` (the Monday, UTC) marks a batch of the weekly schedule: at most one per week.
+ */
 export const payoutBatches = pgTable(
   'payout_batches',
   {
@@ -62,8 +66,16 @@ export const payoutBatches = pgTable(
     approvedAt: timestamptz('approved_at'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamptz('completed_at'),
+    scheduledWeek: date('scheduled_week', { mode: 'string' }),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
   },
-  (t) => [check('payout_batches_status_known', oneOf(t.status, PAYOUT_BATCH_STATUSES)), index('payout_batches_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    check('payout_batches_status_known', oneOf(t.status, PAYOUT_BATCH_STATUSES)),
+    index('payout_batches_created_idx').on(t.createdAt.desc()),
+    uniqueIndex('payout_batches_scheduled_week_key').on(t.scheduledWeek),
+  ],
 );
 
 /** One payee's payment in a batch, with the snapshot of the details it was prepared with (sealed as payout_methods.details). */

@@ -47,3 +47,56 @@ function row(item: PayoutExportItem): string[] {
 export function payoutExportCsv(method: PayoutMethod, items: readonly PayoutExportItem[]): string {
   return toCsv([HEADERS[method], ...items.filter((item) => item.details.method === method).map(row)]);
 }
+
+// The provider's result file (decision 063) is read beside the files it answers.
+export * from './payout-results-csv.ts';
+
+/** One ledger line of a payout on a statement (the API's statement line, decision 063). */
+export type StatementCsvPayout = {
+  id: string;
+  created_at: string;
+  method_summary: string;
+  status: string;
+  settled_at: string | null;
+  reason: string | null;
+  lines: readonly { commission_id: string; product_name: string; source: string; earned_at: string; amount_cents: number; cell_seat_position: number | null; cell_override_level: number | null }[];
+};
+
+export const PAYOUT_STATEMENT_STATUS_LABELS: Record<string, string> = { processing: 'On its way', paid: 'Paid', failed: 'Failed' };
+
+/** What earned a line: a sale through a link, a cell run (with the seat or the override level), an adjustment. */
+export function statementLineOrigin(line: { source: string; cell_seat_position: number | null; cell_override_level: number | null }): string {
+  if (line.source === 'conversion') return 'Sale';
+  if (line.source === 'cell') {
+    if (line.cell_override_level !== null) return `Cell run, override level ${line.cell_override_level}`;
+    if (line.cell_seat_position !== null) return `Cell run, seat ${line.cell_seat_position}`;
+    return 'Cell run';
+  }
+  return 'Adjustment';
+}
+
+/**
+ * A payee's statement for a period as CSV (issue 30 item 5, decision 063): one row per ledger line
+ * paid (or being paid) by a payout of the period, the payout's date, method (masked), status and
+ * paid date on each row, so the file sorts and sums in a spreadsheet; amounts in dollars.
+ */
+export function payoutStatementCsv(payouts: readonly StatementCsvPayout[]): string {
+  const header = ['Payout date', 'Payout reference', 'Method', 'Status', 'Paid on', 'Failure reason', 'Product', 'Earned by', 'Earned on', 'Commission reference', 'Amount', 'Currency'];
+  const rows = payouts.flatMap((payout) =>
+    payout.lines.map((line) => [
+      payout.created_at.slice(0, 10),
+      payout.id,
+      payout.method_summary,
+      PAYOUT_STATEMENT_STATUS_LABELS[payout.status] ?? payout.status,
+      payout.settled_at && payout.status === 'paid' ? payout.settled_at.slice(0, 10) : '',
+      payout.status === 'failed' ? (payout.reason ?? '') : '',
+      line.product_name,
+      statementLineOrigin(line),
+      line.earned_at.slice(0, 10),
+      line.commission_id,
+      centsToDecimalString(line.amount_cents),
+      'USD',
+    ]),
+  );
+  return toCsv([header, ...rows]);
+}

@@ -60,3 +60,24 @@ export function holdingCutoff(now: Date, holdingDays: number): Date {
 export function detailsHoldUntil(changedAt: Date, holdHours: number): Date {
   return new Date(changedAt.getTime() + holdHours * HOUR_MS);
 }
+
+/**
+ * The payout week a scheduled batch belongs to (decision 063): the Monday (UTC, YYYY-MM-DD) of
+ * the week holding `at`. The weekly job prepares at most one batch per week, whatever the time.
+ */
+export function payoutWeekOf(at: Date): string {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const sinceMonday = (at.getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whether `at` is a batch time of these settings (their weekday and minute, UTC): a job queued for an older schedule is not. */
+export function isPayoutSlot(at: Date, settings: Pick<PayoutSettings, 'schedule_weekday' | 'schedule_minute_utc'>): boolean {
+  return at.getUTCDay() === settings.schedule_weekday && at.getUTCHours() * 60 + at.getUTCMinutes() === settings.schedule_minute_utc && at.getUTCSeconds() === 0 && at.getUTCMilliseconds() === 0;
+}
+
+/** The batch time after the one at `slot` (or after `now`, when the job ran late): the next one to queue. */
+export function payoutSlotAfter(slot: Date, now: Date, settings: Pick<PayoutSettings, 'schedule_weekday' | 'schedule_minute_utc'>): Date {
+  const from = Math.max(slot.getTime(), now.getTime()) + 1;
+  return nextPayoutAt(new Date(from), settings);
+}

@@ -13,12 +13,18 @@ export const payoutsPaths = {
   adminApprove: '/api/admin/payout-batches/:id/approve',
   adminExport: '/api/admin/payout-batches/:id/export',
   adminItem: '/api/admin/payout-items/:id',
+  // Decision 063: cancelling a prepared batch, the provider's result file, the statement per period.
+  adminCancel: '/api/admin/payout-batches/:id/cancel',
+  adminResults: '/api/admin/payout-batches/:id/results',
+  statement: '/api/payouts/statement',
+  statementCsv: '/api/payouts/statement.csv',
 } as const;
 
 export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
-export const PAYOUT_ITEM_STATUSES = ['processing', 'paid', 'failed'] as const;
+/** cancelled: its batch was cancelled before approval (decision 063); the lines went back to pending. */
+export const PAYOUT_ITEM_STATUSES = ['processing', 'paid', 'failed', 'cancelled'] as const;
 export type PayoutItemStatus = (typeof PAYOUT_ITEM_STATUSES)[number];
-export const PAYOUT_BATCH_STATUSES = ['prepared', 'approved', 'completed'] as const;
+export const PAYOUT_BATCH_STATUSES = ['prepared', 'approved', 'completed', 'cancelled'] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
 /** Why a payee is not in a batch; their lines wait for the next one. */
@@ -75,7 +81,8 @@ export const PayoutStatementSchema = z.object({
   method: PayoutMethodSchema,
   method_summary: z.string(),
   amount_cents: z.number().int(),
-  status: z.enum(PAYOUT_ITEM_STATUSES),
+  /** A cancelled item is no payout of the payee's: statements leave it out. */
+  status: z.enum(['processing', 'paid', 'failed']),
   reason: z.string().nullable(),
   settled_at: z.iso.datetime().nullable(),
   lines: z.array(PayoutStatementLineSchema),
@@ -116,6 +123,10 @@ export const PayoutBatchSchema = z.object({
     status: z.enum(PAYOUT_BATCH_STATUSES).or(z.literal('preview')),
     created_at: z.iso.datetime(),
     approved_at: z.iso.datetime().nullable(),
+    /** The week (its Monday, UTC) the weekly schedule prepared it for; null when an admin prepared it (decision 063). */
+    scheduled_week: z.iso.date().nullable(),
+    cancelled_at: z.iso.datetime().nullable(),
+    cancel_reason: z.string().nullable(),
     total_cents: z.number().int(),
     totals_by_method: z.record(z.string(), z.number().int()),
     items: z.array(PayoutBatchItemSchema),
@@ -125,7 +136,9 @@ export const PayoutBatchSchema = z.object({
 export type PayoutBatchResponse = z.infer<typeof PayoutBatchSchema>;
 
 export const PayoutBatchListSchema = z.object({
-  items: z.array(z.object({ id: z.string(), status: z.enum(PAYOUT_BATCH_STATUSES), created_at: z.iso.datetime(), item_count: z.number().int(), total_cents: z.number().int() })),
+  items: z.array(
+    z.object({ id: z.string(), status: z.enum(PAYOUT_BATCH_STATUSES), created_at: z.iso.datetime(), scheduled_week: z.iso.date().nullable(), item_count: z.number().int(), total_cents: z.number().int() }),
+  ),
 });
 
 export const PayoutIdParamsSchema = z.object({ id: z.uuid('Not a payout id.') });
@@ -136,3 +149,48 @@ export const SettlePayoutItemInputSchema = z
   .refine((value) => value.status === 'paid' || (value.reason ?? '').length > 0, { path: ['reason'], message: 'Say why the payout failed.' });
 
 export const PayoutItemResponseSchema = z.object({ item: PayoutBatchItemSchema.extend({ id: z.string() }) });
+
+/** POST /api/admin/payout-batches/:id/cancel (decision 063): only a prepared batch; its lines go back to pending. */
+export const CancelPayoutBatchInputSchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+/**
+ * POST /api/admin/payout-batches/:id/results (decision 063): the provider's result file, read by
+ * readPayoutResultCsv. A dry run says what each row would do and writes nothing.
+ */
+export const PayoutResultsInputSchema = z.object({
+  csv: z.string().max(1_000_000, { message: 'The file is larger than 1 MB.' }),
+  dry_run: z.boolean().default(true),
+});
+export const PAYOUT_RESULT_ROW_STATUSES = ['paid', 'failed', 'unchanged', 'error'] as const;
+export type PayoutResultRowStatus = (typeof PAYOUT_RESULT_ROW_STATUSES)[number];
+export const PayoutResultsResponseSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      reference: z.string().nullable(),
+      status: z.enum(PAYOUT_RESULT_ROW_STATUSES),
+      message: z.string(),
+      user_name: z.string().nullable(),
+      amount_cents: z.number().int().nullable(),
+    }),
+  ),
+  counts: z.record(z.enum(PAYOUT_RESULT_ROW_STATUSES), z.number().int()),
+});
+export type PayoutResultsResponse = z.infer<typeof PayoutResultsResponseSchema>;
+
+/** A statement's period, UTC dates inclusive (decision 063): the payouts prepared from `from` to `to`. */
+export const PayoutStatementQuerySchema = z
+  .object({ from: z.iso.date('Enter the first day as YYYY-MM-DD.'), to: z.iso.date('Enter the last day as YYYY-MM-DD.') })
+  .refine((value) => value.from <= value.to, { path: ['to'], message: 'The last day cannot be before the first.' });
+export type PayoutStatementQuery = z.infer<typeof PayoutStatementQuerySchema>;
+
+export const PayoutPeriodStatementSchema = z.object({
+  payee: z.object({ name: z.string(), email: z.string() }),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  generated_at: z.iso.datetime(),
+  items: z.array(PayoutStatementSchema),
+  totals: z.object({ paid_cents: z.number().int(), processing_cents: z.number().int(), failed_cents: z.number().int() }),
+});
+export type PayoutPeriodStatement = z.infer<typeof PayoutPeriodStatementSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { commissions, payoutBatches, payoutItemLines, payoutItems, payoutMethods, payoutSettings, users, type DbOrTx } from '@myeai/db';
 import type { BalanceSplit, PayoutMethod } from '@myeai/domain';
 
@@ -120,6 +120,7 @@ export async function selectPayoutBatches(db: DbOrTx, limit: number) {
       id: payoutBatches.id,
       status: payoutBatches.status,
       created_at: payoutBatches.createdAt,
+      scheduled_week: payoutBatches.scheduledWeek,
       item_count: sql<number>`count(${payoutItems.id})::int`.mapWith(Number),
       total_cents: sql<number>`coalesce(sum(${payoutItems.amountCents}), 0)::bigint`.mapWith(Number),
     })
@@ -172,9 +173,24 @@ export async function countOpenItems(db: DbOrTx, batchId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-/** The payee's payout items, newest first, each with the lines it paid. */
-export async function selectStatements(db: DbOrTx, userId: string, limit: number) {
-  const items = await db.select().from(payoutItems).where(eq(payoutItems.userId, userId)).orderBy(desc(payoutItems.createdAt), desc(payoutItems.id)).limit(limit);
+/**
+ * The payee's payout items, newest first, each with the lines it paid; within [from, to) when
+ * given (decision 063). A cancelled item was never the payee's payout (nobody told them of it): left out.
+ */
+export async function selectStatements(db: DbOrTx, userId: string, options: { limit: number; from?: Date; to?: Date }) {
+  const items = await db
+    .select()
+    .from(payoutItems)
+    .where(
+      and(
+        eq(payoutItems.userId, userId),
+        ne(payoutItems.status, 'cancelled'),
+        options.from ? gte(payoutItems.createdAt, options.from) : undefined,
+        options.to ? lt(payoutItems.createdAt, options.to) : undefined,
+      ),
+    )
+    .orderBy(desc(payoutItems.createdAt), desc(payoutItems.id))
+    .limit(options.limit);
   if (items.length === 0) return [];
   const lines = await db
     .select({ itemId: payoutItemLines.itemId, line: payoutItemLines, commission: commissions })
@@ -183,4 +199,40 @@ export async function selectStatements(db: DbOrTx, userId: string, limit: number
     .where(inArray(payoutItemLines.itemId, items.map((item) => item.id)))
     .orderBy(commissions.earnedAt, commissions.id);
   return items.map((item) => ({ item, lines: lines.filter((line) => line.itemId === item.id) }));
+}
+
+/** The weekly schedule's batch of this payout week (its Monday), if one was prepared (decision 063). */
+export async function selectScheduledBatch(db: DbOrTx, week: string): Promise<PayoutBatchRow | undefined> {
+  const [row] = await db.select().from(payoutBatches).where(eq(payoutBatches.scheduledWeek, week));
+  return row;
+}
+
+/** Cancelling a prepared batch (decision 063): its items' lines still in them go back to pending; the count moved. */
+export async function releaseBatchLines(db: DbOrTx, batchId: string): Promise<number> {
+  const moved = await db
+    .update(commissions)
+    .set({ status: 'pending', processingAt: null })
+    .where(
+      and(
+        eq(commissions.status, 'processing'),
+        sql`${commissions.id} in (select l.commission_id from payout_item_lines l join payout_items i on i.id = l.item_id where i.batch_id = ${batchId}::uuid and i.status = 'processing')`,
+      ),
+    )
+    .returning({ id: commissions.id });
+  return moved.length;
+}
+
+export async function cancelBatchItems(db: DbOrTx, batchId: string, at: Date, actorId: string, reason: string | null): Promise<number> {
+  const rows = await db
+    .update(payoutItems)
+    .set({ status: 'cancelled', settledAt: at, settledBy: actorId, reason })
+    .where(and(eq(payoutItems.batchId, batchId), eq(payoutItems.status, 'processing')))
+    .returning({ id: payoutItems.id });
+  return rows.length;
+}
+
+/** The batch's items with their payees' names, every item row locked until the transaction ends. */
+export async function selectBatchItemsForUpdate(db: DbOrTx, batchId: string): Promise<BatchItemRow[]> {
+  await db.select({ id: payoutItems.id }).from(payoutItems).where(eq(payoutItems.batchId, batchId)).orderBy(payoutItems.id).for('update');
+  return selectBatchItems(db, batchId);
 }

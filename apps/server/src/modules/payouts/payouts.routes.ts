@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  CancelPayoutBatchInputSchema,
   PayoutBalanceSchema,
+  PayoutPeriodStatementSchema,
+  PayoutResultsInputSchema,
+  PayoutResultsResponseSchema,
+  payoutStatementCsv,
+  PayoutStatementQuerySchema,
   PayoutBatchListSchema,
   PayoutBatchSchema,
   PayoutDetailsSchema,
@@ -17,7 +23,10 @@ import {
 } from '@myeai/domain';
 import { zodRoutes } from '../../module-routes.ts';
 import {
+  applyPayoutResults,
   approvePayoutBatch,
+  cancelPayoutBatch,
+  getPeriodStatement,
   exportPayoutBatch,
   getPayoutBalance,
   getPayoutBatch,
@@ -64,6 +73,26 @@ export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request) => listStatements(deps, request.user!.id),
   });
 
+  // The statement of a period (decision 063): on screen (printable) and as CSV, own payouts only.
+  app.get(payoutsPaths.statement, {
+    config: { access: 'signedIn' },
+    schema: { tags, querystring: PayoutStatementQuerySchema, response: { 200: PayoutPeriodStatementSchema } },
+    handler: async (request) => getPeriodStatement(deps, request.user!, request.query),
+  });
+
+  app.get(payoutsPaths.statementCsv, {
+    config: { access: 'signedIn' },
+    schema: { tags, querystring: PayoutStatementQuerySchema, response: { 200: z.string() } },
+    handler: async (request, reply) => {
+      const statement = await getPeriodStatement(deps, request.user!, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payout-statement-${statement.from}-to-${statement.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(payoutStatementCsv(statement.items));
+    },
+  });
+
   app.get(payoutsPaths.adminSettings, {
     config: { access: 'admin' },
     schema: { tags, response: { 200: PayoutSettingsSchema } },
@@ -98,6 +127,18 @@ export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'admin' },
     schema: { tags, params: PayoutIdParamsSchema, response: { 200: PayoutBatchSchema } },
     handler: async (request) => approvePayoutBatch(deps, request.user!.id, request.params.id),
+  });
+
+  app.post(payoutsPaths.adminCancel, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, body: CancelPayoutBatchInputSchema.optional(), response: { 200: PayoutBatchSchema } },
+    handler: async (request) => cancelPayoutBatch(deps, request.user!.id, request.params.id, request.body ?? {}),
+  });
+
+  app.post(payoutsPaths.adminResults, {
+    config: { access: 'admin' },
+    schema: { tags, params: PayoutIdParamsSchema, body: PayoutResultsInputSchema, response: { 200: PayoutResultsResponseSchema } },
+    handler: async (request) => applyPayoutResults(deps, request.user!.id, request.params.id, request.body),
   });
 
   app.get(payoutsPaths.adminExport, {

@@ -11,12 +11,20 @@ import {
   PAYOUT_METHOD_LABELS,
   type PayoutBalance,
   type PayoutBatchResponse,
+  type PayoutBatchStatus,
   type PayoutDetails,
   type PayoutMethod,
   type PayoutMethodResponse,
   type PayoutSettings,
   type PayoutSkipReason,
   type PayoutStatementList,
+  type PayoutPeriodStatement,
+  type PayoutResultRowStatus,
+  type PayoutResultsResponse,
+  type PayoutStatement,
+  type PayoutStatementQuery,
+  PAYOUT_RESULT_ROW_STATUSES,
+  readPayoutResultCsv,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -24,7 +32,10 @@ import { enqueueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { openDetails, sealDetails } from './payout-details-seal.ts';
 import {
+  cancelBatchItems,
   countOpenItems,
+  releaseBatchLines,
+  selectBatchItemsForUpdate,
   insertPayoutBatch,
   insertPayoutItems,
   reserveLines,
@@ -45,12 +56,14 @@ import {
   upsertPayoutMethod,
   type BatchItemRow,
   type PayoutBatchRow,
+  type PayoutItemRow,
   type PayoutSettingsRow,
 } from './payouts.queries.ts';
+import { queueNextPayoutSlot } from './payout-schedule-queue.ts';
 
 export type PayoutDeps = { db: DbOrTx; clock: Clock; config: { payoutDetailsKey?: string | undefined } };
 
-function toSettings(row: PayoutSettingsRow): PayoutSettings {
+export function toSettings(row: PayoutSettingsRow): PayoutSettings {
   return {
     schedule_weekday: row.scheduleWeekday,
     schedule_minute_utc: row.scheduleMinuteUtc,
@@ -81,6 +94,8 @@ export async function savePayoutSettings(deps: PayoutDeps, actorId: string, inpu
       updatedBy: actorId,
     });
     await recordAudit(tx, deps.clock, { actorId, action: 'payout.settings', target: 'payout settings', details: { before, after: toSettings(row) } });
+    // The weekly schedule follows the new weekday and time (a job queued for the old time prepares nothing, decision 063).
+    await queueNextPayoutSlot(tx, deps.clock, toSettings(row));
     return toSettings(row);
   });
 }
@@ -160,30 +175,34 @@ export async function getPayoutBalance(deps: PayoutDeps, userId: string): Promis
   };
 }
 
-export async function listStatements(deps: PayoutDeps, userId: string): Promise<PayoutStatementList> {
-  const rows = await selectStatements(deps.db, userId, 100);
+type StatementRow = Awaited<ReturnType<typeof selectStatements>>[number];
+
+function statementView({ item, lines }: StatementRow): PayoutStatement {
   return {
-    items: rows.map(({ item, lines }) => ({
-      id: item.id,
-      batch_id: item.batchId,
-      created_at: item.createdAt.toISOString(),
-      method: item.method,
-      method_summary: item.summary,
-      amount_cents: item.amountCents,
-      status: item.status as 'processing' | 'paid' | 'failed',
-      reason: item.reason,
-      settled_at: item.settledAt?.toISOString() ?? null,
-      lines: lines.map(({ line, commission }) => ({
-        commission_id: commission.id,
-        product_name: commission.productName,
-        source: commission.source,
-        amount_cents: line.amountCents,
-        earned_at: commission.earnedAt.toISOString(),
-        cell_seat_position: commission.cellSeatPosition,
-        cell_override_level: commission.cellOverrideLevel,
-      })),
+    id: item.id,
+    batch_id: item.batchId,
+    created_at: item.createdAt.toISOString(),
+    method: item.method,
+    method_summary: item.summary,
+    amount_cents: item.amountCents,
+    status: item.status as PayoutStatement['status'],
+    reason: item.reason,
+    settled_at: item.settledAt?.toISOString() ?? null,
+    lines: lines.map(({ line, commission }) => ({
+      commission_id: commission.id,
+      product_name: commission.productName,
+      source: commission.source,
+      amount_cents: line.amountCents,
+      earned_at: commission.earnedAt.toISOString(),
+      cell_seat_position: commission.cellSeatPosition,
+      cell_override_level: commission.cellOverrideLevel,
     })),
   };
+}
+
+export async function listStatements(deps: PayoutDeps, userId: string): Promise<PayoutStatementList> {
+  const rows = await selectStatements(deps.db, userId, { limit: 100 });
+  return { items: rows.map(statementView) };
 }
 
 type BatchView = PayoutBatchResponse['batch'];
@@ -215,6 +234,9 @@ function batchView(batch: PayoutBatchRow, items: readonly ItemView[], skipped: B
     status: batch.status as BatchView['status'],
     created_at: batch.createdAt.toISOString(),
     approved_at: batch.approvedAt?.toISOString() ?? null,
+    scheduled_week: batch.scheduledWeek,
+    cancelled_at: batch.cancelledAt?.toISOString() ?? null,
+    cancel_reason: batch.cancelReason,
     total_cents: items.reduce((sum, item) => sum + item.amount_cents, 0),
     totals_by_method: totalsByMethod(items),
     items: [...items],
@@ -231,81 +253,95 @@ function batchView(batch: PayoutBatchRow, items: readonly ItemView[], skipped: B
  * the item lines and the lines' move to processing are one transaction.
  */
 export async function preparePayoutBatch(deps: PayoutDeps, actorId: string, options: { dryRun: boolean }): Promise<PayoutBatchResponse> {
-  return deps.db.transaction(async (tx) => {
-    const settings = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
-    const now = deps.clock.now();
-    const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days));
-    const byPayee = new Map<string, typeof lines>();
-    for (const line of lines) {
-      const own = byPayee.get(line.user_id);
-      if (own) own.push(line);
-      else byPayee.set(line.user_id, [line]);
+  return deps.db.transaction((tx) => prepareBatchIn(tx, deps, actorId, { dryRun: options.dryRun, scheduledWeek: null }));
+}
+
+/**
+ * The preparation inside the caller's transaction: an admin's (actor, no week) or the weekly
+ * schedule's (no actor, the payout week it is for, decision 063).
+ */
+export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: string | null, options: { dryRun: boolean; scheduledWeek: string | null }): Promise<PayoutBatchResponse> {
+  const settings = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
+  const now = deps.clock.now();
+  const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days));
+  const byPayee = new Map<string, typeof lines>();
+  for (const line of lines) {
+    const own = byPayee.get(line.user_id);
+    if (own) own.push(line);
+    else byPayee.set(line.user_id, [line]);
+  }
+  const payees = await selectPayees(tx, [...byPayee.keys()]);
+  const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineIds: string[] }[] = [];
+  const skipped: BatchView['skipped'] = [];
+  for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const own = byPayee.get(payee.id)!;
+    const available = own.reduce((sum, line) => sum + line.amount_cents, 0);
+    const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: available });
+    const method = payee.method;
+    if (payee.status !== 'active') skip('suspended');
+    else if (!method) skip('no_details');
+    else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
+    else if (!settings.methods_enabled.includes(method.method)) skip('method_disabled');
+    else {
+      const allocation = allocateLines(own, {
+        minimum_cents: settings.minimum_cents,
+        ...(method.method === 'wire' ? {} : { maximum_cents: settings.wire_threshold_cents }),
+      });
+      if (!allocation.ok) skip(allocation.reason);
+      else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineIds: allocation.line_ids });
     }
-    const payees = await selectPayees(tx, [...byPayee.keys()]);
-    const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineIds: string[] }[] = [];
-    const skipped: BatchView['skipped'] = [];
-    for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      const own = byPayee.get(payee.id)!;
-      const available = own.reduce((sum, line) => sum + line.amount_cents, 0);
-      const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: available });
-      const method = payee.method;
-      if (payee.status !== 'active') skip('suspended');
-      else if (!method) skip('no_details');
-      else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
-      else if (!settings.methods_enabled.includes(method.method)) skip('method_disabled');
-      else {
-        const allocation = allocateLines(own, {
-          minimum_cents: settings.minimum_cents,
-          ...(method.method === 'wire' ? {} : { maximum_cents: settings.wire_threshold_cents }),
-        });
-        if (!allocation.ok) skip(allocation.reason);
-        else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineIds: allocation.line_ids });
-      }
-    }
-    const amounts = new Map(lines.map((line) => [line.id, line.amount_cents]));
-    if (options.dryRun) {
-      const items = planned.map((plan) => ({
-        id: null,
-        user_id: plan.payee.id,
-        user_name: plan.payee.name,
-        method: plan.method,
-        method_summary: plan.payee.method!.summary,
-        amount_cents: plan.amount,
-        line_count: plan.lineIds.length,
-        status: 'processing' as const,
-        reason: null,
-      }));
-      return { batch: { id: null, status: 'preview' as const, created_at: now.toISOString(), approved_at: null, total_cents: items.reduce((s, i) => s + i.amount_cents, 0), totals_by_method: totalsByMethod(items), items, skipped } };
-    }
-    // An empty batch has nothing to approve: it is complete as soon as it is written.
-    const batch = await insertPayoutBatch(tx, { status: planned.length === 0 ? 'completed' : 'prepared', createdAt: now, createdBy: actorId, completedAt: planned.length === 0 ? now : null });
-    const items = await insertPayoutItems(
-      tx,
-      planned.map((plan) => ({
-        batchId: batch.id,
-        userId: plan.payee.id,
-        method: plan.method,
-        details: plan.details,
-        summary: plan.payee.method!.summary,
-        amountCents: plan.amount,
-        status: 'processing',
-        createdAt: now,
-      })),
-    );
-    const itemOf = new Map(items.map((item) => [item.userId, item.id]));
-    const links = planned.flatMap((plan) => plan.lineIds.map((id) => ({ itemId: itemOf.get(plan.payee.id)!, commissionId: id, amountCents: amounts.get(id)! })));
-    const moved = await reserveLines(tx, links, now);
-    if (moved !== links.length) throw new AppError('CONFLICT', 'The ledger changed while the batch was prepared. Please prepare it again.');
-    await recordAudit(tx, deps.clock, {
-      actorId,
-      action: 'payout.batch.prepare',
-      target: batch.id,
-      details: { items: items.length, lines: links.length, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0), skipped: skipped.length },
-    });
-    const names = new Map(planned.map((plan) => [plan.payee.id, plan.payee.name]));
-    const views = items.map((item) => itemView({ ...item, userName: names.get(item.userId)!, lineCount: links.filter((link) => link.itemId === item.id).length }));
-    return { batch: batchView(batch, views, skipped) };
+  }
+  const amounts = new Map(lines.map((line) => [line.id, line.amount_cents]));
+  if (options.dryRun) {
+    const items = planned.map((plan) => ({
+      id: null,
+      user_id: plan.payee.id,
+      user_name: plan.payee.name,
+      method: plan.method,
+      method_summary: plan.payee.method!.summary,
+      amount_cents: plan.amount,
+      line_count: plan.lineIds.length,
+      status: 'processing' as const,
+      reason: null,
+    }));
+    return { batch: { id: null, status: 'preview' as const, created_at: now.toISOString(), approved_at: null, scheduled_week: options.scheduledWeek, cancelled_at: null, cancel_reason: null, total_cents: items.reduce((s, i) => s + i.amount_cents, 0), totals_by_method: totalsByMethod(items), items, skipped } };
+  }
+  // An empty batch has nothing to approve: it is complete as soon as it is written.
+  const batch = await insertPayoutBatch(tx, {
+    status: planned.length === 0 ? 'completed' : 'prepared',
+    createdAt: now,
+    createdBy: actorId,
+    completedAt: planned.length === 0 ? now : null,
+    scheduledWeek: options.scheduledWeek,
   });
+  const items = await insertPayoutItems(
+    tx,
+    planned.map((plan) => ({
+      batchId: batch.id,
+      userId: plan.payee.id,
+      method: plan.method,
+      details: plan.details,
+      summary: plan.payee.method!.summary,
+      amountCents: plan.amount,
+      status: 'processing',
+      createdAt: now,
+    })),
+  );
+  const itemOf = new Map(items.map((item) => [item.userId, item.id]));
+  const links = planned.flatMap((plan) => plan.lineIds.map((id) => ({ itemId: itemOf.get(plan.payee.id)!, commissionId: id, amountCents: amounts.get(id)! })));
+  const moved = await reserveLines(tx, links, now);
+  if (moved !== links.length) throw new AppError('CONFLICT', 'The ledger changed while the batch was prepared. Please prepare it again.');
+  await recordAudit(tx, deps.clock, {
+    actorId,
+    action: 'payout.batch.prepare',
+    target: batch.id,
+    details: { items: items.length, lines: links.length, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0), skipped: skipped.length, scheduled_week: options.scheduledWeek },
+  });
+  const names = new Map(planned.map((plan) => [plan.payee.id, plan.payee.name]));
+  const lineCounts = new Map<string, number>();
+  for (const link of links) lineCounts.set(link.itemId, (lineCounts.get(link.itemId) ?? 0) + 1);
+  const views = items.map((item) => itemView({ ...item, userName: names.get(item.userId)!, lineCount: lineCounts.get(item.id) ?? 0 }));
+  return { batch: batchView(batch, views, skipped) };
 }
 
 export async function getPayoutBatch(db: DbOrTx, id: string): Promise<PayoutBatchResponse> {
@@ -367,29 +403,147 @@ export async function settlePayoutItem(deps: PayoutDeps, actorId: string, id: st
     const batch = await selectPayoutBatch(tx, item.batchId, { forUpdate: true });
     if (batch!.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before recording its payouts.');
     if (item.status !== 'processing') throw new AppError('CONFLICT', `This payout is ${item.status} already.`);
-    const now = deps.clock.now();
-    const reason = input.status === 'failed' ? (input.reason ?? null) : null;
-    const updated = await updatePayoutItem(tx, id, { status: input.status, reason, settledAt: now, settledBy: actorId });
-    const lines = await settleItemLines(tx, id, input.status === 'paid' ? 'paid' : 'pending', now);
-    if ((await countOpenItems(tx, item.batchId)) === 0) await updatePayoutBatch(tx, item.batchId, { status: 'completed', completedAt: now });
-    await recordAudit(tx, deps.clock, { actorId, action: 'payout.item.settle', target: id, details: { status: input.status, reason, user_id: item.userId, amount_cents: item.amountCents, lines } });
-    await createNotification(tx, deps.clock, {
-      userId: item.userId,
-      type: 'commission',
-      title: input.status === 'paid' ? 'Payout paid' : 'Payout failed',
-      message:
-        input.status === 'paid'
-          ? `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} was paid.`
-          : `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} failed: ${reason}. The amount is available again for the next payout.`,
-      data: { payout_item_id: id, status: input.status, amount_cents: item.amountCents },
-      sourceKey: `payout:${id}:${input.status}`,
-    });
+    const { updated, lines } = await settleItemIn(tx, deps, actorId, item, input.status === 'paid' ? { status: 'paid' } : { status: 'failed', reason: input.reason ?? '' });
     const [row] = (await selectBatchItems(tx, item.batchId)).filter((candidate) => candidate.id === id);
     return { item: { ...itemView(row ?? { ...updated, userName: '', lineCount: lines }), id } };
   });
 }
 
+/**
+ * One processing item settled inside the caller's transaction (item and batch rows locked by the
+ * caller): the item's status, its lines moved, the batch completed once no item is processing,
+ * the audit entry and the payee told. Shared by the single PATCH and the result file.
+ */
+async function settleItemIn(tx: DbOrTx, deps: PayoutDeps, actorId: string, item: PayoutItemRow, input: { status: 'paid' } | { status: 'failed'; reason: string }, via: 'single' | 'result_file' = 'single') {
+  const now = deps.clock.now();
+  const reason = input.status === 'failed' ? input.reason : null;
+  const updated = await updatePayoutItem(tx, item.id, { status: input.status, reason, settledAt: now, settledBy: actorId });
+  const lines = await settleItemLines(tx, item.id, input.status === 'paid' ? 'paid' : 'pending', now);
+  if ((await countOpenItems(tx, item.batchId)) === 0) await updatePayoutBatch(tx, item.batchId, { status: 'completed', completedAt: now });
+  await recordAudit(tx, deps.clock, { actorId, action: 'payout.item.settle', target: item.id, details: { status: input.status, reason, user_id: item.userId, amount_cents: item.amountCents, lines, via } });
+  await createNotification(tx, deps.clock, {
+    userId: item.userId,
+    type: 'commission',
+    title: input.status === 'paid' ? 'Payout paid' : 'Payout failed',
+    message:
+      input.status === 'paid'
+        ? `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} was paid.`
+        : `Your payout of ${formatDollarsAndCents(item.amountCents)} to ${item.summary} failed: ${reason}. The amount is available again for the next payout.`,
+    data: { payout_item_id: item.id, status: input.status, amount_cents: item.amountCents },
+    sourceKey: `payout:${item.id}:${input.status}`,
+  });
+  return { updated, lines };
+}
+
+/**
+ * Cancels a prepared batch (issue 30 item 3, decision 063): before approval only (an approved batch
+ * may have been paid already: its items are settled one by one). The items become cancelled, their
+ * lines go back to pending (available to the next batch), the batch is cancelled with who, when and
+ * why, audited. Payees were not told of a prepared batch, so nobody is notified. The batch row is
+ * locked, so a cancel racing an approval loses or wins whole.
+ */
+export async function cancelPayoutBatch(deps: PayoutDeps, actorId: string, id: string, input: { reason?: string | undefined }): Promise<PayoutBatchResponse> {
+  return deps.db.transaction(async (tx) => {
+    const batch = await selectPayoutBatch(tx, id, { forUpdate: true });
+    if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+    if (batch.status === 'cancelled') throw new AppError('CONFLICT', 'This payout batch is cancelled already.');
+    if (batch.status !== 'prepared') throw new AppError('CONFLICT', 'Only a batch that is not approved yet can be cancelled: mark its payouts paid or failed instead.');
+    const now = deps.clock.now();
+    const reason = input.reason && input.reason.length > 0 ? input.reason : null;
+    const items = await selectBatchItems(tx, id);
+    const lines = await releaseBatchLines(tx, id);
+    const expected = items.reduce((sum, item) => sum + item.lineCount, 0);
+    if (lines !== expected) throw new AppError('CONFLICT', 'The ledger changed while the batch was cancelled. Please try again.');
+    await cancelBatchItems(tx, id, now, actorId, reason);
+    await updatePayoutBatch(tx, id, { status: 'cancelled', cancelledAt: now, cancelledBy: actorId, cancelReason: reason });
+    await recordAudit(tx, deps.clock, {
+      actorId,
+      action: 'payout.batch.cancel',
+      target: id,
+      details: { reason, items: items.length, lines, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0), scheduled_week: batch.scheduledWeek },
+    });
+    return getPayoutBatch(tx, id);
+  });
+}
+
+/**
+ * The provider's result file for an approved batch (decision 063): each row names a payout by the
+ * reference of the payout file (the item id) and says paid or failed. A row for a payout still
+ * processing settles it exactly as Mark paid / Mark failed does; a row repeating the payout's
+ * current result changes nothing (so a file uploaded twice is harmless); every other row is
+ * reported with the reason and changes nothing. A dry run reports what each row would do. One
+ * transaction with the batch row and every item of the batch locked.
+ */
+export async function applyPayoutResults(deps: PayoutDeps, actorId: string, id: string, input: { csv: string; dry_run: boolean }): Promise<PayoutResultsResponse> {
+  const read = readPayoutResultCsv(input.csv);
+  if (!read.ok) throw new AppError('VALIDATION', read.message, [{ path: 'csv', message: read.message }]);
+  return deps.db.transaction(async (tx) => {
+    const batch = await selectPayoutBatch(tx, id, { forUpdate: true });
+    if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+    if (batch.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before recording its payouts.');
+    if (batch.status === 'cancelled') throw new AppError('CONFLICT', 'This payout batch was cancelled: nothing of it was paid.');
+    const items = await selectBatchItemsForUpdate(tx, id);
+    const byId = new Map(items.map((item) => [item.id.toLowerCase(), item]));
+    const rows: PayoutResultsResponse['rows'] = [];
+    for (const line of read.rows) {
+      if (!line.ok) {
+        rows.push({ row: line.row, reference: line.reference, status: 'error', message: line.message, user_name: null, amount_cents: null });
+        continue;
+      }
+      const item = byId.get(line.reference.toLowerCase());
+      const report = (status: PayoutResultRowStatus, message: string) =>
+        rows.push({ row: line.row, reference: line.reference, status, message, user_name: item?.userName ?? null, amount_cents: item?.amountCents ?? null });
+      if (!item) {
+        report('error', 'No payout of this batch has this reference.');
+        continue;
+      }
+      if (line.amount_cents !== null && line.amount_cents !== item.amountCents) {
+        report('error', `The file says ${formatDollarsAndCents(line.amount_cents)}; this payout is ${formatDollarsAndCents(item.amountCents)}. Nothing was recorded for it.`);
+        continue;
+      }
+      if (item.status === line.status) {
+        report('unchanged', `Marked ${line.status} already.`);
+        continue;
+      }
+      if (item.status !== 'processing') {
+        report('error', `This payout is ${item.status} already; the file says ${line.status}. Nothing was recorded for it.`);
+        continue;
+      }
+      if (!input.dry_run) {
+        await settleItemIn(tx, deps, actorId, item, line.status === 'paid' ? { status: 'paid' } : { status: 'failed', reason: line.reason ?? 'Failed at the provider' }, 'result_file');
+        item.status = line.status;
+      }
+      report(line.status, line.status === 'paid' ? (input.dry_run ? 'Would be marked paid.' : 'Marked paid.') : `${input.dry_run ? 'Would be marked failed' : 'Marked failed'}: ${line.reason}.`);
+    }
+    const counts = Object.fromEntries(PAYOUT_RESULT_ROW_STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length])) as PayoutResultsResponse['counts'];
+    if (!input.dry_run) {
+      await recordAudit(tx, deps.clock, { actorId, action: 'payout.batch.results', target: id, details: { rows: rows.length, ...counts } });
+    }
+    return { dry_run: input.dry_run, rows, counts };
+  });
+}
+
+/**
+ * The payee's statement for a period (decision 063): the payouts prepared from `from` to `to`
+ * (UTC dates, both included), each with the lines it paid, and the totals by status.
+ */
+export async function getPeriodStatement(deps: PayoutDeps, user: { id: string; name: string; email: string }, query: PayoutStatementQuery): Promise<PayoutPeriodStatement> {
+  const from = new Date(`${query.from}T00:00:00.000Z`);
+  const to = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000);
+  const rows = await selectStatements(deps.db, user.id, { limit: 1000, from, to });
+  const items = rows.map(statementView);
+  const total = (status: string) => items.filter((item) => item.status === status).reduce((sum, item) => sum + item.amount_cents, 0);
+  return {
+    payee: { name: user.name, email: user.email },
+    from: query.from,
+    to: query.to,
+    generated_at: deps.clock.now().toISOString(),
+    items,
+    totals: { paid_cents: total('paid'), processing_cents: total('processing'), failed_cents: total('failed') },
+  };
+}
+
 export async function listPayoutBatches(db: DbOrTx) {
   const rows = await selectPayoutBatches(db, 50);
-  return { items: rows.map((row) => ({ ...row, status: row.status as 'prepared' | 'approved' | 'completed', created_at: row.created_at.toISOString() })) };
+  return { items: rows.map((row) => ({ ...row, status: row.status as PayoutBatchStatus, created_at: row.created_at.toISOString() })) };
 }

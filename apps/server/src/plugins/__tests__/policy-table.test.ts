@@ -182,6 +182,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['PUT /api/payouts/method',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/payouts/balance',                                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/payouts',                                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/payouts/statement',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/payouts/statement.csv',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /trading-compass, /trading-subscription, /subscription-success: all seven roles (spec 3 section 6);
   // what a plan unlocks inside them is a plan rule, not an access rule
@@ -258,6 +260,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/admin/payout-batches/:id',                       '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/payout-batches/:id/approve',              '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/payout-batches/:id/export',                '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/payout-batches/:id/cancel',               '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/payout-batches/:id/results',              '401  403  403  403  403  403  403  ok   403'],
   ['PATCH /api/admin/payout-items/:id',                       '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue/batch',        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/config',                        '401  403  403  403  403  403  403  ok   403'],

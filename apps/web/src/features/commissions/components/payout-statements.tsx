@@ -5,8 +5,8 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { usePayoutStatements } from '../api/payouts-api.ts';
 
-export const PAYOUT_ITEM_STATUS_LABELS: Record<PayoutItemStatus, string> = { processing: 'On its way', paid: 'Paid', failed: 'Failed' };
-const STATUS_COLORS: Record<PayoutItemStatus, string> = { processing: 'blue', paid: 'green', failed: 'red' };
+export const PAYOUT_ITEM_STATUS_LABELS: Record<PayoutItemStatus, string> = { processing: 'On its way', paid: 'Paid', failed: 'Failed', cancelled: 'Cancelled' };
+const STATUS_COLORS: Record<PayoutItemStatus, string> = { processing: 'blue', paid: 'green', failed: 'red', cancelled: 'gray' };
 
 export function PayoutStatusBadge({ status }: { status: PayoutItemStatus }) {
   return (

@@ -39,6 +39,7 @@ const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color
   prepared: { label: 'Prepared, awaiting approval', color: 'orange' },
   approved: { label: 'Approved, paying', color: 'blue' },
   completed: { label: 'Completed', color: 'green' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
 };
 
 // A tinted alert's own title colour is too light for axe's colour contrast; the text colour reads.
