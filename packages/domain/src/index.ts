@@ -66,6 +66,8 @@ export * from './subscriptions/subscription-state.ts';
 export * from './subscriptions/plan-change.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/plan-changes.ts';
+export * from './billing/refunds.ts';
+export * from './schemas/billing.ts';
 export * from './trial/trial-stages.ts';
 export * from './trial/access-level.ts';
 export * from './usage/engagement.ts';

@@ -13,6 +13,7 @@ export * from './commission-cells.ts';
 export * from './payouts.ts';
 export * from './subscriptions.ts';
 export * from './plan-changes.ts';
+export * from './billing.ts';
 export * from './onboarding.ts';
 export * from './goals.ts';
 export * from './trials.ts';

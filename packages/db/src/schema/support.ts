@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { SUPPORT_STATUSES } from '@myeai/domain';
+import { billingPayments } from './billing.ts';
 import { oneOf } from './one-of.ts';
 import { users } from './users.ts';
 
@@ -23,10 +24,13 @@ export const supportRequests = pgTable(
     answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamptz('answered_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /** "Request a refund" of this payment (decision 065); null for other requests. */
+    paymentId: uuid('payment_id').references(() => billingPayments.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('support_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('support_requests_queue_idx').on(t.status, t.priority.desc(), t.createdAt, t.id),
+    index('support_requests_payment_idx').on(t.paymentId),
     check('support_requests_status_known', oneOf(t.status, SUPPORT_STATUSES)),
     check('support_requests_answer_matches_status', sql`(${t.status} = 'answered') = (${t.answer} is not null)`),
   ],

@@ -48,6 +48,8 @@ export const SupportRequestSchema = z.object({
   answer: z.string().nullable(),
   answered_at: z.string().nullable(),
   created_at: z.string(),
+  /** The payment a "Request a refund" is about (decision 065); null for other requests. */
+  payment_id: z.string().nullable(),
 });
 export type SupportRequest = z.infer<typeof SupportRequestSchema>;
 
@@ -56,6 +58,8 @@ export const MySupportRequestsSchema = z.object({ items: z.array(SupportRequestS
 export const AdminSupportRequestSchema = SupportRequestSchema.extend({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   answered_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The payment of a refund request, as the admin reviews it. */
+  payment: z.object({ id: z.string(), paid_at: z.string(), amount_cents: z.number().int(), plan: z.string().nullable() }).nullable(),
 });
 export type AdminSupportRequest = z.infer<typeof AdminSupportRequestSchema>;
 
