@@ -12,14 +12,29 @@ import type { Cents } from '../money.ts';
 export const BALANCE_BUCKETS = ['holding', 'available', 'in_payout', 'paid', 'withheld'] as const;
 export type BalanceBucket = (typeof BALANCE_BUCKETS)[number];
 
-export type BalanceLine = { status: string; earned_at: Date; amount_cents: Cents; flag_hold?: boolean };
+export type BalanceLine = {
+  status: string;
+  earned_at: Date;
+  amount_cents: Cents;
+  flag_hold?: boolean;
+  /** A reversal (decision 066): the line it reverses, as it stands now. */
+  reverses?: { status: string; earned_at: Date; flag_hold?: boolean } | null;
+};
 
+/**
+ * A pending reversal (a negative line, decision 066) is never held for itself: while the line it
+ * reverses is pending it stands where that line stands (holding or available), so the pair is
+ * paid together or waits together and the reversed part never goes out; once the original is in
+ * a payout or paid, the reversal is available at once and nets against the next payout.
+ */
 export function balanceBucket(line: BalanceLine, holdingCutoff: Date): BalanceBucket {
   if (line.status === 'withheld') return 'withheld';
   if (line.status === 'paid') return 'paid';
   if (line.status === 'processing') return 'in_payout';
-  if (line.flag_hold || line.earned_at.getTime() > holdingCutoff.getTime()) return 'holding';
-  return 'available';
+  const held = line.reverses
+    ? line.reverses.status === 'pending' && (Boolean(line.reverses.flag_hold) || line.reverses.earned_at.getTime() > holdingCutoff.getTime())
+    : Boolean(line.flag_hold) || line.earned_at.getTime() > holdingCutoff.getTime();
+  return held ? 'holding' : 'available';
 }
 
 export type BalanceSplit = Record<`${BalanceBucket}_cents`, Cents>;
@@ -30,11 +45,19 @@ export function splitBalance(lines: readonly BalanceLine[], holdingCutoff: Date)
   return split;
 }
 
-export type AllocatableLine = { id: string; earned_at: Date; amount_cents: Cents };
+export type AllocatableLine = {
+  id: string;
+  earned_at: Date;
+  amount_cents: Cents;
+  /** A reversal: the line it reverses (decision 066). */
+  reverses_id?: string | null;
+};
 
 export type Allocation =
   | { ok: true; line_ids: string[]; amount_cents: Cents; carried_cents: Cents }
   | { ok: false; reason: 'below_minimum' | 'needs_wire'; amount_cents: Cents };
+
+const byAge = (a: AllocatableLine, b: AllocatableLine) => a.earned_at.getTime() - b.earned_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The lines one payout item pays (issue 30 item 3): the available lines oldest first (same
@@ -45,25 +68,46 @@ export type Allocation =
  * 5000 cents at a 5000 minimum is paid, 4999 is carried. When the maximum alone keeps a payee with
  * enough money below the minimum (the oldest line is above the wire threshold), the reason is
  * `needs_wire`: waiting changes nothing, wire details pay it.
+ *
+ * Negative lines (reversals, decision 066) net: a reversal whose original is among the lines
+ * travels with it (the pair is one unit, its net amount, so the reversed part of an unpaid line
+ * is cancelled out before any payout); every other negative line (its original was paid or is in
+ * a payout) is taken first and reduces this payout. What is paid is the net, and only when it
+ * reaches the minimum (and is more than 0); otherwise everything waits, a negative total being the
+ * negative balance carried forward.
  */
 export function allocateLines(lines: readonly AllocatableLine[], rule: { minimum_cents: Cents; maximum_cents?: Cents }): Allocation {
-  const ordered = [...lines].sort((a, b) => a.earned_at.getTime() - b.earned_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const total = ordered.reduce((sum, line) => sum + line.amount_cents, 0);
-  const taken: AllocatableLine[] = [];
-  let amount = 0;
+  const present = new Set(lines.map((line) => line.id));
+  const attached = new Map<string, AllocatableLine[]>();
+  const credits: AllocatableLine[] = [];
+  const heads: AllocatableLine[] = [];
+  for (const line of lines) {
+    if (line.reverses_id && present.has(line.reverses_id)) attached.set(line.reverses_id, [...(attached.get(line.reverses_id) ?? []), line]);
+    else if (line.amount_cents < 0) credits.push(line);
+    else heads.push(line);
+  }
+  const units = heads.sort(byAge).map((head) => {
+    const members = [head, ...(attached.get(head.id) ?? []).sort(byAge)];
+    return { ids: members.map((line) => line.id), net: members.reduce((sum, line) => sum + line.amount_cents, 0) };
+  });
+  const total = lines.reduce((sum, line) => sum + line.amount_cents, 0);
+  const taken: string[] = credits.sort(byAge).map((line) => line.id);
+  let amount = credits.reduce((sum, line) => sum + line.amount_cents, 0);
+  let takenUnits = 0;
   let capped = false;
-  for (const line of ordered) {
-    if (rule.maximum_cents !== undefined && amount + line.amount_cents > rule.maximum_cents) {
+  for (const unit of units) {
+    if (rule.maximum_cents !== undefined && amount + unit.net > rule.maximum_cents) {
       capped = true;
       break;
     }
-    taken.push(line);
-    amount += line.amount_cents;
+    taken.push(...unit.ids);
+    amount += unit.net;
+    takenUnits += 1;
   }
-  if (amount < rule.minimum_cents || taken.length === 0) {
+  if (amount < rule.minimum_cents || amount <= 0 || takenUnits === 0) {
     // The money is there but the maximum stopped it: the oldest lines need a wire transfer, not more time.
-    const reason = capped && total >= rule.minimum_cents ? 'needs_wire' : 'below_minimum';
+    const reason = capped && total >= rule.minimum_cents && total > 0 ? 'needs_wire' : 'below_minimum';
     return { ok: false, reason, amount_cents: total };
   }
-  return { ok: true, line_ids: taken.map((line) => line.id), amount_cents: amount, carried_cents: total - amount };
+  return { ok: true, line_ids: taken, amount_cents: amount, carried_cents: total - amount };
 }

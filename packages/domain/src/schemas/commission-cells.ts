@@ -36,6 +36,13 @@ const revenueFields = {
   description: z.string().trim().max(500, { message: 'The description can be at most 500 characters.' }).default(''),
   /** The caller's key for this revenue: the same key never pays twice. Not needed for a dry run. */
   source_reference_id: z.string().trim().min(1, { message: 'A source reference is required.' }).max(200).optional(),
+  /**
+   * A cell with no member pays nobody: the whole revenue would be unallocated. Such a run is
+   * refused unless the admin confirms exactly that ("Book all as unallocated"), decision 066.
+   */
+  book_unallocated: z.boolean().default(false),
+  /** The subscription payment this revenue is, if it is one: a refund of the payment reverses the run in proportion (decision 066). */
+  payment_id: z.string().trim().min(1).max(200).optional(),
 };
 
 /** The API's body: the amount in integer cents (a program's contract); a refusal still speaks dollars. */
@@ -127,7 +134,13 @@ export function processRevenueMessage(status: ProcessRevenueResponse['status'], 
 export const ProcessRevenueBatchInputSchema = z.object({
   csv: z.string().max(1_000_000, { message: 'The file is larger than 1 MB.' }),
   dry_run: z.boolean().default(true),
+  /** Lines on a cell with no member are refused unless this confirms booking them all as unallocated (decision 066). */
+  book_unallocated: z.boolean().default(false),
 });
+
+/** Why a run on a cell with no member is refused without the admin's confirmation (decision 066). */
+export const EMPTY_CELL_REVENUE_MESSAGE =
+  'This cell has no members: nobody would be paid and the whole revenue would be booked as unallocated. Confirm "Book all as unallocated" to process it anyway.';
 
 export const REVENUE_BATCH_LINE_STATUSES = ['processed', 'already_processed', 'dry_run', 'error'] as const;
 

@@ -27,6 +27,9 @@ export const CommissionSchema = z.object({
   earned_at: z.string(),
   processing_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** A reversal (a negative line, decision 066): the line it reverses and why; absent on every other line. */
+  reverses_id: z.string().optional(),
+  reason: z.string().optional(),
 });
 export type Commission = z.infer<typeof CommissionSchema>;
 

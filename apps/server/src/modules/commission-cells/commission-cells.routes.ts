@@ -23,6 +23,6 @@ export async function commissionCellsRoutes(root: FastifyInstance): Promise<void
   app.post(commissionCellsPaths.processRevenueBatch, {
     config: { access: 'admin' },
     schema: { tags, body: ProcessRevenueBatchInputSchema, response: { 200: ProcessRevenueBatchResponseSchema } },
-    handler: async (request) => processRevenueBatch(deps.db, deps.clock, request.user!.id, request.body.csv, request.body.dry_run),
+    handler: async (request) => processRevenueBatch(deps.db, deps.clock, request.user!.id, request.body.csv, request.body.dry_run, { bookUnallocated: request.body.book_unallocated }),
   });
 }

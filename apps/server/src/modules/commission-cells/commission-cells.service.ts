@@ -7,6 +7,7 @@ import {
   DEFAULT_CELL_PAYOUT_CONFIG,
   computeCellPayout,
   processRevenueMessage,
+  EMPTY_CELL_REVENUE_MESSAGE,
   type CalculationResult,
   type CellPayoutConfig,
   type CellPayoutResult,
@@ -153,6 +154,7 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
       if (!cell) throw new AppError('NOT_FOUND', 'Commission cell not found.');
       refuseUnavailableCell(cell);
       if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
+      if (!input.book_unallocated && seatsOf(cell.id).length === 0) throw new AppError('CONFLICT', EMPTY_CELL_REVENUE_MESSAGE);
       const result = toCalculationResult(cell.id, config, computeCellPayout({ revenue_cents: input.amount_cents, seats: seatsOf(cell.id), upline: uplines.get(cell.id) ?? [], config }));
       plans.push({ index, input, cell, result });
       return { status: 'processed', message: processRevenueMessage('processed', result.payouts_count), run_id: null, calculation_result: result };
@@ -176,6 +178,7 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
           result,
           createdBy: actorId,
           createdAt: now,
+          paymentId: input.payment_id ?? null,
         })),
       )
     ).map((run) => [run.sourceReferenceId, run]),
@@ -193,7 +196,7 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
   await createCommissions(
     tx,
     clock,
-    written.flatMap(({ cell, result, run }) =>
+    written.flatMap(({ cell, result, run, input }) =>
       result.payouts.map((payout) => ({
         userId: payout.user_id,
         productId: null,
@@ -203,6 +206,7 @@ async function processRuns(tx: DbOrTx, clock: Clock, actorId: string, inputs: re
         amountCents: payout.amount_cents,
         rateBp: lineRateBp(config, payout),
         cell: { runId: run.id, seatPosition: payout.seat_position, overrideLevel: payout.override_level },
+        paymentId: input.payment_id ?? null,
       })),
     ),
     // One notification per owner per chunk (a single run is a chunk of one line), decision 039.
@@ -247,7 +251,10 @@ async function previewRevenueLine(db: DbOrTx, body: ProcessRevenueRequest, optio
   refuseUnavailableCell(cell);
   const { engineEnabled, payout } = await loadConfig(db);
   if (!engineEnabled) throw new AppError('CONFLICT', 'The commission engine is disabled. Enable it in the commission configuration to process revenue.');
-  if (options.refuseEmptyCell && (await selectCellSeats(db, cell.id)).length === 0) throw new AppError('VALIDATION', 'Commission test revenue needs a cell with at least one member.');
+  const empty = (await selectCellSeats(db, cell.id)).length === 0;
+  if (options.refuseEmptyCell && empty) throw new AppError('VALIDATION', 'Commission test revenue needs a cell with at least one member.');
+  // The preview of a file says what the real run would: refused without the confirmation (decision 066).
+  if (!options.refuseEmptyCell && empty && !body.book_unallocated) throw new AppError('CONFLICT', EMPTY_CELL_REVENUE_MESSAGE);
   const result = await calculate(db, cell, body.amount_cents, payout);
   return { status: 'dry_run', message: processRevenueMessage('dry_run', result.payouts_count), run_id: null, calculation_result: result };
 }
@@ -267,9 +274,17 @@ async function processChunk(db: DbOrTx, clock: Clock, actorId: string, inputs: r
  * each chunk one transaction (every line checked before anything is written), so a batch cut short (a crash) is simply
  * submitted again: lines already processed answer their first run and pay nothing twice.
  */
-export async function processRevenueBatch(db: DbOrTx, clock: Clock, actorId: string, csv: string, dryRun: boolean): Promise<ProcessRevenueBatchResponse> {
+export async function processRevenueBatch(
+  db: DbOrTx,
+  clock: Clock,
+  actorId: string,
+  csv: string,
+  dryRun: boolean,
+  options: { bookUnallocated?: boolean } = {},
+): Promise<ProcessRevenueBatchResponse> {
   const read = readRevenueCsv(csv);
   if (!read.ok) throw new AppError('VALIDATION', read.message);
+  if (options.bookUnallocated) for (const line of read.lines) if (line.ok) line.input.book_unallocated = true;
   const valid = read.lines.filter((line): line is Extract<ReadLine, { ok: true }> => line.ok);
   const answers = new Map<ReadLine, LineAnswer>();
   if (!dryRun) {

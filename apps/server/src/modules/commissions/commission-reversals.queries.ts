@@ -115,13 +115,25 @@ export async function selectSubjectRevenueReversed(db: DbOrTx, kind: CommissionR
   return Number(row?.cents ?? 0);
 }
 
-/** The latest reversal of one subject (the earlier reversal a 409 names). */
-export async function selectLatestSubjectReversal(db: DbOrTx, kind: CommissionReversalKind, subjectId: string): Promise<ReversalRow | undefined> {
+/** The latest reversal that wrote a line reversing this one (the earlier reversal a 409 names). */
+export async function selectLatestLineReversal(db: DbOrTx, lineId: string): Promise<ReversalRow | undefined> {
+  const [row] = await db
+    .select({ reversal: commissionReversals })
+    .from(commissionReversals)
+    .innerJoin(commissions, eq(commissions.reversalId, commissionReversals.id))
+    .where(eq(commissions.reversesId, lineId))
+    .orderBy(sql`${commissionReversals.createdAt} desc, ${commissionReversals.id} desc`)
+    .limit(1);
+  return row?.reversal;
+}
+
+/** A conversion's commission line, locked until the transaction ends. */
+export async function selectConversionLineForUpdate(db: DbOrTx, conversionId: string): Promise<CommissionRow | undefined> {
   const [row] = await db
     .select()
-    .from(commissionReversals)
-    .where(and(eq(commissionReversals.kind, kind), eq(commissionReversals.subjectId, subjectId)))
-    .orderBy(sql`${commissionReversals.createdAt} desc, ${commissionReversals.id} desc`)
+    .from(commissions)
+    .where(and(eq(commissions.source, 'conversion'), eq(commissions.sourceReference, conversionId)))
+    .for('update')
     .limit(1);
   return row;
 }

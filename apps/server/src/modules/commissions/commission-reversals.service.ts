@@ -20,6 +20,10 @@ import {
   insertReversalRuns,
   selectPaymentLinesForUpdate,
   selectPaymentRunsForUpdate,
+  selectConversionLineForUpdate,
+  selectLatestLineReversal,
+  selectRunForUpdate,
+  selectRunLinesForUpdate,
   selectReversalById,
   selectReversalByKey,
   selectReversalLines,
@@ -275,4 +279,123 @@ export async function reverseCommissionsForRefund(tx: DbOrTx, input: RefundRever
       before: { refunded_before_cents: earlier, lines: lines.map((line, index) => ({ id: line.id, amount_cents: line.amountCents, remaining_cents: lineParts[index]!.remaining_cents })) },
     },
   );
+}
+
+/** The line's latest reversal (what a 409 on a line reversed in full names). */
+async function latestReversalOfLine(tx: DbOrTx, lineId: string): Promise<CommissionReversal | undefined> {
+  const row = await selectLatestLineReversal(tx, lineId);
+  return row ? loadReversal(tx, row) : undefined;
+}
+
+/** 409 for a line already reversed in full, with the earlier reversal (its id in the message and the details). */
+function alreadyReversed(earlier: CommissionReversal | undefined): AppError {
+  const when = earlier ? ` on ${earlier.created_at.slice(0, 10)} (reversal ${earlier.id}: ${earlier.reason})` : '';
+  return new AppError('CONFLICT', `This commission was already reversed in full${when}. Nothing is left to reverse.`, earlier ? [{ path: 'reversal_id', message: earlier.id }] : undefined);
+}
+
+export type ConversionReversalInput = {
+  /** The conversion and the sale amount it reported. */
+  conversion: { id: string; amountCents: number };
+  /** The sale amount taken back; undefined: whatever is left. */
+  amountCents?: number | undefined;
+  reason: string;
+  /** The partner's id of this reversal (their refund id); a full reversal without one is keyed 'full'. */
+  reversalId?: string | undefined;
+};
+
+/**
+ * A partner reverses a conversion (issue 31 item 2), in full or in part, in one transaction:
+ * the conversion's commission line is locked, the sale amount reversed so far (this one included)
+ * sets the commission taken back (reversalAmounts, cents exact), and one negative line is
+ * written. The partner's reversal_id makes it idempotent: a replay answers the first reversal
+ * (a replay with another amount is 409). More than is left of the sale: 400. A line already
+ * reversed in full (by this partner or by anything else): 409 with the earlier reversal.
+ */
+export async function reverseConversion(db: DbOrTx, clock: Clock, input: ConversionReversalInput): Promise<ReversalResponse> {
+  return db.transaction(async (tx) => {
+    const key = `conversion:${input.conversion.id}:${input.reversalId ?? 'full'}`;
+    const line = await selectConversionLineForUpdate(tx, input.conversion.id);
+    if (!line) throw new AppError('CONFLICT', 'This sale earned no commission, so there is nothing to reverse.');
+    const replay = await replayOf(tx, key);
+    if (replay) {
+      if (input.amountCents !== undefined && replay.reversal.revenue_cents !== input.amountCents) {
+        throw new AppError('CONFLICT', `Reversal ${input.reversalId} was already recorded with a different amount (${replay.reversal.revenue_cents} cents).`);
+      }
+      return replay;
+    }
+    const sale = input.conversion.amountCents;
+    const earlier = await selectSubjectRevenueReversed(tx, 'conversion', input.conversion.id);
+    const { lineParts } = await reversibleParts(tx, [line], [], { kind: 'conversion', subjectId: input.conversion.id });
+    if (lineParts[0]!.remaining_cents === 0 || earlier >= sale) throw alreadyReversed(await latestReversalOfLine(tx, line.id));
+    const left = sale - earlier;
+    const amount = input.amountCents ?? left;
+    if (amount > left) {
+      throw new AppError('VALIDATION', `At most ${left} cents of this sale are left to reverse.`, [{ path: 'amount_cents', message: `At most ${left} cents are left to reverse.` }]);
+    }
+    const [cents] = reversalAmounts(lineParts, earlier + amount, sale);
+    return writeReversal(
+      tx,
+      clock,
+      {
+        kind: 'conversion',
+        key,
+        subjectId: input.conversion.id,
+        reason: input.reason,
+        revenueCents: amount,
+        baseCents: sale,
+        actorId: null,
+        lines: [{ original: line, cents: cents! }],
+        runs: [],
+      },
+      {
+        action: 'commission.reverse.conversion',
+        target: line.id,
+        before: { sale_cents: sale, reversed_before_cents: earlier, line: { id: line.id, status: line.status, amount_cents: line.amountCents, remaining_cents: lineParts[0]!.remaining_cents } },
+      },
+    );
+  });
+}
+
+/**
+ * An admin reverses a processed revenue run (issue 31 item 3): one transaction, the run row
+ * locked first (of two admins at once, the second waits and then answers the first reversal),
+ * writes for every payout line of the run a reversing line of what is left of it (its whole
+ * amount when nothing reversed it before) and takes back what is left of the unallocated
+ * revenue, so the run nets to zero to the cent. A second call answers the first reversal. The run
+ * row and its lines stay as they were (its history); audited with before and after; each payee told.
+ */
+export async function reverseRun(db: DbOrTx, clock: Clock, actorId: string, runId: string, reason: string): Promise<ReversalResponse> {
+  return db.transaction(async (tx) => {
+    const run = await selectRunForUpdate(tx, runId);
+    if (!run) throw new AppError('NOT_FOUND', 'Revenue run not found.');
+    const key = `run:${run.id}`;
+    const replay = await replayOf(tx, key);
+    if (replay) return replay;
+    const lines = await selectRunLinesForUpdate(tx, run.id);
+    const { lineParts, runParts } = await reversibleParts(tx, lines, [run], null);
+    return writeReversal(
+      tx,
+      clock,
+      {
+        kind: 'run',
+        key,
+        subjectId: run.id,
+        reason,
+        revenueCents: run.amountCents,
+        baseCents: run.amountCents,
+        actorId,
+        lines: lines.map((original, index) => ({ original, cents: lineParts[index]!.remaining_cents })),
+        runs: [{ runId: run.id, cents: runParts[0]!.remaining_cents }],
+      },
+      {
+        action: 'commission.reverse.run',
+        target: run.id,
+        before: {
+          run: { id: run.id, cell_id: run.cellId, amount_cents: run.amountCents, paid_cents: run.paidCents, unallocated_cents: run.unallocatedCents },
+          lines: lines.map((line, index) => ({ id: line.id, user_id: line.userId, status: line.status, amount_cents: line.amountCents, remaining_cents: lineParts[index]!.remaining_cents })),
+          unallocated_remaining_cents: runParts[0]!.remaining_cents,
+        },
+      },
+    );
+  });
 }

@@ -62,6 +62,7 @@ export function toCommission(row: CommissionRow): Commission {
     earned_at: row.earnedAt.toISOString(),
     processing_at: row.processingAt?.toISOString() ?? null,
     paid_at: row.paidAt?.toISOString() ?? null,
+    ...(row.reversesId ? { reverses_id: row.reversesId, reason: row.reason ?? '' } : {}),
   };
 }
 

@@ -41,6 +41,15 @@ export async function upsertPayoutMethod(db: DbOrTx, row: Omit<PayoutMethodRow, 
 const FLAG_HOLD = sql`exists (select 1 from referral_attributions ra where ra.user_id = ${commissions.originUserId} and ra.referrer_id = ${commissions.userId} and ra.status = 'open')`;
 
 /**
+ * A pending line waits (holding): earned less than holding_days ago or on a flag hold; a reversal
+ * (decision 066) stands where its original stands while that is pending (so the pair is paid or
+ * waits together), and is never held once the original is in a payout or paid (balanceBucket).
+ */
+const HELD = (at: ReturnType<typeof sql>) => sql`(case when ${commissions.reversesId} is null then (${commissions.earnedAt} > ${at} or ${FLAG_HOLD})
+  else coalesce((select o.status = 'pending' and (o.earned_at > ${at} or exists (select 1 from referral_attributions rao where rao.user_id = o.origin_user_id and rao.referrer_id = o.user_id and rao.status = 'open'))
+                 from commissions o where o.id = ${commissions.reversesId}), false) end)`;
+
+/**
  * The payee's balance, one aggregate over their ledger lines, each line in exactly one bucket
  * (balanceBucket in the domain states the same rule line by line).
  */
@@ -52,22 +61,22 @@ export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Dat
       withheld_cents: sum(sql`${commissions.status} = 'withheld'`),
       paid_cents: sum(sql`${commissions.status} = 'paid'`),
       in_payout_cents: sum(sql`${commissions.status} = 'processing'`),
-      holding_cents: sum(sql`${commissions.status} = 'pending' and (${commissions.earnedAt} > ${at} or ${FLAG_HOLD})`),
-      available_cents: sum(sql`${commissions.status} = 'pending' and ${commissions.earnedAt} <= ${at} and not ${FLAG_HOLD}`),
+      holding_cents: sum(sql`${commissions.status} = 'pending' and ${HELD(at)}`),
+      available_cents: sum(sql`${commissions.status} = 'pending' and not ${HELD(at)}`),
     })
     .from(commissions)
     .where(eq(commissions.userId, userId));
   return row!;
 }
 
-export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number };
+export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number; reverses_id: string | null };
 
-/** Every available line of every payee (pending, out of holding, not on a flag hold), locked until the transaction ends. */
+/** Every available line of every payee (pending, not held: HELD), reversals included, locked until the transaction ends. */
 export async function selectAvailableLinesForUpdate(db: DbOrTx, cutoff: Date): Promise<AvailableLine[]> {
   return db
-    .select({ id: commissions.id, user_id: commissions.userId, earned_at: commissions.earnedAt, amount_cents: commissions.amountCents })
+    .select({ id: commissions.id, user_id: commissions.userId, earned_at: commissions.earnedAt, amount_cents: commissions.amountCents, reverses_id: commissions.reversesId })
     .from(commissions)
-    .where(and(eq(commissions.status, 'pending'), sql`${commissions.earnedAt} <= ${cutoff.toISOString()}::timestamptz`, sql`not ${FLAG_HOLD}`))
+    .where(and(eq(commissions.status, 'pending'), sql`not ${HELD(sql`${cutoff.toISOString()}::timestamptz`)}`))
     .orderBy(commissions.userId, commissions.earnedAt, commissions.id)
     .for('update');
 }

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
 import { countedLinkClick } from '../../link-click.ts';
+import { z } from 'zod';
 import {
   AppError,
+  commissionReversalPaths,
   CONVERSION_SIGNATURE_HEADER,
   ConversionInputSchema,
   ConversionResponseSchema,
+  ConversionReverseInputSchema,
   isRedirectableUrl,
+  ReversalResponseSchema,
   trackingPaths,
 } from '@myeai/domain';
 import { findConversionProduct, findRedirectTarget } from '../products/index.ts';
-import { newVisitorId, recordClick, recordConversion, verifyConversionSignature, VISITOR_ID_PATTERN } from './tracking.service.ts';
+import { newVisitorId, recordClick, recordConversion, reverseReportedConversion, verifyConversionSignature, VISITOR_ID_PATTERN } from './tracking.service.ts';
 import { PLAIN_PAGE_STYLE } from '../../plugins/security-headers.ts';
 
 export const VISITOR_COOKIE = 'myeai_vid';
@@ -107,6 +111,29 @@ export async function trackingRoutes(root: FastifyInstance): Promise<void> {
       }
       const result = await recordConversion(deps.db, deps.clock, product, request.body);
       return reply.status(result.status === 'created' ? 201 : 200).send(result);
+    },
+  });
+
+  app.post(commissionReversalPaths.conversionReverse, {
+    config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+    bodyLimit: CONVERSION_BODY_LIMIT,
+    schema: {
+      tags: ['conversions'],
+      description:
+        'A merchant reverses a sale it reported (a refund, a chargeback), in full or in part: {reference} is the order_id of the conversion. Signed exactly as POST /api/conversions (X-MYEAI-Signature over the raw body with the product\'s conversion secret). amount_cents is the sale amount taken back (omitted: all that is left); the commission is reversed in proportion by a negative ledger line. Idempotent on reversal_id (required for a partial reversal): a replay answers the first reversal. 409 when the commission is already reversed in full.',
+      params: z.object({ reference: z.string().min(1).max(200) }),
+      body: ConversionReverseInputSchema,
+      response: { 200: ReversalResponseSchema, 201: ReversalResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const product = await findConversionProduct(deps.db, request.body.product_id);
+      const rawBody = rawBodies.get(request) ?? '';
+      if (!product || !verifyConversionSignature(product.secret, request.headers[CONVERSION_SIGNATURE_HEADER], rawBody, deps.clock.now())) {
+        request.log.warn({ productId: request.body.product_id }, 'conversion reversal refused: invalid or expired signature');
+        throw new AppError('UNAUTHENTICATED', 'Invalid or expired signature.');
+      }
+      const result = await reverseReportedConversion(deps.db, deps.clock, product, request.params.reference, request.body);
+      return reply.status(result.status === 'reversed' ? 201 : 200).send(result);
     },
   });
 }

@@ -12,11 +12,13 @@ import {
   utcDay,
   type ConversionInput,
   type ConversionResponse,
+  type ConversionReverseInput,
+  type ReversalResponse,
   type DeviceClass,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { isEmailVerified } from '../auth/index.ts';
-import { createCommission, selectCommissionBySource, toCommission } from '../commissions/index.ts';
+import { createCommission, reverseConversion, selectCommissionBySource, toCommission } from '../commissions/index.ts';
 import {
   insertClickerVisitor,
   insertConversionOnce,
@@ -157,5 +159,27 @@ export async function recordConversion(
       notify: options.notify,
     });
     return { status: 'created', conversion_id: conversion.id, commission };
+  });
+}
+
+/**
+ * A merchant's (already verified) reversal of a sale it reported, found by its order id on the
+ * product (issue 31 item 2): the commission is reversed in proportion by a negative ledger line
+ * (commissions' reverseConversion: idempotent on the merchant's reversal_id, 409 when nothing is left).
+ */
+export async function reverseReportedConversion(
+  db: DbOrTx,
+  clock: Clock,
+  product: ConversionProduct,
+  orderId: string,
+  input: ConversionReverseInput,
+): Promise<ReversalResponse> {
+  const conversion = await selectConversionByOrder(db, product.id, orderId);
+  if (!conversion) throw new AppError('NOT_FOUND', 'No sale with this order id was reported for this product.');
+  return reverseConversion(db, clock, {
+    conversion: { id: conversion.id, amountCents: conversion.amountCents },
+    amountCents: input.amount_cents,
+    reason: input.reason,
+    reversalId: input.reversal_id,
   });
 }

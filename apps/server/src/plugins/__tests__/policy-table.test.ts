@@ -116,6 +116,8 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /r/:code',                                            'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   // Signed by the merchant or by Stripe, not by a session
   ['POST /api/conversions',                                   'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
+  // A merchant's signed reversal of a sale it reported (issue 31 item 2, decision 066): the signature decides, as for conversions
+  ['POST /api/conversions/:reference/reverse',                'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/stripe/webhook',                                'ok   ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // The live channel: every signed-in user, their own events only (DESIGN.md 3.14)
@@ -264,6 +266,9 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/admin/payout-batches/:id/results',              '401  403  403  403  403  403  403  ok   403'],
   ['PATCH /api/admin/payout-items/:id',                       '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue/batch',        '401  403  403  403  403  403  403  ok   403'],
+  // Reversing a revenue run and reading a reversal (issue 31 item 3, decision 066)
+  ['POST /api/admin/commission/runs/:id/reverse',             '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/commission/reversals/:id',                 '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/config',                        '401  403  403  403  403  403  403  ok   403'],
   ['PUT /api/admin/commission/config',                        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/overview',                      '401  403  403  403  403  403  403  ok   403'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissionCellMembers, commissionCells, commissionRevenueRuns, commissions, notifications, users } from '@myeai/db';
+import { EMPTY_CELL_REVENUE_MESSAGE } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 
@@ -199,8 +200,12 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     expect(await db().select().from(commissionRevenueRuns).where(eq(commissionRevenueRuns.sourceReferenceId, 'locked-1'))).toHaveLength(0);
   });
 
-  it('revenue on an empty cell is processed and left wholly unallocated but for its upline', async () => {
-    const response = await post({ cell_id: emptyCell, amount_cents: 1, source_reference_id: 'one-cent' });
+  it('revenue on an empty cell is refused unless the admin confirms booking it all as unallocated; then it is left wholly unallocated but for its upline', async () => {
+    const refused = await post({ cell_id: emptyCell, amount_cents: 1, source_reference_id: 'one-cent' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(EMPTY_CELL_REVENUE_MESSAGE);
+    expect(await db().select().from(commissionRevenueRuns).where(eq(commissionRevenueRuns.sourceReferenceId, 'one-cent'))).toHaveLength(0);
+    const response = await post({ cell_id: emptyCell, amount_cents: 1, source_reference_id: 'one-cent', book_unallocated: true });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as Answer;
     expect(answer.message).toBe('Revenue processed successfully! 0 payouts generated.');
@@ -241,13 +246,18 @@ describe.each(testDatabaseKinds())('process-revenue on %s', (kind) => {
     const preview = await batch(csv, true);
     expect(preview.statusCode, preview.body).toBe(200);
     const report = (response: typeof preview) => (response.json() as { lines: { row: number; status: string; message: string }[] }).lines.map((line) => [line.row, line.status]);
-    expect(report(preview)).toEqual([[2, 'already_processed'], [3, 'dry_run'], [4, 'error'], [5, 'error'], [6, 'dry_run']]);
+    // Row 6 is on a cell with no member: refused without "book all as unallocated" (decision 066).
+    expect(report(preview)).toEqual([[2, 'already_processed'], [3, 'dry_run'], [4, 'error'], [5, 'error'], [6, 'error']]);
+    expect((preview.json() as { lines: { message: string }[] }).lines[4]!.message).toBe(EMPTY_CELL_REVENUE_MESSAGE);
     expect(await runs()).toHaveLength(runsBefore);
     expect(await cellLedger()).toHaveLength(ledgerBefore);
 
-    const processed = await batch(csv, false);
+    const unconfirmed = await batch(csv, false);
+    expect(report(unconfirmed)).toEqual([[2, 'already_processed'], [3, 'processed'], [4, 'error'], [5, 'error'], [6, 'error']]);
+    expect(await runs()).toHaveLength(runsBefore + 1);
+    const processed = await t.inject({ method: 'POST', url: `${PATH}/batch`, cookie: admin, payload: { csv, dry_run: false, book_unallocated: true } });
     expect(processed.statusCode, processed.body).toBe(200);
-    expect(report(processed)).toEqual([[2, 'already_processed'], [3, 'processed'], [4, 'error'], [5, 'error'], [6, 'processed']]);
+    expect(report(processed)).toEqual([[2, 'already_processed'], [3, 'already_processed'], [4, 'error'], [5, 'error'], [6, 'processed']]);
     expect((processed.json() as { lines: { message: string }[] }).lines[2]!.message).toBe('This cell is locked. Unlock it before processing revenue.');
     expect(await runs()).toHaveLength(runsBefore + 2);
 
