@@ -41,6 +41,8 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_ENCRYPTION_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
     .optional(),
   GEOIP_DATABASE: z.string().min(1).optional(),
+  SELLER_NAME: z.string().trim().min(1).default('MYEAI'),
+  SELLER_DETAILS: z.string().optional(),
   PAYOUT_DETAILS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'PAYOUT_DETAILS_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
@@ -133,6 +135,8 @@ export type AppConfig = {
   payoutDetailsKey?: string;
   /** GEOIP_DATABASE: a MaxMind GeoLite2/GeoIP2 City .mmdb file; my sessions then shows a place per session. */
   geoipDatabase?: string;
+  /** SELLER_NAME and SELLER_DETAILS (lines separated by |: address, tax id): the seller on receipts (decision 065). */
+  seller?: { name: string; details: string[] };
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {
@@ -209,6 +213,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       twoFactorEncryptionKey: parsed.TWO_FACTOR_ENCRYPTION_KEY,
       payoutDetailsKey: parsed.PAYOUT_DETAILS_KEY,
       geoipDatabase: parsed.GEOIP_DATABASE,
+      seller: { name: parsed.SELLER_NAME, details: (parsed.SELLER_DETAILS ?? '').split('|').map((line) => line.trim()).filter(Boolean) },
     },
   };
 }

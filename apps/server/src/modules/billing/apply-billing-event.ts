@@ -19,6 +19,7 @@ import { enqueueJob } from '../jobs/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { markTrialConverted } from '../trials/index.ts';
 import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
+import { recordPayment, refundEventOwner, settleRefunds } from './refund-settlement.ts';
 import {
   getSubscriptionRow,
   insertBillingEventOnce,
@@ -67,6 +68,7 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
   if (!userId && snapshot) {
     userId = (await selectSubscriptionOwner(tx, event.provider, snapshot.providerSubscriptionId)) ?? null;
   }
+  if (!userId && event.refunds?.length) userId = await refundEventOwner(tx, event);
   if (userId && !UUID.test(userId)) userId = null;
   const user = userId ? await lockUser(tx, userId) : undefined;
 
@@ -80,7 +82,7 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
     receivedAt: clock.now(),
     outcome: 'ignored',
     plan: snapshot?.plan ?? null,
-    amountCents: event.invoice?.amountCents ?? null,
+    amountCents: event.invoice?.amountCents ?? (event.refunds?.length ? event.refunds.reduce((sum, refund) => sum + refund.amountCents, 0) : null),
     details: event.checkoutSessionId ? { checkout_session_id: event.checkoutSessionId } : null,
   });
   if (!recorded) return 'duplicate';
@@ -108,8 +110,11 @@ export async function applyBillingEvent(tx: DbOrTx, context: ApplyContext, event
       message: `We received your payment of ${formatDollarsAndCents(event.invoice.amountCents)}${plan ? ` for the ${plan.name} plan` : ''}.${snapshot?.currentPeriodEnd ? ` Your access runs until ${formatBillingDate(snapshot.currentPeriodEnd)}.` : ''}`,
       sourceKey: `invoice:${event.provider}:${event.invoice.id}:paid`,
     });
+    await recordPayment(tx, clock, user.id, event);
     if (outcome === 'ignored') outcome = 'applied';
   }
+  // Refunds (decision 065): settled by the provider's event, whoever asked for them.
+  if (event.refunds?.length && (await settleRefunds(tx, context, user, event)) && outcome === 'ignored') outcome = 'applied';
   if (event.invoice && event.type === 'invoice.payment_failed') {
     await createNotification(tx, clock, {
       userId: user.id,

@@ -6,8 +6,11 @@ import { applyBillingEvent, formatBillingDate, TRIAL_REMINDER_JOB } from './appl
 import { getSubscriptionRow } from './billing.queries.ts';
 import { LOCAL_CYCLE_JOB } from './local-provider.ts';
 import { localPaymentProvider } from './providers.ts';
+import { LOCAL_REFUND_EVENT_JOB, localRefundEvent } from './refund-provider.ts';
+import { finishRefund, REFUND_FINISH_JOB } from './refunds.service.ts';
 
 const CyclePayloadSchema = z.object({ subscriptionId: z.string().min(1) });
+const RefundPayloadSchema = z.object({ refundId: z.string().min(1) });
 const ReminderPayloadSchema = z.object({ userId: z.uuid(), provider: z.string(), providerSubscriptionId: z.string(), trialEnd: z.string() });
 
 /** The embedded provider's trial end, renewal or payment retry; its events go through applyBillingEvent. */
@@ -38,7 +41,24 @@ const sendTrialReminder: JobHandler = async (payload, { deps }) => {
   });
 };
 
+/** The embedded provider delivers its charge.refunded event, as Stripe's webhook would (decision 065). */
+const deliverLocalRefundEvent: JobHandler = async (payload, { deps }) => {
+  const { refundId } = RefundPayloadSchema.parse(payload);
+  await deps.db.transaction(async (tx) => {
+    const event = await localRefundEvent(tx, refundId);
+    if (event) await applyBillingEvent(tx, { clock: deps.clock }, event);
+  });
+};
+
+/** An admin's refund the request did not finish (stopped, provider down): asked of the provider and its access applied now. */
+const finishAdminRefund: JobHandler = async (payload, { deps }) => {
+  const { refundId } = RefundPayloadSchema.parse(payload);
+  await finishRefund(deps, z.uuid().parse(refundId), null);
+};
+
 export const billingJobHandlers: Record<string, JobHandler> = {
   [LOCAL_CYCLE_JOB]: runLocalCycle,
   [TRIAL_REMINDER_JOB]: sendTrialReminder,
+  [LOCAL_REFUND_EVENT_JOB]: deliverLocalRefundEvent,
+  [REFUND_FINISH_JOB]: finishAdminRefund,
 };

@@ -1,9 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
 import { z } from 'zod';
 import {
+  AdminUserPaymentsSchema,
   AppError,
+  BillingIdParamsSchema,
+  billingAdminPaths,
   billingPaths,
+  MyPaymentsSchema,
+  PaymentMethodSessionSchema,
+  paymentsPaths,
+  ReceiptSchema,
+  RefundInputSchema,
+  RefundResultSchema,
   CheckoutSessionParamsSchema,
   ConfirmLocalCheckoutInputSchema,
   LocalCheckoutRedirectSchema,
@@ -11,7 +20,16 @@ import {
 } from '@myeai/domain';
 import { applyBillingEvent } from './apply-billing-event.ts';
 import { cancelLocalCheckout, confirmLocalCheckout } from './local-checkout.service.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { DEFAULT_SELLER, getReceipt, listMyPayments, paymentMethodSession } from './payments.service.ts';
 import { activePaymentProvider, stripePaymentProvider } from './providers.ts';
+import { listPaymentsForAdmin, refundPayment } from './refunds.service.ts';
+
+/** Where the provider's page sends the member back: PUBLIC_URL, else the origin the request came to. */
+function returnUrlOf(deps: AppDeps, request: FastifyRequest): string {
+  const base = deps.config.publicUrl ? deps.config.publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+  return `${base}/trading-subscription`;
+}
 
 const WebhookAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'stale', 'ignored', 'duplicate']) });
 
@@ -34,6 +52,38 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'everyRole' },
     schema: { tags: ['billing'], params: CheckoutSessionParamsSchema, response: { 200: LocalCheckoutRedirectSchema } },
     handler: async (request) => cancelLocalCheckout(deps, request.user!.id, request.params.sessionId),
+  });
+
+  // Refunds (decision 065): People Management's billing section.
+  app.get(billingAdminPaths.userPayments, {
+    config: { access: 'admin' },
+    schema: { tags: ['admin'], params: BillingIdParamsSchema, response: { 200: AdminUserPaymentsSchema } },
+    handler: async (request) => listPaymentsForAdmin(deps.db, request.params.id),
+  });
+
+  app.post(billingAdminPaths.refund, {
+    config: { access: 'admin' },
+    schema: { tags: ['admin'], params: BillingIdParamsSchema, body: RefundInputSchema, response: { 200: RefundResultSchema } },
+    handler: async (request) => refundPayment(deps, request.user!.id, request.params.id, request.body),
+  });
+
+  // The member's payments and receipts on /trading-subscription.
+  app.get(paymentsPaths.mine, {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], response: { 200: MyPaymentsSchema } },
+    handler: async (request) => listMyPayments(deps.db, request.user!.id),
+  });
+
+  app.get(paymentsPaths.receipt, {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], params: BillingIdParamsSchema, response: { 200: ReceiptSchema } },
+    handler: async (request) => getReceipt(deps.db, deps.config.seller ?? DEFAULT_SELLER, request.user!.id, request.params.id),
+  });
+
+  app.post(paymentsPaths.paymentMethod, {
+    config: { access: 'everyRole' },
+    schema: { tags: ['subscriptions'], response: { 200: PaymentMethodSessionSchema } },
+    handler: async (request) => paymentMethodSession(deps, request.user!.id, returnUrlOf(deps, request)),
   });
 
   // Stripe signs the raw body: this scope keeps JSON bodies as bytes.

@@ -88,6 +88,15 @@ export class LocalPaymentProvider implements PaymentProvider {
     return [this.event(updated, updated.eventCount, 'customer.subscription.updated', { subscription: this.snapshot(updated) })];
   }
 
+  /** Ends the subscription at once (a refund with access "now", decision 065): nothing more is charged. */
+  async cancelNow(tx: DbOrTx, providerSubscriptionId: string): Promise<BillingEvent[]> {
+    const sub = await this.lock(tx, providerSubscriptionId);
+    if (!sub || sub.status === 'canceled') return [];
+    const now = this.clock.now();
+    const ended = await this.save(tx, sub, { status: 'canceled', canceledAt: sub.canceledAt ?? now, endedAt: now, nextActionAt: null }, 1);
+    return [this.event(ended, ended.eventCount, 'customer.subscription.deleted', { subscription: this.snapshot(ended) })];
+  }
+
   /** Test hook (and the "card" of the checkout page): whether later charges succeed. */
   async setCard(tx: DbOrTx, providerSubscriptionId: string, card: LocalTestCard): Promise<void> {
     await setLocalSubscriptionCard(tx, providerSubscriptionId, card);

@@ -3,7 +3,8 @@ import type { DbOrTx } from '@myeai/db';
 import { AppError, isPlanId, PLAN_IDS, toProviderStatus, type PaymentConfig, type PlanId } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import type { StripeSettings } from '../../env.ts';
-import type { BillingEvent, SubscriptionSnapshot } from './billing-event.ts';
+import type { BillingEvent, PaymentDetails, SubscriptionSnapshot } from './billing-event.ts';
+import { stripeRefundSnapshot } from './stripe-refund-snapshot.ts';
 import type { CheckoutRequest, CreatedCheckout, PaymentProvider } from './payment-provider.ts';
 
 /** Stripe Checkout refuses a subscription_data.trial_end less than 48 hours ahead. */
@@ -125,10 +126,52 @@ export class StripePaymentProvider implements PaymentProvider {
         if (!subscriptionId) return base;
         const snapshot = await this.fetchSnapshot(subscriptionId);
         const amountCents = event.type === 'invoice.paid' ? invoice.amount_paid : invoice.amount_due;
-        return { ...base, userId: snapshot.userId, subscription: snapshot, invoice: { id: invoice.id ?? event.id, amountCents } };
+        const payment = event.type === 'invoice.paid' && amountCents > 0 ? await this.paymentDetails(invoice) : null;
+        return { ...base, userId: snapshot.userId, subscription: snapshot, invoice: { id: invoice.id ?? event.id, amountCents }, payment };
       }
+      // Refunds (decision 065): the refunds of the charge as Stripe lists them now, so an event
+      // arriving late or twice settles each refund once; a refund made in the dashboard shows too.
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const paymentIntent = idOf(charge.payment_intent);
+        const refunds = await this.call(() => this.stripe.refunds.list(paymentIntent ? { payment_intent: paymentIntent, limit: 100 } : { charge: charge.id, limit: 100 }));
+        return { ...base, refunds: refunds.data.map(stripeRefundSnapshot) };
+      }
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+        return { ...base, refunds: [stripeRefundSnapshot(event.data.object)] };
       default:
         return base;
+    }
+  }
+
+  /**
+   * What a receipt shows of a paid invoice and what a refund is made against (its payment intent).
+   * A webhook's invoice may not carry its payments: the invoice is fetched with them then.
+   */
+  private async paymentDetails(invoice: Stripe.Invoice): Promise<PaymentDetails> {
+    const full = invoice.payments?.data?.length || !invoice.id ? invoice : await this.invoiceWithPayments(invoice);
+    const paid = full.payments?.data?.find((entry) => entry.status === 'paid') ?? full.payments?.data?.[0];
+    const line = full.lines?.data?.[0];
+    const taxes = full.total_taxes ?? [];
+    return {
+      paymentRef: idOf(paid?.payment?.payment_intent ?? null) ?? idOf(paid?.payment?.charge ?? null),
+      taxCents: taxes.length > 0 ? taxes.reduce((sum, tax) => sum + tax.amount, 0) : null,
+      periodStart: fromUnix(line?.period?.start),
+      periodEnd: fromUnix(line?.period?.end),
+      hostedInvoiceUrl: full.hosted_invoice_url ?? null,
+    };
+  }
+
+  /** The invoice with its payments; one Stripe no longer has (a 4xx) is taken as the event gave it, without a payment reference. */
+  private async invoiceWithPayments(invoice: Stripe.Invoice): Promise<Stripe.Invoice> {
+    try {
+      return await this.stripe.invoices.retrieve(invoice.id!, { expand: ['payments'] });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return invoice;
+      if (error instanceof Stripe.errors.StripeError) throw new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGE);
+      throw error;
     }
   }
 

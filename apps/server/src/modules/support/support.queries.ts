@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { supportRequests, users, type DbOrTx } from '@myeai/db';
+import { billingPayments, supportRequests, users, type DbOrTx } from '@myeai/db';
 import type { SupportStatus } from '@myeai/domain';
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
@@ -49,10 +49,16 @@ export async function selectSupportQueuePage(db: DbOrTx, filter: { status?: Supp
     );
   }
   return db
-    .select({ request: supportRequests, user: { id: users.id, name: users.name, email: users.email }, answeredBy: { id: answerer.id, name: answerer.name } })
+    .select({
+      request: supportRequests,
+      user: { id: users.id, name: users.name, email: users.email },
+      answeredBy: { id: answerer.id, name: answerer.name },
+      payment: { id: billingPayments.id, paidAt: billingPayments.paidAt, amountCents: billingPayments.amountCents, plan: billingPayments.plan },
+    })
     .from(supportRequests)
     .innerJoin(users, eq(users.id, supportRequests.userId))
     .leftJoin(answerer, eq(answerer.id, supportRequests.answeredBy))
+    .leftJoin(billingPayments, eq(billingPayments.id, supportRequests.paymentId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(supportRequests.priority), asc(supportRequests.createdAt), asc(supportRequests.id))
     .limit(filter.limit);
@@ -71,5 +77,15 @@ export async function selectSupportRequestForUpdate(db: DbOrTx, id: string): Pro
 
 export async function updateSupportRequest(db: DbOrTx, id: string, changes: Partial<typeof supportRequests.$inferInsert>): Promise<SupportRequestRow | undefined> {
   const [row] = await db.update(supportRequests).set(changes).where(eq(supportRequests.id, id)).returning();
+  return row;
+}
+
+/** The member's open refund request for this payment, if any: one at a time per payment. */
+export async function selectOpenRefundRequest(db: DbOrTx, userId: string, paymentId: string): Promise<SupportRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(supportRequests)
+    .where(and(eq(supportRequests.userId, userId), eq(supportRequests.paymentId, paymentId), eq(supportRequests.status, 'open')))
+    .limit(1);
   return row;
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminSupportPageSchema,
+  BillingIdParamsSchema,
+  paymentsPaths,
+  RefundRequestInputSchema,
   ListSupportRequestsQuerySchema,
   MySupportRequestsSchema,
   SupportAnswerInputSchema,
@@ -10,7 +13,7 @@ import {
   SupportRequestInputSchema,
   SupportRequestSchema,
 } from '@myeai/domain';
-import { answerSupportRequest, createSupportRequest, listMySupportRequests, listSupportRequests } from './support.service.ts';
+import { answerSupportRequest, createSupportRequest, listMySupportRequests, listSupportRequests, requestRefund } from './support.service.ts';
 
 export async function supportRoutes(root: FastifyInstance): Promise<void> {
   const { app, deps } = zodRoutes(root);
@@ -22,6 +25,17 @@ export async function supportRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const created = await createSupportRequest(deps.db, deps.clock, { id: user.id, name: user.name, roles: user.roles }, request.body);
+      return reply.code(201).send(created);
+    },
+  });
+
+  /** "Request a refund" of one of the member's payments on /trading-subscription (decision 065). */
+  app.post(paymentsPaths.refundRequest, {
+    config: { access: 'everyRole' },
+    schema: { tags: ['support'], params: BillingIdParamsSchema, body: RefundRequestInputSchema, response: { 201: SupportRequestSchema } },
+    handler: async (request, reply) => {
+      const user = request.user!;
+      const created = await requestRefund(deps.db, deps.clock, { id: user.id, name: user.name, roles: user.roles }, request.params.id, request.body);
       return reply.code(201).send(created);
     },
   });

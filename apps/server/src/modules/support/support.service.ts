@@ -2,6 +2,9 @@ import type { Database, DbOrTx } from '@myeai/db';
 import {
   AppError,
   entitlementsOf,
+  formatDollarsAndCents,
+  REFUND_REVIEW_BUSINESS_DAYS,
+  type RefundRequestInput,
   type AdminSupportPage,
   type AdminSupportRequest,
   type Role,
@@ -14,11 +17,13 @@ import type { Clock } from '../../clock.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../../paging.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { getMyPayment, lockUser } from '../billing/index.ts';
 import { getTradingPlan } from '../subscriptions/index.ts';
 import {
   countOpenSupportRequests,
   insertSupportRequest,
   selectActiveAdminIds,
+  selectOpenRefundRequest,
   selectSupportQueuePage,
   selectSupportRequestForUpdate,
   selectUserSupportRequests,
@@ -40,6 +45,7 @@ function toRequest(row: Row): SupportRequest {
     answer: row.answer,
     answered_at: row.answeredAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    payment_id: row.paymentId,
   };
 }
 
@@ -59,22 +65,50 @@ export type Requester = { id: string; name: string; roles: readonly Role[] };
  * by each admin's settings), with its audit row, in one transaction.
  */
 export async function createSupportRequest(db: Database, clock: Clock, requester: Requester, input: SupportRequestInput): Promise<SupportRequest> {
+  return db.transaction((tx) => storeSupportRequest(tx, clock, requester, input, null));
+}
+
+async function storeSupportRequest(tx: DbOrTx, clock: Clock, requester: Requester, input: SupportRequestInput, paymentId: string | null): Promise<SupportRequest> {
+  const priority = await hasPrioritySupport(tx, clock, requester.id, requester.roles);
+  const row = await insertSupportRequest(tx, { userId: requester.id, subject: input.subject, message: input.message, priority, createdAt: clock.now(), paymentId });
+  for (const adminId of await selectActiveAdminIds(tx)) {
+    await createNotification(tx, clock, {
+      userId: adminId,
+      type: 'system',
+      title: priority ? `Priority support request: ${input.subject}` : `Support request: ${input.subject}`,
+      message: `${requester.name} wrote: ${input.message.length > 300 ? `${input.message.slice(0, 299)}…` : input.message} Answer it in the Comprehensive Dashboard, Support tab.`,
+      data: { support_request_id: row.id, link: '/admin-comprehensive-dashboard' },
+      actionRequired: true,
+      sourceKey: `support-request:${row.id}`,
+    });
+  }
+  await recordAudit(tx, clock, { actorId: requester.id, action: 'support.requested', target: row.id, details: { subject: input.subject, priority, payment_id: paymentId } });
+  return toRequest(row);
+}
+
+const requestDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * "Request a refund" of one of the member's payments (decision 065): a support request tagged with
+ * the payment, in the admins' Support tab with its age against the Refund Policy's 5-business-day
+ * review. One open request per payment; a payment refunded in full has nothing left to ask for.
+ */
+export async function requestRefund(db: Database, clock: Clock, requester: Requester, paymentId: string, input: RefundRequestInput): Promise<SupportRequest> {
   return db.transaction(async (tx) => {
-    const priority = await hasPrioritySupport(tx, clock, requester.id, requester.roles);
-    const row = await insertSupportRequest(tx, { userId: requester.id, subject: input.subject, message: input.message, priority, createdAt: clock.now() });
-    for (const adminId of await selectActiveAdminIds(tx)) {
-      await createNotification(tx, clock, {
-        userId: adminId,
-        type: 'system',
-        title: priority ? `Priority support request: ${input.subject}` : `Support request: ${input.subject}`,
-        message: `${requester.name} wrote: ${input.message.length > 300 ? `${input.message.slice(0, 299)}…` : input.message} Answer it in the Comprehensive Dashboard, Support tab.`,
-        data: { support_request_id: row.id, link: '/admin-comprehensive-dashboard' },
-        actionRequired: true,
-        sourceKey: `support-request:${row.id}`,
-      });
+    // One request at a time per member: a double click finds the first one open.
+    await lockUser(tx, requester.id);
+    const payment = await getMyPayment(tx, requester.id, paymentId);
+    if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.');
+    if (payment.refunded_cents + payment.pending_refund_cents >= payment.amount_cents) throw new AppError('CONFLICT', 'This payment is refunded in full already.');
+    const open = await selectOpenRefundRequest(tx, requester.id, paymentId);
+    if (open) {
+      throw new AppError(
+        'CONFLICT',
+        `You asked for a refund of this payment on ${requestDate.format(open.createdAt)}. We review refund requests within ${REFUND_REVIEW_BUSINESS_DAYS} business days and will answer you here and by e-mail.`,
+      );
     }
-    await recordAudit(tx, clock, { actorId: requester.id, action: 'support.requested', target: row.id, details: { subject: input.subject, priority } });
-    return toRequest(row);
+    const subject = `Refund request: ${formatDollarsAndCents(payment.amount_cents)} payment of ${requestDate.format(new Date(payment.paid_at))}`;
+    return storeSupportRequest(tx, clock, requester, { subject, message: input.message }, paymentId);
   });
 }
 
@@ -113,6 +147,7 @@ export async function listSupportRequests(
     ...toRequest(row.request),
     user: row.user,
     answered_by: row.answeredBy && row.answeredBy.id ? { id: row.answeredBy.id, name: row.answeredBy.name } : null,
+    payment: row.payment && row.payment.id ? { id: row.payment.id, paid_at: row.payment.paidAt.toISOString(), amount_cents: row.payment.amountCents, plan: row.payment.plan } : null,
   }));
   const last = page.at(-1);
   return { items, open_count: openCount, next_cursor: rows.length > query.limit && last ? encodeCursor(last.request) : null };

@@ -197,6 +197,11 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/stripe/config',                                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/billing/local/checkout-sessions/:sessionId/confirm', '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/billing/local/checkout-sessions/:sessionId/cancel',  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // The member's payments, receipts, refund requests and payment method (issue 31 items 1 and 5, decision 065)
+  ['GET /api/subscriptions/payments',                         '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/subscriptions/payments/:id',                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/subscriptions/payments/:id/refund-request',     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/subscriptions/payment-method',                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/trading/assets',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/trading/timeframes',                             '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/trading/access',                                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
@@ -290,6 +295,9 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/admin/commission/users/search',                  '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/audit',                         '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/users/:userId/subscription',               '401  403  403  403  403  403  403  ok   403'],
+  // Refunds from People Management's person view (decision 065)
+  ['GET /api/admin/billing/users/:id/payments',               '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/billing/payments/:id/refund',             '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/video-widgets',                            '401  403  403  403  403  403  403  ok   403'],
   ['PUT /api/admin/video-widgets/:id',                        '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/referral-landing',                         '401  403  403  403  403  403  403  ok   403'],
