@@ -103,6 +103,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/learning-hub': lazyPage(() => import('../features/learning/index.ts'), 'LearningHubPage'),
   '/notifications': lazyPage(() => import('../features/notifications/components/notifications-page.tsx'), 'NotificationsPage'),
   '/trading-subscription': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionPage'),
+  '/trading-subscription/receipts/:paymentId': lazyPage(() => import('../features/subscriptions/index.ts'), 'ReceiptPage'),
   '/subscription-success': lazyPage(() => import('../features/subscriptions/index.ts'), 'SubscriptionSuccessPage'),
   '/checkout/local/:sessionId': lazyPage(() => import('../features/subscriptions/index.ts'), 'LocalCheckoutPage'),
   '/trading-compass': lazyPage(() => import('../features/trading-compass/index.ts'), 'TradingCompassPage'),

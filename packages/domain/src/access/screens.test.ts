@@ -123,6 +123,8 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/trading-compass': ALL,
   '/trading-subscription': ALL,
   '/subscription-success': ALL,
+  // Not in the spec: a payment's receipt (decision 065).
+  '/trading-subscription/receipts/:paymentId': ALL,
   '/goal-progress': ALL,
   '/goals/edit/:id': ALL,
   '/earnings': ALL,

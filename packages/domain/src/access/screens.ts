@@ -54,6 +54,8 @@ export const SCREENS = [
   { path: '/trading-admin', access: 'admin', nav: { section: 'trading', label: 'System Command' } },
   { path: '/trading-subscription', access: 'everyRole', nav: { section: 'trading', label: 'Get Ecosystem Access' } },
   { path: '/subscription-success', access: 'everyRole' },
+  // A payment's printable receipt (decision 065), opened from /trading-subscription.
+  { path: '/trading-subscription/receipts/:paymentId', access: 'everyRole' },
   // The embedded payment provider's test checkout (docs/decisions): signed in, never in the sidebar.
   { path: '/checkout/local/:sessionId', access: 'signedIn' },
 

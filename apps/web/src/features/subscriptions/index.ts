@@ -3,3 +3,4 @@ export { SubscriptionSuccessPage } from './components/subscription-success-page.
 export { LocalCheckoutPage } from './components/local-checkout-page.tsx';
 export { PlanCard } from './components/plan-card.tsx';
 export { TradingDisclaimer } from './components/trading-disclaimer.tsx';
+export { ReceiptPage } from './components/receipt-page.tsx';

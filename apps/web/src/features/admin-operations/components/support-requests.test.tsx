@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill, renderWithProviders, stubApi, validationFailure } from '../../../test/render.tsx';
 import { SupportRequests } from './support-requests.tsx';
@@ -14,6 +15,8 @@ const REQUEST = {
   created_at: '2026-01-01T00:00:00.000Z',
   user: { id: 'u1', name: 'Alex Affiliate', email: 'alex@example.com' },
   answered_by: null,
+  payment_id: null,
+  payment: null,
 };
 const PAGE = { status: 200, body: { items: [REQUEST], open_count: 1, next_cursor: null } };
 
@@ -48,5 +51,30 @@ describe('Admin answer to a support request', () => {
     await fill(user, form.getByLabelText(/Your answer/), 'On the 5th.');
     await user.click(form.getByRole('button', { name: 'Send answer' }));
     await waitFor(() => expect(form.getByLabelText(/Your answer/)).toHaveAccessibleDescription('The answer contains characters that are not allowed.'));
+  });
+});
+
+describe('A refund request in the Support tab (decision 065)', () => {
+  it('shows the payment, its age against the 5-business-day review, and the way to refund it', async () => {
+    const sent = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const refundRequest = {
+      ...REQUEST,
+      id: 'r2',
+      subject: 'Refund request: $69.00 payment of Nov 2, 2026',
+      created_at: sent,
+      payment_id: 'p1',
+      payment: { id: 'p1', paid_at: '2026-11-02T10:00:00.000Z', amount_cents: 6900, plan: '4weeks' },
+    };
+    stubApi(() => ({ status: 200, body: { items: [refundRequest], open_count: 1, next_cursor: null } }));
+    renderWithProviders(
+      <MemoryRouter>
+        <SupportRequests />
+      </MemoryRouter>,
+    );
+    const card = within(await screen.findByRole('article', { name: refundRequest.subject }));
+    expect(card.getByText('Refund request')).toBeInTheDocument();
+    expect(card.getByText(/Payment of \$69\.00 on Nov 2, 2026 for the 4 Weeks plan\./)).toBeInTheDocument();
+    expect(card.getByText(/business days old, past the 5-business-day review$/)).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Refund it in People Management' })).toHaveAttribute('href', '/admin-users?search=alex%40example.com');
   });
 });

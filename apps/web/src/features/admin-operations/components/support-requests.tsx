@@ -1,8 +1,20 @@
-import { Badge, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { SUPPORT_ANSWER_MAX, SupportAnswerInputSchema, type AdminSupportRequest, type SupportStatus } from '@myeai/domain';
+import { Link } from 'react-router';
+import {
+  formatDollarsAndCents,
+  getPlan,
+  isPlanId,
+  refundRequestAge,
+  SUPPORT_ANSWER_MAX,
+  SupportAnswerInputSchema,
+  type AdminSupportRequest,
+  type SupportStatus,
+} from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { AnswerBox, useAdminSupportRequests, useAnswerSupportRequest, WrittenText } from '../../support/index.ts';
@@ -37,6 +49,35 @@ function AnswerForm({ request }: { request: AdminSupportRequest }) {
   );
 }
 
+/**
+ * A refund request's payment and its age against the Refund Policy's 5-business-day review (red
+ * once past it), with the way to People Management, where the payment is refunded.
+ */
+function RefundRequestFacts({ request, payment }: { request: AdminSupportRequest; payment: NonNullable<AdminSupportRequest['payment']> }) {
+  const now = useNow(60_000);
+  const age = refundRequestAge(new Date(request.created_at), new Date(now));
+  const plan = isPlanId(payment.plan) ? ` for the ${getPlan(payment.plan).name} plan` : '';
+  return (
+    <Stack gap={2} mt="xs">
+      <Text size="sm">
+        <Badge variant="light" color="blue" mr="xs">
+          Refund request
+        </Badge>
+        Payment of {formatDollarsAndCents(payment.amount_cents)} on {formatDate(payment.paid_at)}
+        {plan}.{' '}
+        <Anchor component={Link} to={`/admin-users?search=${encodeURIComponent(request.user.email)}`} inherit>
+          Refund it in People Management
+        </Anchor>
+      </Text>
+      {request.status === 'open' && (
+        <Text size="sm" fw={600} c={age.overdue ? 'red.9' : 'dimmed'}>
+          {age.text}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function RequestCard({ request }: { request: AdminSupportRequest }) {
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={request.subject}>
@@ -55,6 +96,7 @@ function RequestCard({ request }: { request: AdminSupportRequest }) {
           </Badge>
         )}
       </Group>
+      {request.payment && <RefundRequestFacts request={request} payment={request.payment} />}
       <WrittenText mt="xs">{request.message}</WrittenText>
       {request.status === 'open' ? (
         <AnswerForm request={request} />

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AdminUsersQuerySchema, PEOPLE_PAGE_SIZES, type AdminUser, type AdminUsersQuery, type UserProfile } from '@myeai/domain';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -65,7 +66,9 @@ function PersonDialog({ dialog, user, onAction, onClose }: { dialog: NonNullable
 
 function PeoplePanel({ user }: { user: UserProfile }) {
   const [query, setQuery] = useState<AdminUsersQuery>(() => AdminUsersQuerySchema.parse({}));
-  const [searchText, setSearchText] = useState('');
+  // ?search= (a link from a support request, decision 065) starts the list searched.
+  const [params] = useSearchParams();
+  const [searchText, setSearchText] = useState(() => params.get('search') ?? '');
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const effective = { ...query, search: search || undefined, page: search === (query.search ?? '') ? query.page : 1 };
   const people = usePeople(effective);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { AdminUser } from '@myeai/domain';
 import { PersonDataPanel } from '../../profile/index.ts';
 import { canExtendTrial, extendTrialLabel, PersonStatus, RoleBadges, type PersonAction } from './people-table.tsx';
+import { PersonBilling } from './person-billing.tsx';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -90,6 +91,8 @@ function PersonActions({ person, onAction }: Pick<PersonDetailDrawerProps, 'pers
           </Button>
         )}
       </Group>
+      <Divider />
+      <PersonBilling personId={person.id} personName={person.name} />
       <Divider />
       <PersonDataPanel personId={person.id} />
     </>

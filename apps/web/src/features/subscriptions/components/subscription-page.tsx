@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate, useCancelSubscription, useCreateCheckout, usePaymentConfig, useSubscriptionStatus } from '../api/subscriptions-api.ts';
 import { ConsentBlock } from './consent-block.tsx';
+import { PaymentsSection } from './payments-section.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { SubscriptionStatusBanner } from './subscription-status-banner.tsx';
 import { TradingDisclaimer } from './trading-disclaimer.tsx';
@@ -118,6 +119,7 @@ export function SubscriptionPage() {
                 })}
               </SimpleGrid>
             </section>
+            <PaymentsSection />
           </>
         )}
         {!settling && (

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill, renderWithProviders, stubApi, validationFailure } from '../../../test/render.tsx';
 import { ContactSupport } from './contact-support.tsx';
 
-const SENT = { id: 'r1', subject: 'Payout question', message: 'When is my payout?', status: 'open', priority: false, answer: null, answered_at: null, created_at: '2026-01-01T00:00:00.000Z' };
+const SENT = { id: 'r1', subject: 'Payout question', message: 'When is my payout?', status: 'open', priority: false, answer: null, answered_at: null, created_at: '2026-01-01T00:00:00.000Z', payment_id: null };
 
 afterEach(() => vi.unstubAllGlobals());
 
