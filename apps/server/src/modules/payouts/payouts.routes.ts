@@ -131,7 +131,7 @@ export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(payoutsPaths.adminCancel, {
     config: { access: 'admin' },
-    schema: { tags, params: PayoutIdParamsSchema, body: CancelPayoutBatchInputSchema.optional(), response: { 200: PayoutBatchSchema } },
+    schema: { tags, params: PayoutIdParamsSchema, body: CancelPayoutBatchInputSchema.nullish(), response: { 200: PayoutBatchSchema } },
     handler: async (request) => cancelPayoutBatch(deps, request.user!.id, request.params.id, request.body ?? {}),
   });
 

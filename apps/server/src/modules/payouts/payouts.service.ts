@@ -359,6 +359,7 @@ export async function approvePayoutBatch(deps: PayoutDeps, actorId: string, id: 
   return deps.db.transaction(async (tx) => {
     const batch = await selectPayoutBatch(tx, id, { forUpdate: true });
     if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+    if (batch.status === 'cancelled') throw new AppError('CONFLICT', 'This payout batch was cancelled: prepare a new one.');
     if (batch.status !== 'prepared') throw new AppError('CONFLICT', 'This payout batch is approved already.');
     const now = deps.clock.now();
     await updatePayoutBatch(tx, id, { status: 'approved', approvedAt: now, approvedBy: actorId });
@@ -383,6 +384,7 @@ export async function exportPayoutBatch(deps: PayoutDeps, actorId: string, id: s
   const batch = await selectPayoutBatch(deps.db, id);
   if (!batch) throw new AppError('NOT_FOUND', 'Payout batch not found.');
   if (batch.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before downloading its payout files.');
+  if (batch.status === 'cancelled') throw new AppError('CONFLICT', 'This payout batch was cancelled: it has no payout files.');
   const items = (await selectBatchItems(deps.db, id, method)).filter((item) => item.status !== 'failed');
   await recordAudit(deps.db, deps.clock, { actorId, action: 'payout.batch.export', target: id, details: { method, items: items.length } });
   return payoutExportCsv(

@@ -4,6 +4,7 @@ import {
   PayoutBatchListSchema,
   PayoutBatchSchema,
   PayoutItemResponseSchema,
+  PayoutResultsResponseSchema,
   payoutsPaths,
   PayoutSettingsSchema,
   type PayoutMethod,
@@ -54,6 +55,20 @@ export function usePreparePayoutBatch() {
 
 export function useApprovePayoutBatch() {
   return usePayoutWrite((id: string) => apiRequest(apiPath(payoutsPaths.adminApprove, { id }), { method: 'POST', schema: PayoutBatchSchema }));
+}
+
+/** Cancels a prepared batch (decision 063): its lines go back to the payees' available balances. */
+export function useCancelPayoutBatch() {
+  return usePayoutWrite((input: { id: string; reason: string }) =>
+    apiRequest(apiPath(payoutsPaths.adminCancel, { id: input.id }), { method: 'POST', body: input.reason.trim() === '' ? {} : { reason: input.reason.trim() }, schema: PayoutBatchSchema }),
+  );
+}
+
+/** The provider's result file of an approved batch: a preview (dry run) first, then recorded. */
+export function useUploadPayoutResults() {
+  return usePayoutWrite((input: { id: string; csv: string; dryRun: boolean }) =>
+    apiRequest(apiPath(payoutsPaths.adminResults, { id: input.id }), { method: 'POST', body: { csv: input.csv, dry_run: input.dryRun }, schema: PayoutResultsResponseSchema }),
+  );
 }
 
 export function useSettlePayoutItem() {

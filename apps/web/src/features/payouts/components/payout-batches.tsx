@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, FileInput, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,8 @@ import {
   type PayoutBatchResponse,
   type PayoutBatchStatus,
   type PayoutMethod,
+  type PayoutResultRowStatus,
+  type PayoutResultsResponse,
   type PayoutSkipReason,
 } from '@myeai/domain';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
@@ -17,9 +19,18 @@ import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { LabelledFigure } from '../../../components/ui/labelled-figure.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PersonCell } from '../../../components/ui/person-cell.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatCalendarDay, formatDateTime } from '../../../lib/dates.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { payoutExportHref, useApprovePayoutBatch, usePayoutBatch, usePayoutBatches, usePreparePayoutBatch, useSettlePayoutItem } from '../api/admin-payouts-api.ts';
+import {
+  payoutExportHref,
+  useApprovePayoutBatch,
+  useCancelPayoutBatch,
+  usePayoutBatch,
+  usePayoutBatches,
+  usePreparePayoutBatch,
+  useSettlePayoutItem,
+  useUploadPayoutResults,
+} from '../api/admin-payouts-api.ts';
 import { PayoutStatusBadge } from '../../commissions/index.ts';
 
 type Batch = PayoutBatchResponse['batch'];
@@ -41,6 +52,11 @@ const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color
   completed: { label: 'Completed', color: 'green' },
   cancelled: { label: 'Cancelled', color: 'gray' },
 };
+
+/** Who prepared a batch: the weekly schedule (its week, decision 063) or an admin on demand. */
+function batchOrigin(scheduledWeek: string | null): string {
+  return scheduledWeek ? `Weekly batch, week of ${formatCalendarDay(scheduledWeek)}` : 'Prepared on demand';
+}
 
 // A tinted alert's own title colour is too light for axe's colour contrast; the text colour reads.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
@@ -178,11 +194,149 @@ function ExportLinks({ batch }: { batch: Batch }) {
   );
 }
 
+/** Cancelling a prepared batch (decision 063): an optional reason, then its lines go back to the payees' available balances. */
+function CancelBatchModal({ batch, opened, onClose }: { batch: Batch; opened: boolean; onClose: () => void }) {
+  const cancel = useCancelPayoutBatch();
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  const onConfirm = () =>
+    cancel.mutate(
+      { id: batch.id!, reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: 'Batch cancelled: its amounts are available again for the next batch.' });
+          close();
+        },
+        onError: (error) => notifications.show({ color: 'red', title: 'Could not cancel the batch', message: error.message }),
+      },
+    );
+  return (
+    <Modal opened={opened} onClose={close} title="Cancel payout batch" centered>
+      <Stack gap="md">
+        <Text size="sm">
+          Cancel {batch.items.length} payout{batch.items.length === 1 ? '' : 's'} totalling {formatDollarsAndCents(batch.total_cents)}? Nothing has been paid: the payees were not told of this batch,
+          and their amounts return to their available balances for the next batch.
+        </Text>
+        <Textarea label="Reason (optional)" description="Kept in the batch and the audit log" autosize minRows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus />
+        <FormActions saving={cancel.isPending} onCancel={close} cancelDisabled={cancel.isPending} onConfirm={onConfirm} color="red">
+          Cancel batch
+        </FormActions>
+      </Stack>
+    </Modal>
+  );
+}
+
+const RESULT_STATUS: Record<PayoutResultRowStatus, { label: string; color: string }> = {
+  paid: { label: 'Paid', color: 'teal.9' },
+  failed: { label: 'Failed', color: 'red.9' },
+  unchanged: { label: 'Recorded already', color: 'gray.7' },
+  error: { label: 'Error', color: 'red.9' },
+};
+
+/**
+ * The provider's result file (decision 063): the payout file with a status column (paid or failed,
+ * and a reason where it failed), or the provider's own report with the Reference column. Previewed
+ * first (what each row would do, nothing written), then recorded; a row already recorded is left alone.
+ */
+function ResultFile({ batch }: { batch: Batch }) {
+  const upload = useUploadPayoutResults();
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [report, setReport] = useState<PayoutResultsResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setReport(null);
+    setError(null);
+    setCsv(null);
+    if (chosen) void chosen.text().then(setCsv, () => setError('The file could not be read.'));
+  };
+  const send = (dryRun: boolean) => {
+    if (csv === null) return;
+    setError(null);
+    upload.mutate(
+      { id: batch.id!, csv, dryRun },
+      {
+        onSuccess: (answer) => {
+          setReport(answer);
+          if (!dryRun) notifications.show({ color: 'green', message: `Results recorded: ${answer.counts.paid} paid, ${answer.counts.failed} failed.` });
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+  const toRecord = report?.dry_run ? report.counts.paid + report.counts.failed : 0;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="result-file-title">
+      <div>
+        <Title order={3} size="h5" id="result-file-title">
+          Result file
+        </Title>
+        <Text size="sm" c="dimmed">
+          A CSV with the Reference column of the payout file and a Status column (paid, or failed with a Reason column); an Amount column is checked against each payout. Preview it first: nothing is
+          recorded until you confirm.
+        </Text>
+      </div>
+      <FileInput label="Result file (CSV)" accept=".csv,text/csv" clearable clearButtonProps={{ 'aria-label': 'Clear the result file' }} value={file} onChange={choose} />
+      <Group gap="sm">
+        <Button variant="default" onClick={() => send(true)} disabled={csv === null} loading={upload.isPending && upload.variables?.dryRun === true}>
+          Preview results
+        </Button>
+        <Button onClick={() => send(false)} disabled={toRecord === 0} loading={upload.isPending && upload.variables?.dryRun === false}>
+          {toRecord > 0 ? `Record ${toRecord} result${toRecord === 1 ? '' : 's'}` : 'Record results'}
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" styles={READABLE_TITLE}>
+          {error}
+        </Alert>
+      )}
+      {report && (
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            {report.dry_run ? 'Preview, nothing recorded: ' : 'Recorded: '}
+            {(['paid', 'failed', 'unchanged', 'error'] as const)
+              .filter((status) => report.counts[status] > 0)
+              .map((status) => `${report.counts[status]} ${RESULT_STATUS[status].label.toLowerCase()}`)
+              .join(', ')}
+          </Text>
+          <DataTable
+            rows={report.rows}
+            rowKey={(row) => String(row.row)}
+            scroll={{ minWidth: 720, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Result file rows table' }}
+            table={{ verticalSpacing: 'xs', fz: 'sm', 'aria-label': report.dry_run ? 'Result file preview' : 'Result file report' }}
+            columns={[
+              { key: 'row', header: 'Row', th: { scope: 'col' }, rowHeader: true, cell: (row) => row.row },
+              { key: 'payee', header: 'Payee', th: { scope: 'col' }, cell: (row) => row.user_name ?? row.reference ?? '—' },
+              {
+                key: 'status',
+                header: 'Result',
+                th: { scope: 'col' },
+                cell: (row) => (
+                  <Badge color={RESULT_STATUS[row.status].color} variant="filled">
+                    {RESULT_STATUS[row.status].label}
+                  </Badge>
+                ),
+              },
+              { key: 'message', header: 'Message', th: { scope: 'col' }, cell: (row) => row.message },
+              { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: (row) => (row.amount_cents === null ? '—' : formatDollarsAndCents(row.amount_cents)) },
+            ]}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 /** One written batch: its totals, approval, the payout files and each item's result. */
 function BatchDetail({ id }: { id: string }) {
   const query = usePayoutBatch(id);
   const approve = useApprovePayoutBatch();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isCancelling, setIsCancelling] = useState(false);
   const [failing, setFailing] = useState<Item | null>(null);
   if (query.isError) return <LoadError message={query.error.message} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeleton h={160} radius="md" />;
@@ -207,18 +361,39 @@ function BatchDetail({ id }: { id: string }) {
             <Title order={2} size="h4" id="batch-detail-title">
               Batch of {formatDateTime(batch.created_at)}
             </Title>
-            <Badge color={status.color} variant="light" mt={4}>
-              {status.label}
-            </Badge>
+            <Group gap="xs" mt={4}>
+              <Badge color={status.color} variant="light">
+                {status.label}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {batchOrigin(batch.scheduled_week)}
+              </Text>
+            </Group>
           </div>
-          {batch.status === 'prepared' && <Button onClick={() => setIsConfirming(true)}>Approve batch</Button>}
+          {batch.status === 'prepared' && (
+            <Group gap="xs">
+              <Button variant="default" color="red" onClick={() => setIsCancelling(true)}>
+                Cancel batch
+              </Button>
+              <Button onClick={() => setIsConfirming(true)}>Approve batch</Button>
+            </Group>
+          )}
         </Group>
+        {batch.status === 'cancelled' && (
+          <Alert color="gray" variant="light" styles={READABLE_TITLE} title={`Cancelled on ${formatDateTime(batch.cancelled_at ?? batch.created_at)}`}>
+            {batch.cancel_reason ? `Reason: ${batch.cancel_reason}. ` : ''}Nothing of it was paid: its amounts went back to the payees’ available balances.
+          </Alert>
+        )}
         <Totals batch={batch} />
-        {batch.status !== 'prepared' && <ExportLinks batch={batch} />}
+        {batch.status !== 'prepared' && batch.status !== 'cancelled' && <ExportLinks batch={batch} />}
         {batch.status === 'approved' && (
-          <Text size="sm" c="dimmed">
-            Upload each file to its provider, then record each payout’s result: paid, or failed with the provider’s reason (its lines return to the payee’s available balance).
-          </Text>
+          <>
+            <Text size="sm" c="dimmed">
+              Upload each file to its provider, then record each payout’s result: paid, or failed with the provider’s reason (its lines return to the payee’s available balance), one by one below or
+              with the provider’s result file.
+            </Text>
+            <ResultFile batch={batch} />
+          </>
         )}
         <ItemsTable batch={batch} onFail={setFailing} />
       </Stack>
@@ -232,6 +407,7 @@ function BatchDetail({ id }: { id: string }) {
         onConfirm={onApprove}
         onClose={() => setIsConfirming(false)}
       />
+      {batch.status === 'prepared' && <CancelBatchModal batch={batch} opened={isCancelling} onClose={() => setIsCancelling(false)} />}
       <FailItemModal item={failing} onClose={() => setFailing(null)} />
     </Card>
   );
@@ -317,12 +493,13 @@ function BatchList({ selected, onSelect }: { selected: string | null; onSelect: 
         <DataTable
           rows={batches.data.items}
           rowKey={(batch) => batch.id}
-          scroll={{ minWidth: 560, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Payout batches table' }}
+          scroll={{ minWidth: 680, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Payout batches table' }}
           table={{ verticalSpacing: 'xs', 'aria-label': 'Payout batches', highlightOnHover: true }}
           rowProps={(batch) => ({ 'data-selected': batch.id === selected || undefined })}
           columns={[
             { key: 'created', header: 'Prepared', th: { scope: 'col' }, rowHeader: true, td: noWrap, cell: (batch) => formatDateTime(batch.created_at) },
             { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (batch) => BATCH_STATUS[batch.status].label },
+            { key: 'origin', header: 'Prepared by', th: { scope: 'col' }, cell: (batch) => (batch.scheduled_week ? 'Weekly schedule' : 'An admin') },
             { key: 'items', header: 'Payouts', th: { scope: 'col', ta: 'right' }, td: { ta: 'right' }, cell: (batch) => batch.item_count },
             { key: 'total', header: 'Total', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', ...noWrap }, cell: (batch) => formatDollarsAndCents(batch.total_cents) },
             {
@@ -346,7 +523,7 @@ export function PayoutBatches() {
   const [selected, setSelected] = useState<string | null>(null);
   const batches = usePayoutBatches();
   // Until the admin picks one, the newest batch that still needs a step (approval or results) is open.
-  const open = selected ?? batches.data?.items.find((batch) => batch.status !== 'completed')?.id ?? null;
+  const open = selected ?? batches.data?.items.find((batch) => batch.status === 'prepared' || batch.status === 'approved')?.id ?? null;
   return (
     <>
       <PrepareBatch onCreated={setSelected} />
