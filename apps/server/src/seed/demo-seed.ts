@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, type LandingContent } from '@myeai/domain';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../env.ts';
 import { createUser, getUserByEmail } from '../modules/auth/index.ts';
+import { seedDemoRefund } from '../modules/billing/index.ts';
 import { seedCommissionCellsDemo } from '../modules/commission-cells/index.ts';
 import { seedGoalsDemo } from '../modules/goals/index.ts';
 import { saveLandingContent } from '../modules/landing/index.ts';
@@ -78,6 +79,9 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   // Trials of members of the circles: one running, one expired, one converted to a paid plan.
   await seedTrialsDemo(db, clock, DEMO_TRIALS.flatMap(({ email, startedDaysAgo }) => (ids.get(email) ? [{ userId: ids.get(email)!, startedDaysAgo }] : [])));
   await seedDemoSubscription(db, clock, { email: 'omar.farouk@example.com', plan: '4weeks', boughtDaysAgo: 12 });
+  // One refunded payment (decision 065): a third of Omar's, for a technical fault, three days ago.
+  const omar = ids.get('omar.farouk@example.com');
+  if (omar) await seedDemoRefund(db, clock, { userId: omar, adminId: admin, amountCents: 2300, reason: 'technical_fault', note: 'The compass showed no data for two days of this period.', daysAgo: 3 });
   const subscriber = ids.get('subscriber@demo.myeai.local');
   if (subscriber) await seedTradingAlertsDemo(db, clock, [{ userId: subscriber, followedDaysAgo: 8 }]);
   const affiliate = ids.get('affiliate@demo.myeai.local');

@@ -20,3 +20,4 @@ export { activePaymentProvider, localPaymentProvider, paymentProviderFor, stripe
 export { getMyPayment } from './payments.service.ts';
 export { REFUND_FINISH_JOB } from './refunds.service.ts';
 export { LOCAL_REFUND_EVENT_JOB } from './refund-provider.ts';
+export { seedDemoRefund } from './demo-refund.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@myeai/db';
 import { COMMISSION_STATUSES, GOAL_STATUSES, LEAD_STAGES, LEARNING_ACCESS_LEVELS } from '@myeai/domain';
@@ -28,6 +28,8 @@ const SEEDED_TABLES = {
   learning_uploads: schema.learningUploads,
   notifications: schema.notifications,
   audit_log: schema.auditLog,
+  billing_payments: schema.billingPayments,
+  billing_refunds: schema.billingRefunds,
 };
 
 describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
@@ -100,6 +102,16 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     const team = (await get('affiliate@demo.myeai.local', '/api/rbac/my-team')) as { total_members: number; total_commission_cents: number };
     expect(team.total_members).toBeGreaterThanOrEqual(10);
     expect(team.total_commission_cents).toBeGreaterThan(0);
+  });
+
+  it('has one refunded payment for the billing screens: a third of a member’s 4-week payment, settled, the member told (decision 065)', async () => {
+    const [omar] = await t.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'omar.farouk@example.com'));
+    const { items } = (await get('admin@demo.myeai.local', `/api/admin/billing/users/${omar!.id}/payments`)) as { items: { amount_cents: number; refunded_cents: number; remaining_cents: number; refunds: { status: string; reason: string; requested_by: { name: string } | null }[] }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ amount_cents: 6900, refunded_cents: 2300, remaining_cents: 4600 });
+    expect(items[0]!.refunds).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'technical_fault', requested_by: expect.objectContaining({ name: 'Ada Admin' }) })]);
+    const { items: subscriberPayments } = (await get('subscriber@demo.myeai.local', '/api/subscriptions/payments')) as { items: { amount_cents: number; plan: string }[] };
+    expect(subscriberPayments).toEqual([expect.objectContaining({ amount_cents: 59900, plan: '52weeks' })]);
   });
 
   it('changes nothing when it runs again', async () => {
