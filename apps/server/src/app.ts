@@ -20,6 +20,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { commissionsRoutes } from './modules/commissions/commissions.routes.ts';
 import { commissionReversalsRoutes } from './modules/commissions/commission-reversals.routes.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { commissionCellsRoutes } from './modules/commission-cells/commission-cells.routes.ts';
 import { cellNetworkRoutes } from './modules/commission-cells/cell-network.routes.ts';
@@ -58,7 +59,7 @@ import { registerSession } from './plugins/session.ts';
 import { registerUserChanges } from './modules/changes/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
-export const FEATURE_MODULES = [healthRoutes, authRoutes, accountRoutes, securityRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionReversalsRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, roleHomesRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes, accountDataRoutes, payoutsRoutes, marketDataRoutes];
+export const FEATURE_MODULES = [healthRoutes, authRoutes, accountRoutes, securityRoutes, rbacRoutes, profileRoutes, landingRoutes, liveRoutes, auditRoutes, jobsRoutes, mailRoutes, notificationsRoutes, productsRoutes, commissionsRoutes, commissionReversalsRoutes, financeRoutes, commissionCellsRoutes, cellNetworkRoutes, commissionConfigRoutes, elitePoolRoutes, trackingRoutes, leadsRoutes, subscriptionsRoutes, billingRoutes, onboardingRoutes, goalsRoutes, trialsRoutes, usageRoutes, tradingRoutes, tradingAdminRoutes, tradingAlertsRoutes, dashboardRoutes, roleHomesRoutes, videoWidgetsRoutes, referralsRoutes, adminOverviewRoutes, supportRoutes, backupRoutes, personalizationRoutes, earningsRoutes, learningAdminRoutes, learningUploadsRoutes, learningHubRoutes, accountDataRoutes, payoutsRoutes, marketDataRoutes];
 
 /** Builds the whole app around the given dependencies; server.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -58,6 +58,8 @@ export * from './schemas/commission-cells.ts';
 export * from './schemas/commission-network.ts';
 export * from './schemas/commission-config.ts';
 export * from './schemas/commission-reversals.ts';
+export * from './finance/finance-periods.ts';
+export * from './schemas/finance.ts';
 export * from './subscriptions/plans.ts';
 export * from './subscriptions/entitlements.ts';
 export * from './subscriptions/trial-allowance.ts';

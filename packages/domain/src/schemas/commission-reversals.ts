@@ -10,10 +10,6 @@ export const commissionReversalPaths = {
   runReverse: '/api/admin/commission/runs/:id/reverse',
   /** One reversal, with its lines (the finance view's link). */
   reversal: '/api/admin/commission/reversals/:id',
-  /** The finance view: per period, money in and out, and the commission figures. */
-  finance: '/api/admin/finance',
-  /** The lines behind one figure of the finance view. */
-  financeLines: '/api/admin/finance/lines',
 } as const;
 
 const reasonField = z
