@@ -13,6 +13,11 @@ export const AssetPicksSchema = z.strictObject({
   picked_asset_ids: z.array(z.string()),
   /** Whether the user chose them (false: the default of the first assets). */
   chosen: z.boolean(),
+  /**
+   * Picked assets beyond the limit (picked under a larger plan, decision 064): hidden until the
+   * user chooses which of all their picks to keep, which is allowed at any time.
+   */
+  beyond_limit_asset_ids: z.array(z.string()),
   /** The last change of the pick, which the 24-hour rule counts from. */
   changed_at: z.string().nullable(),
   /** When replacing or removing a picked asset is allowed again (null: now). */

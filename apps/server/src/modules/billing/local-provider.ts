@@ -111,7 +111,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     const now = this.clock.now();
     const sub = await this.lock(tx, providerSubscriptionId);
     if (!sub || sub.status === 'canceled' || !sub.nextActionAt || now.getTime() < sub.nextActionAt.getTime()) return [];
-    const plan = getPlan(isPlanId(sub.plan) ? sub.plan : 'weekly');
+    // A downgrade scheduled for the renewal (decision 064): the next period runs on, and is charged at, the scheduled plan.
+    const renewsOn = sub.status !== 'past_due' && isPlanId(sub.scheduledPlan) ? sub.scheduledPlan : sub.plan;
+    const plan = getPlan(isPlanId(renewsOn) ? renewsOn : 'weekly');
     if (sub.cancelAtPeriodEnd) {
       // Normally at the period end; a past_due subscription cancelled meanwhile ends at its next retry, unpaid.
       const endedAt = now.getTime() < sub.currentPeriodEnd.getTime() ? now : sub.currentPeriodEnd;
@@ -120,7 +122,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     const advancing = sub.status !== 'past_due';
     const period = advancing
-      ? { currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: new Date(sub.currentPeriodEnd.getTime() + plan.duration_days * DAY_MS), invoiceCount: sub.invoiceCount + 1, failedAttempts: 0 }
+      ? { plan: plan.id, scheduledPlan: null, currentPeriodStart: sub.currentPeriodEnd, currentPeriodEnd: new Date(sub.currentPeriodEnd.getTime() + plan.duration_days * DAY_MS), invoiceCount: sub.invoiceCount + 1, failedAttempts: 0 }
       : { invoiceCount: sub.invoiceCount, failedAttempts: sub.failedAttempts };
     const invoice = { id: `in_${sub.id}_${period.invoiceCount}`, amountCents: plan.price_cents };
     if (sub.card === 'succeeds') {
@@ -158,7 +160,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return updateLocalSubscription(tx, sub.id, changes, events);
   }
 
-  private async schedule(tx: DbOrTx, sub: LocalRow): Promise<void> {
+  async schedule(tx: DbOrTx, sub: LocalRow): Promise<void> {
     if (!sub.nextActionAt) return;
     await enqueueJob(tx, this.clock, {
       name: LOCAL_CYCLE_JOB,
@@ -168,7 +170,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     });
   }
 
-  private snapshot(sub: LocalRow): SubscriptionSnapshot {
+  snapshot(sub: LocalRow): SubscriptionSnapshot {
     return {
       providerSubscriptionId: sub.id,
       providerCustomerId: `cus_local_${sub.userId}`,
@@ -186,7 +188,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
-  private event(sub: LocalRow, sequence: number, type: string, extra: Partial<BillingEvent>): BillingEvent {
+  event(sub: LocalRow, sequence: number, type: string, extra: Partial<BillingEvent>): BillingEvent {
     return { provider: 'local', id: `evt_${sub.id}_${sequence}`, type, occurredAt: this.clock.now(), userId: sub.userId, ...extra };
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@myeai/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { cancelSubscription, createCheckout, getCheckoutSessionView, getSubscriptionHistory, getSubscriptionStatus, getTradingPlan } from './subscriptions.service.ts';
+import { planChangeRoutes } from './plan-change.routes.ts';
 
 /** Checkout creation per signed-in user (or client address): 10 a minute. */
 const CHECKOUT_RATE_LIMIT = {
@@ -31,6 +32,7 @@ function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
 
 export async function subscriptionsRoutes(root: FastifyInstance): Promise<void> {
   const { app, deps } = zodRoutes(root);
+  await planChangeRoutes(root);
 
   app.get(subscriptionsPaths.status, {
     config: { access: 'everyRole' },

@@ -6,6 +6,7 @@ import {
   isEntitledStatus,
   isPlanId,
   NO_SUBSCRIPTION_TO_CANCEL_MESSAGE,
+  planInForceAt,
   TERMS_VERSION,
   toProviderStatus,
   viewSubscription,
@@ -37,15 +38,17 @@ import {
   toStoredState,
   type SubscriptionRow,
 } from '../billing/index.ts';
+import { cancelScheduledChange, readScheduledChange, scheduledPlanOf } from './scheduled-plan-change.ts';
 import { selectFreeTrialUsedAt, selectSubscriber } from './subscriptions.queries.ts';
 
-function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null, checkoutTrial: CheckoutTrial, now: Date): SubscriptionStatus {
+function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null, checkoutTrial: CheckoutTrial, now: Date, scheduledPlan: StoredSubscriptionState['scheduledPlan'] = null): SubscriptionStatus {
   const state = toStoredState(row);
   const view = viewSubscription(state, now);
   const known = view.status !== 'none' && row;
   return {
     status: view.status,
-    plan: known && state ? state.plan : null,
+    // A scheduled downgrade is the plan from its moment on (decision 064), before its job stores it.
+    plan: known && state ? planInForceAt({ ...state, scheduledPlan }, now) : null,
     trial_end: known ? (row.trialEnd?.toISOString() ?? null) : null,
     current_period_end: known ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
     cancel_at_period_end: known ? row.cancelAtPeriodEnd : false,
@@ -59,7 +62,9 @@ function statusOf(row: SubscriptionRow | undefined, freeTrialUsedAt: Date | null
 export async function getSubscriptionStatus(db: DbOrTx, clock: Clock, userId: string): Promise<SubscriptionStatus> {
   const freeTrialUsedAt = await selectFreeTrialUsedAt(db, userId);
   const now = clock.now();
-  return statusOf(await getSubscriptionRow(db, userId), freeTrialUsedAt, await readCheckoutTrial(db, { id: userId, freeTrialUsedAt }, now), now);
+  const row = await getSubscriptionRow(db, userId);
+  const scheduled = scheduledPlanOf(await readScheduledChange(db, userId, row));
+  return statusOf(row, freeTrialUsedAt, await readCheckoutTrial(db, { id: userId, freeTrialUsedAt }, now), now, scheduled);
 }
 
 /** True while a subscription is trial or active and not cancelled: a new checkout is refused then (409). */
@@ -163,6 +168,9 @@ export async function cancelSubscription(deps: AppDeps, userId: string): Promise
     const view = viewSubscription(toStoredState(row), deps.clock.now());
     if (!row || !isEntitledStatus(toProviderStatus(row.status)) || !view.has_access) throw new AppError('NOT_FOUND', NO_SUBSCRIPTION_TO_CANCEL_MESSAGE);
     if (!row.cancelAtPeriodEnd) {
+      // A scheduled downgrade goes with it (a Stripe schedule would refuse the cancellation); the subscription ends instead.
+      const scheduled = await readScheduledChange(tx, userId, row);
+      if (scheduled) await cancelScheduledChange(tx, deps, scheduled, userId, 'subscription_cancelled');
       const provider = paymentProviderFor(deps, row.provider as PaymentProviderKind);
       const events = await provider.cancelAtPeriodEnd(tx, row.providerSubscriptionId);
       for (const event of events) await applyBillingEvent(tx, { clock: deps.clock, actorId: userId }, event);
@@ -211,16 +219,19 @@ export async function userHasPlan(db: DbOrTx, userId: string, now: Date): Promis
 
 /** The stored subscription state that decides "has a plan", for caching (planAt applies the clock). */
 export async function readPlanState(db: DbOrTx, userId: string): Promise<StoredSubscriptionState | null> {
-  return toStoredState(await getSubscriptionRow(db, userId));
+  const row = await getSubscriptionRow(db, userId);
+  const state = toStoredState(row);
+  if (!state) return null;
+  return { ...state, scheduledPlan: scheduledPlanOf(await readScheduledChange(db, userId, row)) };
 }
 
 export function planAt(state: StoredSubscriptionState | null, now: Date): boolean {
   return viewSubscription(state, now).has_access;
 }
 
-/** The plan whose card features the user has at `now` (null: no subscription gives access then). */
+/** The plan whose card features the user has at `now` (null: no subscription gives access then); a scheduled downgrade from its moment on. */
 export function planIdAt(state: StoredSubscriptionState | null, now: Date): PlanId | null {
-  return state && viewSubscription(state, now).has_access ? state.plan : null;
+  return state && viewSubscription(state, now).has_access ? planInForceAt(state, now) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
+  assetPicksBeyondLimit,
   decideAssetPick,
   effectiveAssetPicks,
   entitlementsOf,
@@ -44,11 +45,12 @@ export async function pickedAssetIds(db: DbOrTx, userId: string): Promise<string
 }
 
 function toAssetPicks(limit: number | null, stored: StoredAssetPick | null, active: readonly string[], now: Date): AssetPicks {
-  if (limit === null) return { asset_limit: null, picked_asset_ids: [], chosen: false, changed_at: null, next_change_at: null };
+  if (limit === null) return { asset_limit: null, picked_asset_ids: [], chosen: false, beyond_limit_asset_ids: [], changed_at: null, next_change_at: null };
   return {
     asset_limit: limit,
     picked_asset_ids: effectiveAssetPicks(stored, active, limit),
     chosen: stored !== null,
+    beyond_limit_asset_ids: assetPicksBeyondLimit(stored, active, limit),
     changed_at: stored?.changedAt.toISOString() ?? null,
     next_change_at: nextAssetPickChangeAt(stored, now)?.toISOString() ?? null,
   };

@@ -194,6 +194,10 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/stripe/create-checkout-session',                '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/subscription/checkout-sessions/:sessionId',      '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/subscription/cancel',                           '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // Plan changes (issue 31 item 4, decision 064): the user's own subscription, signed in
+  ['POST /api/subscriptions/change-plan',                     '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['GET /api/subscriptions/scheduled-change',                 '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['DELETE /api/subscriptions/scheduled-change',              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/stripe/config',                                  '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/billing/local/checkout-sessions/:sessionId/confirm', '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/billing/local/checkout-sessions/:sessionId/cancel',  '401  ok   ok   ok   ok   ok   ok   ok   ok'],

@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('plan features on the compass on %s', (kind) 
     expect(before.access).toMatchObject({ level: 'subscriber', plan_id: 'weekly', asset_limit: 4, history_hours: 7 * 24, picked_asset_ids: assetIds.slice(0, 4), trader_breakdown: false });
     expect(before.assets.map((asset) => asset.id)).toEqual(assetIds);
     expect(openRows(before)).toEqual(assetIds.slice(0, 4));
-    expect(AssetPicksSchema.parse(await get(weekly, '/api/trading/asset-picks'))).toEqual({ asset_limit: 4, picked_asset_ids: assetIds.slice(0, 4), chosen: false, changed_at: null, next_change_at: null });
+    expect(AssetPicksSchema.parse(await get(weekly, '/api/trading/asset-picks'))).toEqual({ asset_limit: 4, picked_asset_ids: assetIds.slice(0, 4), chosen: false, beyond_limit_asset_ids: [], changed_at: null, next_change_at: null });
 
     const tooMany = await pick(weekly, assetIds.slice(0, 5));
     expect(tooMany.statusCode).toBe(400);
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('plan features on the compass on %s', (kind) 
     const chosen = [aapl.assetId, assetIds[4]!, assetIds[8]!, assetIds[1]!];
     const saved = await pick(weekly, chosen);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ asset_limit: 4, picked_asset_ids: chosen, chosen: true, changed_at: TEST_NOW.toISOString(), next_change_at: new Date(TEST_NOW.getTime() + DAY).toISOString() });
+    expect(saved.json()).toEqual({ asset_limit: 4, picked_asset_ids: chosen, chosen: true, beyond_limit_asset_ids: [], changed_at: TEST_NOW.toISOString(), next_change_at: new Date(TEST_NOW.getTime() + DAY).toISOString() });
 
     const after = await grid(weekly);
     expect(after.access.picked_asset_ids).toEqual(chosen);

@@ -37,18 +37,25 @@ function Picker({ picks, limit, grid, access }: { picks: AssetPicks; limit: numb
   const nextChange = picks.next_change_at ? new Date(picks.next_change_at) : null;
   const full = draft.length >= limit;
   const unchanged = sameSet(draft, picks.picked_asset_ids);
+  // A pick made under a larger plan (decision 064): the user chooses which of all their picks to keep, at any time.
+  const beyond = picks.beyond_limit_asset_ids;
+  const choosingToKeep = beyond.length > 0;
   return (
     <Stack gap="sm">
       <Text size="sm">
         Your {planName} plan shows {limit} assets.{' '}
-        {picks.chosen ? 'These are the ones you picked; the others stay locked.' : `Until you pick, the first ${limit} are shown. Pick the ${limit} you want to follow.`}
+        {choosingToKeep
+          ? `You picked ${limit + beyond.length} under your previous plan: choose the ${limit} to keep. Until you do, the first ${limit} stay.`
+          : picks.chosen
+            ? 'These are the ones you picked; the others stay locked.'
+            : `Until you pick, the first ${limit} are shown. Pick the ${limit} you want to follow.`}
       </Text>
       <Chip.Group multiple value={draft} onChange={(value) => setDraft(value.slice(0, limit))}>
         <Group gap="xs" role="group" aria-label={`Assets, ${draft.length} of ${limit} picked`}>
           {grid.assets.map((asset) => {
             const checked = draft.includes(asset.id);
             // Within 24 hours of a change a picked asset stays (the server would refuse its removal).
-            const keep = nextChange !== null && picks.picked_asset_ids.includes(asset.id);
+            const keep = nextChange !== null && !choosingToKeep && picks.picked_asset_ids.includes(asset.id);
             return (
               <Chip key={asset.id} value={asset.id} size="sm" disabled={(!checked && full) || (checked && keep)}>
                 {asset.symbol}
