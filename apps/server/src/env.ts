@@ -49,6 +49,9 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads: the README's configuration table lists each (a test checks it). */
+export const SERVER_ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** An OpenAI-compatible chat-completions service that writes goal messages (DESIGN.md decision 30). */
 export type AiSettings = {
   baseUrl: string;
