@@ -38,7 +38,7 @@ const EXPECTED_SIDEBAR: Record<Role, readonly (readonly [string, readonly string
       ['Business Hub', 'Client Relationship', 'Revenue Analytics', 'Purpose Impact', 'Network Growth', 'My Team', 'Opportunity Engine', 'Purpose Alignment', 'Growth Tracking', 'Passion Development', 'Notifications'],
     ],
     [TRADING, ['Trading Compass', 'Trader Dashboard', 'System Command', 'Get Ecosystem Access']],
-    [ADMIN, ['People Management', 'Trial Analytics', 'Flow Chart', 'Personalized Messages', 'Comprehensive Dashboard', 'Commission Management', 'Network Manager', 'Payouts']],
+    [ADMIN, ['People Management', 'Trial Analytics', 'Flow Chart', 'Personalized Messages', 'Comprehensive Dashboard', 'Commission Management', 'Network Manager', 'Payouts', 'Finance']],
   ],
 };
 
@@ -67,6 +67,7 @@ const LABEL_PATHS: Record<string, string> = {
   'Commission Management': '/commission-management',
   'Network Manager': '/admin/commission-manager',
   Payouts: '/admin/payouts',
+  Finance: '/admin/finance',
 };
 
 describe('navigationFor', () => {
@@ -125,6 +126,8 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/subscription-success': ALL,
   // Not in the spec: a payment's receipt (decision 065).
   '/trading-subscription/receipts/:paymentId': ALL,
+  // Not in the spec: a payee's printable payout statement of a period (decision 063).
+  '/payouts/statement': ALL,
   '/goal-progress': ALL,
   '/goals/edit/:id': ALL,
   '/earnings': ALL,
@@ -147,6 +150,7 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/commission-management': ['admin'],
   '/admin/commission-manager': ['admin'],
   '/admin/payouts': ['admin'],
+  '/admin/finance': ['admin'],
   '/admin-passion-content': ['admin'],
   '/terms': 'public',
   '/privacy-policy': 'public',

@@ -58,6 +58,8 @@ export const SCREENS = [
   { path: '/trading-subscription/receipts/:paymentId', access: 'everyRole' },
   // The embedded payment provider's test checkout (docs/decisions): signed in, never in the sidebar.
   { path: '/checkout/local/:sessionId', access: 'signedIn' },
+  // A payee's printable payout statement of a period (decision 063), from the Payouts tab of /commissions and from /earnings.
+  { path: '/payouts/statement', access: 'everyRole' },
 
   { path: '/admin-users', access: 'admin', nav: { section: 'admin', label: 'People Management' } },
   { path: '/admin-trial-analytics', access: 'admin', nav: { section: 'admin', label: 'Trial Analytics' } },
@@ -68,6 +70,8 @@ export const SCREENS = [
   { path: '/admin/commission-manager', access: 'admin', nav: { section: 'admin', label: 'Network Manager' } },
   // Issue 30 (decision 060): payout settings, batches, files and settlement.
   { path: '/admin/payouts', access: 'admin', nav: { section: 'admin', label: 'Payouts' } },
+  // The finance view (issue 31 item 6, decision 066): money in and out and the commission ledger per period.
+  { path: '/admin/finance', access: 'admin', nav: { section: 'admin', label: 'Finance' } },
   { path: '/admin-passion-content', access: 'admin' },
 ] as const satisfies readonly Screen[];
 

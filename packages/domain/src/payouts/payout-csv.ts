@@ -100,3 +100,32 @@ export function payoutStatementCsv(payouts: readonly StatementCsvPayout[]): stri
   );
   return toCsv([header, ...rows]);
 }
+
+export type StatementPeriod = { from: string; to: string };
+export const STATEMENT_PERIOD_PRESETS = ['this_month', 'last_month', 'this_year', 'last_12_months'] as const;
+export type StatementPeriodPreset = (typeof STATEMENT_PERIOD_PRESETS)[number];
+export const STATEMENT_PERIOD_LABELS: Record<StatementPeriodPreset, string> = {
+  this_month: 'This month',
+  last_month: 'Last month',
+  this_year: 'This year',
+  last_12_months: 'Last 12 months',
+};
+
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+
+/** A statement's usual periods on `today` (UTC days, both ends included); the default is the last 12 months. */
+export function statementPeriod(preset: StatementPeriodPreset, today: Date): StatementPeriod {
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth();
+  const todayDay = today.toISOString().slice(0, 10);
+  switch (preset) {
+    case 'this_month':
+      return { from: utcDay(year, month, 1), to: todayDay };
+    case 'last_month':
+      return { from: utcDay(year, month - 1, 1), to: utcDay(year, month, 0) };
+    case 'this_year':
+      return { from: utcDay(year, 0, 1), to: todayDay };
+    case 'last_12_months':
+      return { from: utcDay(year - 1, month, today.getUTCDate() + 1), to: todayDay };
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../csv/csv.ts';
-import { payoutStatementCsv, readPayoutResultCsv } from './payout-csv.ts';
+import { payoutStatementCsv, readPayoutResultCsv, statementPeriod } from './payout-csv.ts';
 import { isPayoutSlot, payoutSlotAfter, payoutWeekOf } from './payout-settings.ts';
 
 const FRIDAY_9 = { schedule_weekday: 5, schedule_minute_utc: 540 };
@@ -86,5 +86,16 @@ describe('the statement CSV', () => {
       ['2026-11-20', 'item-1', 'PayPal a•••@example.com', 'Paid', '2026-11-22', '', 'Cell', 'Cell run, seat 3', '2026-11-02', 'c2', '10.50', 'USD'],
     ]);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe('statement periods', () => {
+  it('are whole UTC days, both ends included', () => {
+    const today = new Date('2026-03-31T18:00:00.000Z');
+    expect(statementPeriod('this_month', today)).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(statementPeriod('last_month', today)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(statementPeriod('this_year', today)).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(statementPeriod('last_12_months', today)).toEqual({ from: '2025-04-01', to: '2026-03-31' });
+    expect(statementPeriod('last_month', new Date('2026-01-15T00:00:00.000Z'))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 });

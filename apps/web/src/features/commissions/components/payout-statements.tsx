@@ -1,5 +1,7 @@
-import { Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { formatDollarsAndCents, type PayoutItemStatus, type PayoutStatement } from '@myeai/domain';
+import { Anchor, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileText } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { apiPath, formatDollarsAndCents, payoutsPaths, statementLineOrigin, statementPeriod, type PayoutItemStatus, type PayoutStatement } from '@myeai/domain';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatDate } from '../../../lib/dates.ts';
@@ -14,17 +16,6 @@ export function PayoutStatusBadge({ status }: { status: PayoutItemStatus }) {
       {PAYOUT_ITEM_STATUS_LABELS[status]}
     </Badge>
   );
-}
-
-/** What earned a line: a sale through a link, a cell run (with the seat or the override level), an adjustment. */
-function lineOrigin(line: PayoutStatement['lines'][number]): string {
-  if (line.source === 'conversion') return 'Sale';
-  if (line.source === 'cell') {
-    if (line.cell_override_level !== null) return `Cell run, override level ${line.cell_override_level}`;
-    if (line.cell_seat_position !== null) return `Cell run, seat ${line.cell_seat_position}`;
-    return 'Cell run';
-  }
-  return 'Adjustment';
 }
 
 function Statement({ statement }: { statement: PayoutStatement }) {
@@ -53,7 +44,7 @@ function Statement({ statement }: { statement: PayoutStatement }) {
           table={{ verticalSpacing: 'xs', fz: 'sm', 'aria-label': 'Lines paid' }}
           columns={[
             { key: 'product', header: 'Product', th: { scope: 'col' }, rowHeader: true, cell: (line) => line.product_name },
-            { key: 'origin', header: 'Earned by', th: { scope: 'col' }, cell: lineOrigin },
+            { key: 'origin', header: 'Earned by', th: { scope: 'col' }, cell: statementLineOrigin },
             { key: 'earned', header: 'Earned', th: { scope: 'col' }, td: { style: { whiteSpace: 'nowrap' } }, cell: (line) => formatDate(line.earned_at) },
             { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', style: { whiteSpace: 'nowrap' } }, cell: (line) => formatDollarsAndCents(line.amount_cents) },
           ]}
@@ -63,15 +54,39 @@ function Statement({ statement }: { statement: PayoutStatement }) {
   );
 }
 
+/** The statement of a period (decision 063): the printable page (which chooses the period) and the last 12 months as CSV. */
+export function StatementLinks() {
+  const period = statementPeriod('last_12_months', new Date());
+  return (
+    <Group gap="md">
+      <Anchor component={Link} to="/payouts/statement" size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconFileText size={16} aria-hidden />
+          Statement for a period
+        </Group>
+      </Anchor>
+      <Anchor href={`${apiPath(payoutsPaths.statementCsv)}?from=${period.from}&to=${period.to}`} download underline="always" size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconDownload size={16} aria-hidden />
+          Last 12 months (CSV)
+        </Group>
+      </Anchor>
+    </Group>
+  );
+}
+
 /** The payee's statements (issue 30 item 5): every payout, newest first, with the ledger lines it paid. */
 export function PayoutStatements() {
   const statements = usePayoutStatements();
   return (
     <section aria-labelledby="payout-statements-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="payout-statements-title">
-          Payout history
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="payout-statements-title">
+            Payout history
+          </Title>
+          {statements.data && statements.data.items.length > 0 && <StatementLinks />}
+        </Group>
         {statements.isError ? (
           <LoadError message={statements.error.message} onRetry={() => void statements.refetch()} />
         ) : statements.isPending ? (
