@@ -95,6 +95,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'local_billing_subscriptions', columns: { user_id: 'keep' } },
   { table: 'checkout_sessions', columns: { user_id: 'keep' }, scrub: ['ip_address', 'url'] },
   { table: 'billing_events', columns: { user_id: 'keep' } },
+  // Decision 065: the person's payments, kept as money records; the refunds of them are exported with
+  // them (CHILD_TABLES), and a refund names an admin only as who asked for it.
+  { table: 'billing_payments', columns: { user_id: 'keep' } },
+  {
+    table: 'billing_refunds',
+    columns: { requested_by: 'keep' },
+    notExported: 'Refunds the person asked for as an admin, of other people’s payments; the refunds of their own payments are exported with those payments (billing_refunds in tables).',
+  },
   // Payouts (decision 060): the payee's details are theirs (deleted, exported masked: the sealed
   // details are omitted); items and batches are money records kept under the pseudonym.
   { table: 'payout_methods', columns: { user_id: 'delete' }, omit: ['details'] },
@@ -125,6 +133,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
 export const CHILD_TABLES: readonly { table: string; column: string; parent: string; parentColumn: string }[] = [
   { table: 'goal_check_ins', column: 'goal_id', parent: 'goals', parentColumn: 'user_id' },
   { table: 'goal_habit_ticks', column: 'goal_id', parent: 'goals', parentColumn: 'user_id' },
+  { table: 'billing_refunds', column: 'payment_id', parent: 'billing_payments', parentColumn: 'user_id' },
 ];
 
 /** The sections of the export the issue names, each listing the tables it gathers (a reader's index). */
@@ -139,7 +148,7 @@ export const EXPORT_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   referrals: ['referral_code_aliases', 'referral_attributions', 'referral_clicks', 'referral_click_days', 'referral_landing_events', 'referral_visitor_last_clicks', 'user_visitors', 'link_clicks'],
   notifications: ['notifications', 'notification_settings', 'mail_outbox'],
   learning_progress: ['learning_progress', 'learning_ratings'],
-  subscriptions_and_payments: ['subscriptions', 'local_billing_subscriptions', 'checkout_sessions', 'billing_events', 'trials'],
+  subscriptions_and_payments: ['subscriptions', 'local_billing_subscriptions', 'checkout_sessions', 'billing_events', 'billing_payments', 'billing_refunds', 'trials'],
   support_requests: ['support_requests'],
   consent_records: ['checkout_sessions'],
   trading: ['traders', 'window_votes', 'trading_alert_follows', 'trading_alert_digest_items', 'trading_asset_picks'],
