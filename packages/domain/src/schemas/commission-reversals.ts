@@ -10,6 +10,8 @@ export const commissionReversalPaths = {
   runReverse: '/api/admin/commission/runs/:id/reverse',
   /** One reversal, with its lines (the finance view's link). */
   reversal: '/api/admin/commission/reversals/:id',
+  /** The processed revenue runs, newest first, each with its reversal if any (Commission Management's Revenue Runs tab). */
+  runs: '/api/admin/commission/runs',
 } as const;
 
 const reasonField = z
@@ -77,3 +79,24 @@ export const ReversalResponseSchema = z.object({
   reversal: CommissionReversalSchema,
 });
 export type ReversalResponse = z.infer<typeof ReversalResponseSchema>;
+
+export const RevenueRunListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export const RevenueRunItemSchema = z.object({
+  id: z.string(),
+  cell_id: z.string(),
+  cell_name: z.string(),
+  source: z.string(),
+  source_reference_id: z.string(),
+  description: z.string(),
+  amount_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  unallocated_cents: z.number().int(),
+  payouts_count: z.number().int(),
+  created_at: z.string(),
+  /** The run's reversal, once an admin reversed it; the run itself keeps its history. */
+  reversal: z.object({ id: z.string(), reason: z.string(), created_at: z.string(), lines_cents: z.number().int(), unallocated_cents: z.number().int() }).nullable(),
+});
+export type RevenueRunItem = z.infer<typeof RevenueRunItemSchema>;
+export const RevenueRunListSchema = z.object({ items: z.array(RevenueRunItemSchema) });
+export type RevenueRunList = z.infer<typeof RevenueRunListSchema>;

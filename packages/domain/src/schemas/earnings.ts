@@ -87,6 +87,12 @@ export const EarningsResponseSchema = z.object({
       total_cents: CentsSchema,
       lines_count: z.number().int(),
     }),
+    /**
+     * Reversals of the period (negative lines, decision 066: 0 or less, in the total, never an
+     * adjustment) and what is owed now (pending and processing lines, any period): negative when
+     * reversals of paid commissions exceed what is unpaid, a balance carried to the next payout.
+     */
+    ledger_balance: z.object({ reversed_cents: CentsSchema, unpaid_cents: CentsSchema }),
     advancement: z.object({
       inputs: z.object({
         personal_revenue_cents: CentsSchema,

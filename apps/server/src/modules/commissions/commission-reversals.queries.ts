@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { commissionReversalRuns, commissionReversals, commissionRevenueRuns, commissions, type DbOrTx } from '@myeai/db';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { commissionCells, commissionReversalRuns, commissionReversals, commissionRevenueRuns, commissions, type DbOrTx } from '@myeai/db';
 import type { CommissionReversalKind } from '@myeai/domain';
 import type { CommissionRow } from './commissions.queries.ts';
 
@@ -146,4 +146,15 @@ export async function insertReversalRuns(db: DbOrTx, rows: (typeof commissionRev
 export async function insertReversalLines(db: DbOrTx, rows: (typeof commissions.$inferInsert)[]): Promise<CommissionRow[]> {
   if (rows.length === 0) return [];
   return db.insert(commissions).values(rows).returning();
+}
+
+/** The newest runs with their cell's name and their run reversal, if any. */
+export async function selectRecentRuns(db: DbOrTx, limit: number) {
+  return db
+    .select({ run: commissionRevenueRuns, cellName: commissionCells.name, reversal: commissionReversals })
+    .from(commissionRevenueRuns)
+    .innerJoin(commissionCells, eq(commissionCells.id, commissionRevenueRuns.cellId))
+    .leftJoin(commissionReversals, and(eq(commissionReversals.kind, 'run'), eq(commissionReversals.key, sql`'run:' || ${commissionRevenueRuns.id}::text`)))
+    .orderBy(desc(commissionRevenueRuns.createdAt), desc(commissionRevenueRuns.id))
+    .limit(limit);
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zodRoutes } from '../../module-routes.ts';
-import { commissionReversalPaths, CommissionReversalSchema, ReversalResponseSchema, ReverseRunInputSchema } from '@myeai/domain';
-import { getReversal, reverseRun } from './commission-reversals.service.ts';
+import { commissionReversalPaths, CommissionReversalSchema, RevenueRunListQuerySchema, RevenueRunListSchema, ReversalResponseSchema, ReverseRunInputSchema } from '@myeai/domain';
+import { getReversal, listRevenueRuns, reverseRun } from './commission-reversals.service.ts';
 
 const IdParams = z.object({ id: z.string().uuid({ message: 'Not a valid id.' }) });
 
@@ -25,6 +25,12 @@ export async function commissionReversalsRoutes(root: FastifyInstance): Promise<
       const result = await reverseRun(deps.db, deps.clock, request.user!.id, request.params.id, request.body.reason);
       return reply.status(result.status === 'reversed' ? 201 : 200).send(result);
     },
+  });
+
+  app.get(commissionReversalPaths.runs, {
+    config: { access: 'admin' },
+    schema: { tags, querystring: RevenueRunListQuerySchema, response: { 200: RevenueRunListSchema } },
+    handler: async (request) => listRevenueRuns(deps.db, request.query.limit),
   });
 
   app.get(commissionReversalPaths.reversal, {

@@ -10,6 +10,7 @@ import {
   type CommissionStatus,
   type ReversalResponse,
   type ReversiblePart,
+  type RevenueRunList,
 } from '@myeai/domain';
 import { systemClock, type Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -29,6 +30,7 @@ import {
   selectReversalLines,
   selectReversedByLine,
   selectReversedUnallocated,
+  selectRecentRuns,
   selectSubjectRevenueReversed,
   type ReversalRow,
   type RevenueRunRow,
@@ -398,4 +400,27 @@ export async function reverseRun(db: DbOrTx, clock: Clock, actorId: string, runI
       },
     );
   });
+}
+
+/** Commission Management's Revenue Runs: the newest runs, each with its reversal once reversed. */
+export async function listRevenueRuns(db: DbOrTx, limit: number): Promise<RevenueRunList> {
+  const rows = await selectRecentRuns(db, limit);
+  return {
+    items: rows.map(({ run, cellName, reversal }) => ({
+      id: run.id,
+      cell_id: run.cellId,
+      cell_name: cellName,
+      source: run.source,
+      source_reference_id: run.sourceReferenceId,
+      description: run.description,
+      amount_cents: run.amountCents,
+      paid_cents: run.paidCents,
+      unallocated_cents: run.unallocatedCents,
+      payouts_count: run.result.payouts_count,
+      created_at: run.createdAt.toISOString(),
+      reversal: reversal
+        ? { id: reversal.id, reason: reversal.reason, created_at: reversal.createdAt.toISOString(), lines_cents: reversal.linesCents, unallocated_cents: reversal.unallocatedCents }
+        : null,
+    })),
+  };
 }

@@ -38,11 +38,22 @@ export async function selectLedgerSums(db: DbOrTx, userId: string, since: Date, 
       product: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'conversion')`),
       override: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'cell' and ${commissions.cellOverrideLevel} is not null)`),
       total: cents(sql`sum(${commissions.amountCents})`),
+      // Reversals (negative lines, decision 066): their own figure, never an "adjustment".
+      reversed: cents(sql`sum(${commissions.amountCents}) filter (where ${commissions.source} = 'reversal')`),
       lines: sql`count(*)`.mapWith(Number),
     })
     .from(commissions)
     .where(and(eq(commissions.userId, userId), gte(commissions.earnedAt, since), lte(commissions.earnedAt, until), ne(commissions.status, 'withheld')));
-  return row ?? { seat: 0, product: 0, override: 0, total: 0, lines: 0 };
+  return row ?? { seat: 0, product: 0, override: 0, total: 0, reversed: 0, lines: 0 };
+}
+
+/** What the user is owed now, of any period: pending and processing lines, reversals included (negative: a balance carried forward). */
+export async function selectUnpaidBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: cents(sql`sum(${commissions.amountCents})`) })
+    .from(commissions)
+    .where(and(eq(commissions.userId, userId), inArray(commissions.status, ['pending', 'processing'])));
+  return Number(row?.total ?? 0);
 }
 
 /** DESIGN.md decision 40: order amounts of the conversions credited to the user since `since`. */

@@ -22,7 +22,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { selectCommissionConfig } from '../commission-cells/index.ts';
 import { getMyGoals } from '../goals/index.ts';
-import { countActiveRecruits, selectCellSeatNames, selectLedgerSums, selectMySeat, selectPersonalRevenue, selectTeamVolume } from './earnings.queries.ts';
+import { countActiveRecruits, selectCellSeatNames, selectLedgerSums, selectMySeat, selectPersonalRevenue, selectTeamVolume, selectUnpaidBalance } from './earnings.queries.ts';
 
 /** The stored payout configuration, or the defaults of DESIGN.md section 4 before an admin saved one. */
 async function loadPayoutConfig(db: Database): Promise<CellPayoutConfig> {
@@ -62,13 +62,14 @@ export async function getMyEarnings(db: Database, clock: Clock, userId: string, 
   const periodStart = earningsPeriodStart(now, periodDays);
   const windowStart = advancementWindowStart(now);
   const config = await loadPayoutConfig(db);
-  const [seat, sums, personalRevenue, teamVolume, activeRecruits, goals] = await Promise.all([
+  const [seat, sums, personalRevenue, teamVolume, activeRecruits, goals, unpaid] = await Promise.all([
     loadSeat(db, userId, config),
     selectLedgerSums(db, userId, periodStart, now),
     selectPersonalRevenue(db, userId, windowStart, now),
     selectTeamVolume(db, userId, windowStart, now),
     countActiveRecruits(db, userId, activeRecruitSince(now)),
     getMyGoals(db, clock, userId),
+    selectUnpaidBalance(db, userId),
   ]);
   const inputs = {
     personal_revenue_cents: personalRevenue,
@@ -77,7 +78,7 @@ export async function getMyEarnings(db: Database, clock: Clock, userId: string, 
     achievement_score: goals.achievement_score,
   };
   const track = advancementTrackFor(seat?.role ?? null);
-  const adjustment = sums.total - sums.seat - sums.product - sums.override;
+  const adjustment = sums.total - sums.seat - sums.product - sums.override - sums.reversed;
   return {
     period_days: periodDays,
     period_start: periodStart.toISOString(),
@@ -99,6 +100,7 @@ export async function getMyEarnings(db: Database, clock: Clock, userId: string, 
       total_cents: sums.total,
       lines_count: sums.lines,
     },
+    ledger_balance: { reversed_cents: sums.reversed, unpaid_cents: unpaid },
     advancement: {
       inputs,
       window_days: ADVANCEMENT_WINDOW_DAYS,

@@ -24,12 +24,10 @@ import {
 } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { sealDetails } from '../../payouts/payout-details-seal.ts';
 import { click, createTestProduct, postConversion, referralCode, signature, unixNow } from '../../tracking/__tests__/affiliate-test-helpers.ts';
 import { reverseCommissionsForRefund } from '../commission-reversals.service.ts';
 
 const DAY_MS = 86_400_000;
-const KEY = 'b'.repeat(64);
 const AFFILIATE = 'affiliate@demo.myeai.local';
 
 /**
@@ -45,7 +43,7 @@ describe.each(testDatabaseKinds())('commission reversals on %s', (kind) => {
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { payoutDetailsKey: KEY });
+    t = await createTestApp(kind);
     admin = await t.signInAs('admin');
   });
   afterAll(() => t.close());
@@ -54,10 +52,12 @@ describe.each(testDatabaseKinds())('commission reversals on %s', (kind) => {
     counter += 1;
     const [user] = await db()
       .insert(users)
-      .values({ email: `${name.toLowerCase().replace(/\W+/g, "-")}-${counter}-${randomUUID().slice(0, 6)}@reversal.test`, name: `${name} ${counter}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `RV${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: TEST_NOW })
+      .values({ email: `${name.toLowerCase().replace(/\W+/g, '-')}-${counter}-${randomUUID().slice(0, 6)}@reversal.test`, name: `${name} ${counter}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `RV${randomUUID().slice(0, 8).toUpperCase()}`, createdAt: TEST_NOW })
       .returning({ id: users.id, email: users.email });
     const details = PayoutDetailsSchema.parse({ method: 'paypal', email: user!.email });
-    await db().insert(payoutMethods).values({ userId: user!.id, method: 'paypal', details: sealDetails(details, KEY), summary: 'PayPal r•••@reversal.test', createdAt: TEST_NOW, updatedAt: TEST_NOW, holdUntil: TEST_NOW });
+    // Stored as decision 060 marks details without PAYOUT_DETAILS_KEY.
+    const stored = `plain:${JSON.stringify(details)}`;
+    await db().insert(payoutMethods).values({ userId: user!.id, method: 'paypal', details: stored, summary: 'PayPal r•••@reversal.test', createdAt: TEST_NOW, updatedAt: TEST_NOW, holdUntil: TEST_NOW });
     return user!.id;
   }
 
@@ -360,6 +360,11 @@ describe.each(testDatabaseKinds())('commission reversals on %s', (kind) => {
       expect(replay.statusCode).toBe(200);
       expect((replay.json() as ReversalResponse)).toMatchObject({ status: 'already_reversed', reversal: { id: answer.reversal.id, reason: 'Processed on the wrong cell' } });
       expect(await db().select().from(commissionReversals).where(eq(commissionReversals.subjectId, run.run_id))).toHaveLength(1);
+
+      const listed = await t.inject({ method: 'GET', url: commissionReversalPaths.runs, cookie: admin });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const item = (listed.json() as { items: Array<{ id: string; amount_cents: number; reversal: { id: string; reason: string } | null }> }).items.find((candidate) => candidate.id === run.run_id);
+      expect(item).toMatchObject({ amount_cents: 100_007, reversal: { id: answer.reversal.id, reason: 'Processed on the wrong cell' } });
 
       const read = await t.inject({ method: 'GET', url: apiPath(commissionReversalPaths.reversal, { id: answer.reversal.id }), cookie: admin });
       expect(read.statusCode).toBe(200);

@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   apiPath,
   CellListSchema,
+  commissionReversalPaths,
+  RevenueRunListSchema,
+  ReversalResponseSchema,
   commissionCellsPaths,
   commissionConfigPaths,
   commissionNetworkPaths,
@@ -12,7 +15,7 @@ import {
   ProcessRevenueBatchResponseSchema,
   ProcessRevenueResponseSchema,
   type CommissionConfigInput,
-  type ProcessRevenueRequest,
+  type ProcessRevenueInput,
   type SaveElitePoolInput,
 } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -22,6 +25,7 @@ export const commissionManagementKeys = {
   all: ['commission-management'] as const,
   config: ['commission-management', 'config'] as const,
   overview: ['commission-management', 'overview'] as const,
+  runs: ['commission-management', 'runs'] as const,
   elitePool: ['commission-management', 'elite-pool'] as const,
 };
 
@@ -48,7 +52,7 @@ export function useUpdateCommissionConfig() {
 export function useProcessRevenue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProcessRevenueRequest) => apiRequest(apiPath(commissionCellsPaths.processRevenue), { method: 'POST', body: input, schema: ProcessRevenueResponseSchema }),
+    mutationFn: (input: ProcessRevenueInput) => apiRequest(apiPath(commissionCellsPaths.processRevenue), { method: 'POST', body: input, schema: ProcessRevenueResponseSchema }),
     onSuccess: (answer) => {
       if (answer.status !== 'dry_run') void queryClient.invalidateQueries({ queryKey: commissionManagementKeys.all });
     },
@@ -58,7 +62,7 @@ export function useProcessRevenue() {
 export function useProcessRevenueBatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { csv: string; dry_run: boolean }) =>
+    mutationFn: (input: { csv: string; dry_run: boolean; book_unallocated?: boolean }) =>
       apiRequest(apiPath(commissionCellsPaths.processRevenueBatch), { method: 'POST', body: input, schema: ProcessRevenueBatchResponseSchema }),
     onSuccess: (answer) => {
       if (!answer.dry_run) void queryClient.invalidateQueries({ queryKey: commissionManagementKeys.all });
@@ -92,5 +96,20 @@ export function useMemberNames(enabled = true) {
       return new Map(list.cells.flatMap((cell) => cell.members.map((member) => [member.user_id, member.name || member.email] as const)));
     },
     enabled,
+  });
+}
+
+/** The processed revenue runs, newest first, each with its reversal (decision 066). */
+export function useRevenueRuns() {
+  return useQuery({ queryKey: commissionManagementKeys.runs, queryFn: () => apiRequest(apiPath(commissionReversalPaths.runs), { schema: RevenueRunListSchema }) });
+}
+
+/** "Reverse run": one reversal per run; a second call answers the first. */
+export function useReverseRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ runId, reason }: { runId: string; reason: string }) =>
+      apiRequest(apiPath(commissionReversalPaths.runReverse, { id: runId }), { method: 'POST', body: { reason }, schema: ReversalResponseSchema }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: commissionManagementKeys.all }),
   });
 }

@@ -10,9 +10,10 @@ import { CellsTab } from './cells-tab.tsx';
 import { ConfigurationForm } from './configuration-tab.tsx';
 import { ElitePoolDialog } from './elite-pool-dialog.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import { RevenueRunsTab } from './revenue-runs-tab.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
-type Tab = 'overview' | 'cells' | 'configuration';
+type Tab = 'overview' | 'cells' | 'runs' | 'configuration';
 
 /** /commission-management (spec 3 section 2.10, admin): overview, cells and the configuration of the payout engine. */
 export function CommissionManagementPage(_props: { user: UserProfile }) {
@@ -52,6 +53,7 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
           <Tabs.List>
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
             <Tabs.Tab value="cells">Commission Cells</Tabs.Tab>
+            <Tabs.Tab value="runs">Revenue Runs</Tabs.Tab>
             <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="md">
@@ -59,6 +61,9 @@ export function CommissionManagementPage(_props: { user: UserProfile }) {
           </Tabs.Panel>
           <Tabs.Panel value="cells" pt="md">
             <CellsTab overview={overview.data} createCell={<Button onClick={() => setCreateOpen(true)}>Create Cell</Button>} />
+          </Tabs.Panel>
+          <Tabs.Panel value="runs" pt="md">
+            <RevenueRunsTab />
           </Tabs.Panel>
           <Tabs.Panel value="configuration" pt="md">
             <ConfigurationForm key={config.data.updated_at ?? 'defaults'} config={config.data} onEditElitePool={() => setEliteOpen(true)} />

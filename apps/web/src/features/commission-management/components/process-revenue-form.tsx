@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { CELL_REVENUE_SOURCES, ProcessRevenueFormSchema, type CommissionOverviewCell, type ProcessRevenueResponse } from '@myeai/domain';
+import { CELL_REVENUE_SOURCES, EMPTY_CELL_REVENUE_MESSAGE, ProcessRevenueFormSchema, type CommissionOverviewCell, type ProcessRevenueResponse } from '@myeai/domain';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { useProcessRevenue } from '../api/commission-management-api.ts';
 import { PayoutTable } from './payout-table.tsx';
@@ -20,10 +20,18 @@ export function ProcessRevenueForm({ cells }: { cells: CommissionOverviewCell[] 
   const [answer, setAnswer] = useState<ProcessRevenueResponse | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useDomainForm(ProcessRevenueFormSchema, EMPTY, { fieldOfPath: { amount_cents: 'amount' } });
+  // A cell with no member pays nobody: the run is refused unless the admin books it all as unallocated (decision 066).
+  const [bookUnallocated, setBookUnallocated] = useState(false);
+  const chosen = cells.find((cell) => cell.id === form.values.cell_id);
+  const isEmptyCell = chosen !== undefined && chosen.member_count === 0;
   const onSubmit = form.onSubmit((input) => {
     setFormError(null);
     setAnswer(null);
-    run.mutate(input, {
+    if (isEmptyCell && !bookUnallocated) {
+      setFormError(EMPTY_CELL_REVENUE_MESSAGE);
+      return;
+    }
+    run.mutate({ ...input, book_unallocated: isEmptyCell && bookUnallocated }, {
       onSuccess: (response) => {
         setAnswer(response);
         if (response.status === 'processed') form.setValues({ ...EMPTY, cell_id: input.cell_id, source: input.source });
@@ -55,6 +63,14 @@ export function ProcessRevenueForm({ cells }: { cells: CommissionOverviewCell[] 
             <TextInput label="Source reference" placeholder="e.g. fees-2026-11-week-47" required {...form.getInputProps('source_reference_id')} />
           </SimpleGrid>
           <TextInput label="Description" {...form.getInputProps('description')} />
+          {isEmptyCell && (
+            <Alert color="orange" title="This cell has no members" data-testid="empty-cell-warning">
+              <Stack gap="xs">
+                <Text size="sm">{EMPTY_CELL_REVENUE_MESSAGE}</Text>
+                <Checkbox label="Book all as unallocated" checked={bookUnallocated} onChange={(event) => setBookUnallocated(event.currentTarget.checked)} />
+              </Stack>
+            </Alert>
+          )}
           <Button type="submit" loading={run.isPending} style={{ alignSelf: 'flex-start' }}>
             Process revenue
           </Button>

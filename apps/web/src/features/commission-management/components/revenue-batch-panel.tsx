@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDollarsAndCents, UNALLOCATED_EXPLANATION, type ProcessRevenueBatchResponse } from '@myeai/domain';
 import { useProcessRevenueBatch } from '../api/commission-management-api.ts';
@@ -22,6 +22,8 @@ export function RevenueBatchPanel() {
   const [csv, setCsv] = useState<string | null>(null);
   const [report, setReport] = useState<ProcessRevenueBatchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Lines on a cell with no member are refused unless the admin books them all as unallocated (decision 066).
+  const [bookUnallocated, setBookUnallocated] = useState(false);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -33,7 +35,7 @@ export function RevenueBatchPanel() {
   const send = (dryRun: boolean) => {
     if (csv === null) return;
     setError(null);
-    batch.mutate({ csv, dry_run: dryRun }, { onSuccess: setReport, onError: (failure) => setError(failure.message) });
+    batch.mutate({ csv, dry_run: dryRun, book_unallocated: bookUnallocated }, { onSuccess: setReport, onError: (failure) => setError(failure.message) });
   };
   const previewed = report?.dry_run === true;
   const ready = report?.counts.dry_run ?? 0;
@@ -48,6 +50,15 @@ export function RevenueBatchPanel() {
       </Text>
       <Stack gap="sm">
         <FileInput label="CSV file" accept=".csv,text/csv" clearable clearButtonProps={{ 'aria-label': 'Clear file' }} value={file} onChange={choose} />
+        <Checkbox
+          label="Book all as unallocated on cells with no member"
+          description="Without this, a line on a cell with no member is refused: nobody would be paid and its whole revenue would be unallocated."
+          checked={bookUnallocated}
+          onChange={(event) => {
+            setBookUnallocated(event.currentTarget.checked);
+            setReport(null);
+          }}
+        />
         <Group gap="sm">
           <Button variant="default" onClick={() => send(true)} disabled={csv === null} loading={batch.isPending && batch.variables?.dry_run === true}>
             Preview

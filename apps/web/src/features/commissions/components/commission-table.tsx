@@ -1,4 +1,4 @@
-import { Button, Center, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Text } from '@mantine/core';
 import { formatDollarsAndCents, type Commission } from '@myeai/domain';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { formatDate } from '../format-dates.ts';
@@ -39,11 +39,27 @@ export function CommissionTable({ items, hasMore, isLoadingMore, onLoadMore }: C
             key: 'product',
             header: 'Product',
             th: { scope: 'col' },
-            cell: (commission) => (
-              <Text size="sm" fw={500}>
-                {commission.product_name}
-              </Text>
-            ),
+            cell: (commission) =>
+              commission.reverses_id ? (
+                // A reversal (decision 066): a negative line of its own, with the reason; the line it reverses is unchanged.
+                <div>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge color="red.9" variant="filled" size="sm">
+                      Reversal
+                    </Badge>
+                    <Text size="sm" fw={500}>
+                      {commission.product_name}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {commission.reason}
+                  </Text>
+                </div>
+              ) : (
+                <Text size="sm" fw={500}>
+                  {commission.product_name}
+                </Text>
+              ),
           },
           ...commissionColumns,
           {

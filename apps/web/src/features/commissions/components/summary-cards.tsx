@@ -7,7 +7,10 @@ export function SummaryCards({ summary }: { summary: CommissionSummaryResponse }
     { label: COMMISSION_SUMMARY_LABELS.total, value: summary.total_earnings_cents, note: 'All commissions earned' },
     { label: COMMISSION_SUMMARY_LABELS.paid, value: summary.paid_out_cents, note: paymentCountText(summary.paid_count) },
     { label: COMMISSION_SUMMARY_LABELS.pending, value: summary.pending_cents, note:
-        summary.held_count > 0
+        summary.pending_cents < 0
+          ? // Reversals of paid commissions exceed what is unpaid (decision 066).
+            `Negative balance: reversals of commissions already paid are more than what is unpaid. It is carried forward and taken from your next commissions.`
+          : summary.held_count > 0
           ? `${summary.pending_count} awaiting payout, ${formatDollarsAndCents(summary.held_cents)} of it on hold (flagged sign-up under review)`
           : `${summary.pending_count} awaiting payout`,
     },

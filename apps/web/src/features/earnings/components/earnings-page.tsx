@@ -4,6 +4,7 @@ import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS_DAYS, formatBpPercent, formatD
 import { GoalQuickSetupPrompt } from '../../goals/index.ts';
 import { useMyEarnings } from '../api/earnings-api.ts';
 import { AdvancementCard } from './advancement-card.tsx';
+import { EarningsPayouts } from './earnings-payouts.tsx';
 import { SeatGrid } from './seat-grid.tsx';
 import { TeamCalculator } from './team-calculator.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -105,15 +106,27 @@ function EarningsSummary({ data }: { data: EarningsData }) {
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <FigureCard label="Direct earnings" value={formatDollarsAndCents(b.direct_cents)} note={`Seat payouts ${formatDollarsAndCents(b.seat_cents)} · product commissions ${formatDollarsAndCents(b.product_cents)}`} testId="summary-direct" />
           <FigureCard label="Override earnings" value={formatDollarsAndCents(b.override_cents)} note="From the cells below yours" testId="summary-override" />
-          <FigureCard label="Total earnings" value={formatDollarsAndCents(b.total_cents)} note={`${b.lines_count} ledger ${b.lines_count === 1 ? 'line' : 'lines'}${b.adjustment_cents !== 0 ? `, adjustments ${formatDollarsAndCents(b.adjustment_cents)}` : ''}`} testId="summary-total" />
+          <FigureCard
+            label="Total earnings"
+            value={formatDollarsAndCents(b.total_cents)}
+            note={`${b.lines_count} ledger ${b.lines_count === 1 ? 'line' : 'lines'}${b.adjustment_cents !== 0 ? `, adjustments ${formatDollarsAndCents(b.adjustment_cents)}` : ''}${data.ledger_balance.reversed_cents !== 0 ? `, reversals ${formatDollarsAndCents(data.ledger_balance.reversed_cents)}` : ''}`}
+            testId="summary-total"
+          />
         </SimpleGrid>
+        {data.ledger_balance.unpaid_cents < 0 && (
+          // Reversals of commissions already paid exceed what is unpaid: a negative balance, netted against the next payouts (decision 066).
+          <Alert color="red" variant="light" title="Negative balance" data-testid="negative-balance">
+            Your unpaid balance is {formatDollarsAndCents(data.ledger_balance.unpaid_cents)}: reversals of commissions already paid to you are more than what is
+            unpaid. It is carried forward and taken from your next commissions before anything is paid out.
+          </Alert>
+        )}
       </Stack>
     </Card>
   );
 }
 
 /** /earnings, My Earnings Potential (spec 2; decision record 042): every figure from stored data, except the labelled calculator. */
-export function EarningsPage(_props: { user: UserProfile }) {
+export function EarningsPage({ user }: { user: UserProfile }) {
   const [days, setDays] = useState<EarningsPeriodDays>(30);
   const earnings = useMyEarnings(days);
   const data = earnings.data;
@@ -159,6 +172,7 @@ export function EarningsPage(_props: { user: UserProfile }) {
           </SimpleGrid>
         </>
       )}
+      <EarningsPayouts user={user} />
     </Stack>
   );
 }
