@@ -277,6 +277,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['POST /api/admin/commission/process-revenue/batch',        '401  403  403  403  403  403  403  ok   403'],
   // Reversing a revenue run and reading a reversal (issue 31 item 3, decision 066)
   ['POST /api/admin/commission/runs/:id/reverse',             '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/commission/runs',                           '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commission/reversals/:id',                 '401  403  403  403  403  403  403  ok   403'],
   // The finance view (issue 31 item 6, decision 066)
   ['GET /api/admin/finance',                                  '401  403  403  403  403  403  403  ok   403'],
