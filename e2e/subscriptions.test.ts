@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('subscriptions in Chromium', () => {
       await expect(page.getByText(/free trial/i).count()).resolves.toBe(0);
       await expect(page.getByRole('checkbox', { name: /I accept the Terms/ }).count()).resolves.toBe(0);
       await expect(page.getByRole('button', { name: 'Current plan: 52 Weeks' }).isDisabled()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Cancel first to switch: Weekly' }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Switch with Change plan: Weekly' }).isDisabled()).resolves.toBe(true);
       await expect(noSideways(page)).resolves.toBe(true);
       await expectAccessible(page);
       await page.screenshot({ path: `${SHOTS}/subscriber-${viewport ? 375 : 1440}.png`, fullPage: true });

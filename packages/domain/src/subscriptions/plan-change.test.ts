@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planChangeKind, planChangeWording, planInForceAt, prorate, quotePlanChange, type PlanChangeQuote, type PlanChangeQuoteView } from './plan-change.ts';
+import { canChangePlan, planChangeKind, planChangeWording, planInForceAt, prorate, quotePlanChange, type PlanChangeQuote, type PlanChangeQuoteView } from './plan-change.ts';
 import { getPlan, PLAN_IDS, type PlanId } from './plans.ts';
 
 const DAY_MS = 86_400_000;
@@ -231,5 +231,16 @@ describe('planChangeWording', () => {
     const wording = planChangeWording(view(quotePlanChange({ plan: 'weekly', trialing: true, trialEnd, currentPeriodStart: START, currentPeriodEnd: trialEnd }, '12weeks', START)), date);
     expect(wording.headline).toBe('You pay $0.00 today, then $179.00 every 12 weeks from 2026-12-08.');
     expect(wording.details).toEqual(['The 12 Weeks plan and its features start now. Your free trial continues: nothing is charged until 2026-12-08.']);
+  });
+});
+
+describe('canChangePlan', () => {
+  const active = { status: 'active', plan: '12weeks', has_access: true, cancel_at_period_end: false, payment_failed: false } as const;
+  it('offers a change of a plan in its trial or active, and of nothing else', () => {
+    expect(canChangePlan(active)).toBe(true);
+    expect(canChangePlan({ ...active, status: 'trial' })).toBe(true);
+    expect(canChangePlan({ ...active, status: 'canceled', cancel_at_period_end: true })).toBe(false);
+    expect(canChangePlan({ ...active, payment_failed: true })).toBe(false);
+    expect(canChangePlan({ ...active, status: 'none', plan: null, has_access: false })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { formatDollarsAndCents, type Cents } from '../money.ts';
+import type { SubscriptionStatus } from '../schemas/subscriptions.ts';
 import { getPlan, PLAN_IDS, type PlanId } from './plans.ts';
 import type { StoredSubscriptionState } from './subscription-state.ts';
 
@@ -190,6 +191,11 @@ export function planInForceAt(state: Pick<StoredSubscriptionState, 'plan' | 'can
   const scheduled = state.scheduledPlan;
   if (scheduled && !state.cancelAtPeriodEnd && now.getTime() >= scheduled.at.getTime()) return scheduled.plan;
   return state.plan;
+}
+
+/** Whether the page offers "Change plan": a plan in its trial or active, not cancelled, its last payment not failed (the server refuses the rest). */
+export function canChangePlan(status: Pick<SubscriptionStatus, 'status' | 'has_access' | 'cancel_at_period_end' | 'payment_failed' | 'plan'>): boolean {
+  return status.plan !== null && status.has_access && !status.cancel_at_period_end && !status.payment_failed && (status.status === 'trial' || status.status === 'active');
 }
 
 /** A quote as the API answers it (the page words it with planChangeWording). */

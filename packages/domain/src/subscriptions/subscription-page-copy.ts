@@ -77,7 +77,9 @@ export function subscriptionPageCopy(status: SubscriptionStatus, formatDate: (is
     };
   }
   const price = formatDollarsAndCents(plan.price_cents);
-  const running = { checkout: null, canChoosePlan: false, planButton: 'Cancel first to switch' } as const;
+  // A running plan changes through "Change plan" (decision 064); one whose payment failed cannot change until it is paid.
+  const running = { checkout: null, canChoosePlan: false, planButton: 'Switch with Change plan' } as const;
+  const unpaid = { ...running, planButton: 'Cancel first to switch' } as const;
   if (status.status === 'trial' && !status.cancel_at_period_end) {
     return {
       state: 'plan_trial',
@@ -94,7 +96,7 @@ export function subscriptionPageCopy(status: SubscriptionStatus, formatDate: (is
       ? {
           state: 'payment_failed',
           status: { title: `${plan.name} plan: payment failed`, body: 'We could not take your last payment and are retrying. Your access continues meanwhile; please check your payment method.', tone: 'yellow' },
-          ...running,
+          ...unpaid,
         }
       : {
           state: 'subscribed',

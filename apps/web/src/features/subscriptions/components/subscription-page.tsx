@@ -1,10 +1,11 @@
 import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, ELITE_POOL, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, subscriptionPageCopy, type PlanId, type SubscriptionStatus } from '@myeai/domain';
+import { CHECKOUT_SIGN_IN_MESSAGE, canCancel, canChangePlan, ELITE_POOL, getPlan, NO_SUBSCRIPTION_TO_CANCEL_MESSAGE, PLANS, subscriptionPageCopy, type PlanId, type SubscriptionStatus } from '@myeai/domain';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDate, useCancelSubscription, useCreateCheckout, usePaymentConfig, useSubscriptionStatus } from '../api/subscriptions-api.ts';
+import { ChangePlan } from './change-plan.tsx';
 import { ConsentBlock } from './consent-block.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -77,6 +78,7 @@ export function SubscriptionPage() {
           <>
             <SubscriptionStatusBanner copy={copy.status} />
             {canCancel({ status: status.data.status, has_access: status.data.has_access, payment_failed: status.data.payment_failed }) && <CancelSubscription status={status.data} />}
+            {status.data.plan && canChangePlan(status.data) && <ChangePlan current={status.data.plan} />}
             {config.data?.provider === 'local' && (
               <Alert styles={READABLE_TITLE} color="gray" variant="outline" title="Test payments">
                 This server has no payment provider configured: checkout opens a test page and no real payment is taken.
@@ -96,7 +98,11 @@ export function SubscriptionPage() {
                 onMarketingChange={setMarketingAccepted}
               />
             ) : (
-              <Text size="sm">You can choose another plan after cancelling your current one.</Text>
+              <Text size="sm">
+                {canChangePlan(status.data)
+                  ? 'To move to another plan, use Change plan above: an upgrade starts at once, a downgrade when the period you paid for ends.'
+                  : 'You can choose another plan after cancelling your current one.'}
+              </Text>
             )}
             <section aria-labelledby="plans-title">
               <Title order={2} size="h3" id="plans-title" mb="sm">
