@@ -95,6 +95,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'local_billing_subscriptions', columns: { user_id: 'keep' } },
   { table: 'checkout_sessions', columns: { user_id: 'keep' }, scrub: ['ip_address', 'url'] },
   { table: 'billing_events', columns: { user_id: 'keep' } },
+  // Decision 064: the person's plan changes (what an upgrade cost, a downgrade scheduled), kept with the payments.
+  { table: 'subscription_plan_changes', columns: { user_id: 'keep' } },
   // Decision 065: the person's payments, kept as money records; the refunds of them are exported with
   // them (CHILD_TABLES), and a refund names an admin only as who asked for it.
   { table: 'billing_payments', columns: { user_id: 'keep' } },
@@ -148,7 +150,7 @@ export const EXPORT_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   referrals: ['referral_code_aliases', 'referral_attributions', 'referral_clicks', 'referral_click_days', 'referral_landing_events', 'referral_visitor_last_clicks', 'user_visitors', 'link_clicks'],
   notifications: ['notifications', 'notification_settings', 'mail_outbox'],
   learning_progress: ['learning_progress', 'learning_ratings'],
-  subscriptions_and_payments: ['subscriptions', 'local_billing_subscriptions', 'checkout_sessions', 'billing_events', 'billing_payments', 'billing_refunds', 'trials'],
+  subscriptions_and_payments: ['subscriptions', 'local_billing_subscriptions', 'subscription_plan_changes', 'checkout_sessions', 'billing_events', 'billing_payments', 'billing_refunds', 'trials'],
   support_requests: ['support_requests'],
   consent_records: ['checkout_sessions'],
   trading: ['traders', 'window_votes', 'trading_alert_follows', 'trading_alert_digest_items', 'trading_asset_picks'],
