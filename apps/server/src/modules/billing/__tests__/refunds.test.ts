@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, billingEvents, billingRefunds, localBillingRefunds, mailOutbox, notifications, users } from '@myeai/db';
+import { auditLog, billingEvents, billingRefunds, commissionReversals, commissions, localBillingRefunds, mailOutbox, notifications, users } from '@myeai/db';
 import { LOCAL_PAYMENT_METHOD_MESSAGE } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { createUser } from '../../auth/index.ts';
+import { createUser, getUserByEmail } from '../../auth/index.ts';
+import { createCommission } from '../../commissions/index.ts';
 
 const CONSENT = { terms_accepted: true, marketing_accepted: false };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -154,6 +155,34 @@ describe.each(testDatabaseKinds())('refunds and receipts with the embedded provi
     // Nothing left to ask for either.
     const asked = await t.inject({ method: 'POST', url: `/api/subscriptions/payments/${payment.id}/refund-request`, cookie, payload: { message: 'Please refund the rest of it.' } });
     expect(asked.statusCode).toBe(409);
+  });
+
+  it('reverses the commissions that came from the payment in the settlement, in proportion, once per refund (issue 31 item 2)', async () => {
+    const { payment } = await payingMember();
+    const affiliate = (await getUserByEmail(t.database.db, 'affiliate@demo.myeai.local'))!;
+    const { commission } = await createCommission(t.database.db, t.clock, {
+      userId: affiliate.id,
+      productId: null,
+      productName: '4 Weeks subscription',
+      source: 'adjustment',
+      sourceReference: `subscription-payment:${payment.id}`,
+      amountCents: 690,
+      rateBp: 1000,
+      notify: false,
+      paymentId: payment.id,
+    });
+    const half = await refund(payment.id, { amount_cents: 3450, reason: 'technical_fault', access: 'keep', request_id: randomUUID() });
+    expect(half.statusCode, half.body).toBe(200);
+    const lines = () => t.database.db.select().from(commissions).where(eq(commissions.reversesId, commission.id));
+    expect((await lines()).map((line) => line.amountCents)).toEqual([-345]);
+    const [reversal] = await t.database.db.select().from(commissionReversals).where(eq(commissionReversals.key, `refund:${half.json().refund.id}`));
+    expect(reversal).toMatchObject({ kind: 'refund', subjectId: payment.id, revenueCents: 3450, baseCents: 6900, linesCents: -345 });
+    // The provider's event for the same refund reverses nothing more; the rest of the payment reverses the rest, to the cent.
+    await t.runJobs();
+    expect((await lines()).map((line) => line.amountCents)).toEqual([-345]);
+    const rest = await refund(payment.id, { amount_cents: 3450, reason: 'technical_fault', access: 'keep' });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await lines()).reduce((sum, line) => sum + line.amountCents, 0)).toBe(-690);
   });
 
   it('ends access at the end of the paid period when chosen: cancelled, no renewal, access until then', async () => {
