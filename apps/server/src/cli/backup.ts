@@ -4,7 +4,7 @@
  * keeps a second process out; a stopped one is opened here.
  */
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { dataDirHolder, readBackupAccess, snapshotStoppedDataDir } from '@myeai/db';
 import { readServerEnv } from '../env.ts';
 
@@ -17,7 +17,7 @@ async function fromRunningServer(dataDir: string, pid: number): Promise<Buffer> 
 }
 
 async function main(): Promise<void> {
-  const { dataDir, databaseUrl } = readServerEnv();
+  const { dataDir, databaseUrl, config } = readServerEnv();
   if (databaseUrl) throw new Error('DATABASE_URL is set: back up a PostgreSQL server with pg_dump (see the README, Backups).');
   const target = resolve(process.argv[2] ?? `myeai-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   if (existsSync(target)) throw new Error(`${target} already exists: name another file.`);
@@ -27,6 +27,11 @@ async function main(): Promise<void> {
   writeFileSync(`${target}.partial`, snapshot);
   renameSync(`${target}.partial`, target);
   process.stdout.write(`Backed up ${dataDir} (${pid ? `from the running server, pid ${pid}` : 'server stopped'}) to ${target} (${snapshot.length} bytes).\n`);
+  // The snapshot is the data folder: uploads kept elsewhere are not in it (README, Backups).
+  const uploads = config.uploadsDir;
+  if (uploads && relative(dataDir, uploads).startsWith('..')) {
+    process.stdout.write(`Note: UPLOADS_DIR (${uploads}) is outside the data folder, so the uploaded learning files are not in this backup: copy that folder with it.\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -79,6 +79,16 @@ async function createServerDatabase(template: string | undefined): Promise<Datab
 }
 
 /**
+ * The run's migrated PGlite as a data folder dump, for a test that needs an embedded database in a
+ * folder of its own (`openDatabase({ kind: 'pglite', dataDir, loadDataDir })`) without migrating it
+ * from nothing; undefined outside a vitest run.
+ */
+export function migratedPgliteDump(): Blob | undefined {
+  const made = templates();
+  return made ? new Blob([readFileSync(made.pglite.migrated)]) : undefined;
+}
+
+/**
  * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server;
  * with the demo data when asked. A copy of the run's templates when the global setup made them,
  * built from nothing otherwise (a script run outside vitest, such as `npm run fuzz`).
