@@ -23,7 +23,7 @@ export async function planChangeRoutes(root: FastifyInstance): Promise<void> {
   app.get(planChangePaths.scheduledChange, {
     config: { access: 'everyRole' },
     schema: { tags: ['subscriptions'], response: { 200: ScheduledChangeResponseSchema } },
-    handler: async (request) => getScheduledChange(deps.db, request.user!.id),
+    handler: async (request) => getScheduledChange(deps.db, deps.clock, request.user!.id),
   });
 
   app.delete(planChangePaths.scheduledChange, {

@@ -33,6 +33,7 @@ import { getSubscriptionStatus } from './subscriptions.service.ts';
 
 /** The job that applies a scheduled downgrade at the end of the paid period. */
 export const PLAN_CHANGE_JOB = 'subscriptions.plan-change.apply';
+const PLAN_CHANGE_JOB_ATTEMPTS = 12;
 
 export const NO_SUBSCRIPTION_TO_CHANGE_MESSAGE = 'You have no subscription to change. Choose a plan below to subscribe.';
 const CANCELLED_MESSAGE = 'Your subscription is cancelled, so its plan cannot change. Choose a plan below to subscribe again.';
@@ -93,7 +94,7 @@ async function answer(db: DbOrTx, clock: Clock, userId: string, outcome: ChangeP
     quote: quote ? toQuoteView(quote) : null,
     charged_cents: chargedCents,
     subscription: await getSubscriptionStatus(db, clock, userId),
-    scheduled_change: toScheduledChangeView(await readScheduledChange(db, userId)),
+    scheduled_change: toScheduledChangeView(await readScheduledChange(db, userId), clock.now()),
   };
 }
 
@@ -204,7 +205,8 @@ async function scheduleChange(tx: DbOrTx, deps: AppDeps, userId: string, current
     providerReference: reference,
     createdAt: now,
   });
-  await enqueueJob(tx, deps.clock, { name: PLAN_CHANGE_JOB, payload: { changeId: change.id }, runAt: quote.effectiveAt, dedupeKey: `plan-change:${change.id}` });
+  // Stripe moves the subscription by itself, usually within minutes: the job retries until it has (12 tries over about 3 hours).
+  await enqueueJob(tx, deps.clock, { name: PLAN_CHANGE_JOB, payload: { changeId: change.id }, runAt: quote.effectiveAt, dedupeKey: `plan-change:${change.id}`, maxAttempts: PLAN_CHANGE_JOB_ATTEMPTS });
   await recordAudit(tx, deps.clock, {
     actorId: userId,
     action: 'subscription.plan_change_scheduled',
@@ -223,8 +225,8 @@ async function scheduleChange(tx: DbOrTx, deps: AppDeps, userId: string, current
 }
 
 /** GET /api/subscriptions/scheduled-change */
-export async function getScheduledChange(db: DbOrTx, userId: string): Promise<ScheduledChangeResponse> {
-  return { scheduled_change: toScheduledChangeView(await readScheduledChange(db, userId)) };
+export async function getScheduledChange(db: DbOrTx, clock: Clock, userId: string): Promise<ScheduledChangeResponse> {
+  return { scheduled_change: toScheduledChangeView(await readScheduledChange(db, userId), clock.now()) };
 }
 
 /** DELETE /api/subscriptions/scheduled-change: the plan renews as it is. Nothing scheduled: nothing to do (a repeat answers the same). */

@@ -22,8 +22,9 @@ export function scheduledPlanOf(change: PlanChangeRow | undefined): { plan: Plan
   return change && isPlanId(change.toPlan) ? { plan: change.toPlan, at: change.effectiveAt } : null;
 }
 
-export function toScheduledChangeView(change: PlanChangeRow | undefined): ScheduledPlanChange | null {
-  if (!change || !isPlanId(change.fromPlan) || !isPlanId(change.toPlan)) return null;
+/** The change as the page shows it while it is still to come (from its moment on it is the plan in force, whether or not its job has run). */
+export function toScheduledChangeView(change: PlanChangeRow | undefined, now: Date): ScheduledPlanChange | null {
+  if (!change || !isPlanId(change.fromPlan) || !isPlanId(change.toPlan) || change.effectiveAt.getTime() <= now.getTime()) return null;
   return { id: change.id, from_plan: change.fromPlan, to_plan: change.toPlan, effective_at: change.effectiveAt.toISOString(), created_at: change.createdAt.toISOString() };
 }
 

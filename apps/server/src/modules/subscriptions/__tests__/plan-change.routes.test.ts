@@ -193,6 +193,8 @@ describe.each(testDatabaseKinds())('plan changes with the embedded provider on %
     t.clock.set(periodEnd);
     expect(await tradingPlan(member)).toBe('weekly');
     expect(await get(member, '/api/subscription/status')).toMatchObject({ plan: 'weekly' });
+    // From its moment the change is the plan in force, no longer a change to come.
+    expect(await get(member, '/api/subscriptions/scheduled-change')).toEqual({ scheduled_change: null });
     expect(await assetPicks(member)).toMatchObject({ asset_limit: 4, picked_asset_ids: eight.slice(0, 4), beyond_limit_asset_ids: eight.slice(4) });
     const grid = await get<{ access: { plan_id: string; asset_limit: number; trader_breakdown: boolean } }>(member, '/api/trading/sentiment/grid');
     expect(grid.access).toMatchObject({ plan_id: 'weekly', asset_limit: 4, trader_breakdown: false });
