@@ -13,7 +13,7 @@ import { seedLeadsDemo } from '../modules/leads/index.ts';
 import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
 import { seedCirclesDemo, seedReferralDemo } from '../modules/referrals/index.ts';
 import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
-import { seedAffiliateDemo } from '../modules/tracking/index.ts';
+import { seedAffiliateDemo, seedReversalDemo } from '../modules/tracking/index.ts';
 import { seedTradingDemo } from '../modules/trading/index.ts';
 import { seedTradingAlertsDemo } from '../modules/trading-alerts/index.ts';
 import { seedTrialsDemo } from '../modules/trials/index.ts';
@@ -62,6 +62,8 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   const [landing] = await db.select({ key: siteContent.key }).from(siteContent).where(eq(siteContent.key, 'landing')).limit(1);
   if (!landing) await saveLandingContent(db, clock, null, DEMO_LANDING);
   await seedAffiliateDemo(db, clock);
+  // One merchant reversal of a paid sale (decision 066): a negative line on /commissions, /earnings and the finance view.
+  await seedReversalDemo(db, clock);
   await seedTradingDemo(db, clock);
   // The demo subscriber has paid for the 52 Weeks plan for 9 days, so the Trading Compass shows them
   // everything and their followed cell has alerts.

@@ -68,3 +68,9 @@ export async function selectSoleClickerUserId(db: DbOrTx, clickId: string, refer
     .limit(2);
   return rows.length === 1 ? rows[0]!.userId : null;
 }
+
+/** A demo order's conversion, by the merchant's order id alone (the demo's ids are unique). */
+export async function selectConversionByMerchantOrderId(db: DbOrTx, merchantOrderId: string): Promise<ConversionRow | undefined> {
+  const [row] = await db.select().from(conversions).where(eq(conversions.merchantOrderId, merchantOrderId)).limit(1);
+  return row;
+}

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, goals, notifications, users } from '@myeai/db';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { createCommission } from '../../commissions/index.ts';
+import { createCommission, reverseCommissionsForRefund } from '../../commissions/index.ts';
 import { goalTier, registerNewcomer } from '../../trials/__tests__/newcomer-helpers.ts';
 
 describe.each(testDatabaseKinds())('goal lifecycle routes on %s', (kind) => {
@@ -146,6 +147,28 @@ describe.each(testDatabaseKinds())('goal lifecycle routes on %s', (kind) => {
     expect(await achieved()).toBe(1);
     const progress = (await t.inject({ method: 'GET', url: '/api/goals/progress', cookie: me.cookie })).json();
     expect(progress).toMatchObject({ achievement_unlocked: true, tiles: { completed: 1 } });
+  });
+
+  it('a reversal lowers a ledger-fed goal to the net; a completed goal stays completed (decision 066)', async () => {
+    const refundAll = (paymentId: string, refundedCents: number) =>
+      t.database.db.transaction((tx) => reverseCommissionsForRefund(tx, { paymentId, refundId: `goal-refund-${paymentId}-${refundedCents}`, refundedCents, paymentCents: 10_000, reason: 'Refund', clock: t.clock }));
+    const running = await owner();
+    const runningGoal = await setUp(running.cookie, { target_value: 200 });
+    await review(admin, runningGoal, { action: 'approve' });
+    const paymentA = randomUUID();
+    await createCommission(t.database.db, t.clock, { userId: running.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `goal-rev-a-${runningGoal}`, amountCents: 5_000, rateBp: null, paymentId: paymentA });
+    await refundAll(paymentA, 5_000);
+    const view = async (cookie: string, id: string) => ((await mine(cookie)).items as Array<{ id: string; status: string; current_value: number }>).find((goal) => goal.id === id);
+    expect(await view(running.cookie, runningGoal)).toMatchObject({ status: 'approved', current_value: 25 });
+
+    const done = await owner();
+    const doneGoal = await setUp(done.cookie, { target_value: 100 });
+    await review(admin, doneGoal, { action: 'approve' });
+    const paymentB = randomUUID();
+    await createCommission(t.database.db, t.clock, { userId: done.id, productId: null, productName: 'Course', source: 'conversion', sourceReference: `goal-rev-b-${doneGoal}`, amountCents: 10_000, rateBp: null, paymentId: paymentB });
+    expect(await view(done.cookie, doneGoal)).toMatchObject({ status: 'completed', current_value: 100 });
+    await refundAll(paymentB, 10_000);
+    expect(await view(done.cookie, doneGoal)).toMatchObject({ status: 'completed', current_value: 0 });
   });
 
   it('reading goals writes nothing; a monetary goal whose commissions already reach its target completes on approval', async () => {

@@ -106,7 +106,7 @@ export function RevenueRunsTab() {
                     </Text>
                   </div>
                 ) : (
-                  <Button size="xs" variant="light" color="red" onClick={() => setReversing(run)} aria-label={`Reverse run ${run.source_reference_id}`}>
+                  <Button size="xs" variant="outline" color="red.9" onClick={() => setReversing(run)} aria-label={`Reverse run ${run.source_reference_id}`}>
                     Reverse run
                   </Button>
                 ),

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   FINANCE_FIGURE_HELP,
@@ -68,7 +68,7 @@ function FigureLines({ figure, from, to }: { figure: FinanceFigure; from: string
                 { key: 'what', header: 'Line', th: { scope: 'col' }, rowHeader: true, cell: (line) => <Text size="sm">{line.description}</Text> },
                 { key: 'who', header: 'Member', th: { scope: 'col' }, cell: (line) => (line.user ? `${line.user.name} (${line.user.email})` : <Text size="sm" c="dimmed" span>None</Text>) },
                 { key: 'at', header: 'Date', th: { scope: 'col' }, td: { style: { whiteSpace: 'nowrap' } }, cell: (line) => dateText(line.at) },
-                { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (line) => (line.status ? <Badge variant="light" color="gray.8">{line.status}</Badge> : null) },
+                { key: 'status', header: 'Status', th: { scope: 'col' }, cell: (line) => (line.status ? <Text size="sm" span tt="capitalize">{line.status}</Text> : null) },
                 { key: 'amount', header: 'Amount', th: { scope: 'col', ta: 'right' }, td: { ta: 'right', style: { whiteSpace: 'nowrap' } }, cell: (line) => formatDollarsAndCents(line.amount_cents) },
               ]}
             />
