@@ -85,9 +85,9 @@ describe.skipIf(!hasChromium)('refunds in Chromium', () => {
     await admin.page.screenshot({ path: resolve(SHOTS, 'refunded-1440.png'), fullPage: true });
     await admin.context.close();
 
-    // The subscriber sees it: the payment, the receipt and the notification, with 7-10 business days.
-    await subscriber.page.reload();
-    await payments(subscriber.page).getByText('Refunded $299.50').waitFor();
+    // The subscriber sees it without reloading (the refund's notification arrives live), then the
+    // receipt and the notification, with 7-10 business days.
+    await payments(subscriber.page).getByText('Refunded $299.50').waitFor({ timeout: 15_000 });
     await payments(subscriber.page).getByRole('link', { name: /^Receipt of / }).first().click();
     await subscriber.page.getByText('−$299.50').waitFor();
     await subscriber.page.getByText('Net paid').waitFor();

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPath, MyPaymentsSchema, PaymentMethodSessionSchema, paymentsPaths, ReceiptSchema, SupportRequestSchema, type RefundRequestInput } from '@myeai/domain';
+import { useCallback } from 'react';
+import { apiPath, MyPaymentsSchema, PaymentMethodSessionSchema, paymentsPaths, ReceiptSchema, SupportRequestSchema, type LiveEvent, type RefundRequestInput } from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useLiveEvents } from '../../../lib/live-channel.tsx';
 import { supportKeys } from '../../support/index.ts';
 
 export const paymentKeys = {
@@ -35,4 +37,16 @@ export function useRequestRefund() {
 /** "Update payment method": the provider's page for the member's card (POST /api/subscriptions/payment-method). */
 export function usePaymentMethodSession() {
   return useMutation({ mutationFn: () => apiRequest(apiPath(paymentsPaths.paymentMethod), { method: 'POST', schema: PaymentMethodSessionSchema }) });
+}
+
+/** A refund of one of the member's payments was settled (its notification arrived live): the payments and receipts are read again. */
+export function usePaymentsLiveRefresh() {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.kind === 'notification.created' && typeof event.payload.data?.payment_id === 'string') void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+    [queryClient],
+  );
+  useLiveEvents(onEvent);
 }

@@ -18,8 +18,8 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { useMySupportRequests } from '../../support/index.ts';
-import { useMyPayments, usePaymentMethodSession, useRequestRefund } from '../api/payments-api.ts';
+import { useMySupportRequests, useSupportLiveRefresh } from '../../support/index.ts';
+import { useMyPayments, usePaymentMethodSession, usePaymentsLiveRefresh, useRequestRefund } from '../api/payments-api.ts';
 import { READABLE_TITLE } from './readable-title.ts';
 
 export const receiptPath = (paymentId: string) => `/trading-subscription/receipts/${encodeURIComponent(paymentId)}`;
@@ -150,6 +150,8 @@ function UpdatePaymentMethod({ provider }: { provider: PaymentProviderKind }) {
 export function PaymentsSection() {
   const payments = useMyPayments();
   const requests = useMySupportRequests();
+  usePaymentsLiveRefresh();
+  useSupportLiveRefresh();
   const [requesting, setRequesting] = useState<MyPayment | null>(null);
   if (payments.isPending) return <Skeleton h={96} radius="md" />;
   if (payments.isError) return <LoadError message={payments.error.message} onRetry={() => void payments.refetch()} />;
