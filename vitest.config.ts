@@ -60,6 +60,10 @@ export default defineConfig({
           // Made once per run: the databases every test database is a copy of (docs/decisions/049).
           globalSetup: ['vitest.global-setup.ts'],
           include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+          // A worker imports the server once for all its files instead of once per file: a third
+          // of an API file's time was that import (issue 27, docs/decisions/067). The files share
+          // no module state: every app and database is made by the file and closed by it.
+          isolate: false,
           env: { NODE_ENV: 'test' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -70,6 +74,9 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['vitest.global-setup.ts'],
           include: ['e2e/**/*.test.ts'],
+          // As for the API files; and the worker's Chromium (e2e/support/browser-suite.ts) outlives
+          // each file, which keeps its own app, database and browser contexts.
+          isolate: false,
           // No retry: a test that passes only on a second try would read as a clean pass.
           env: { NODE_ENV: 'test' },
           testTimeout: 120_000,

@@ -20,9 +20,30 @@ export type BrowserSuiteOptions = {
 
 export type SuitePage = { context: BrowserContext; page: Page };
 
+/**
+ * The suite's view of the worker's Chromium: contexts it opens watch the content security policy
+ * of the suite's app, and all of them are closed when the suite ends.
+ */
+export type SuiteBrowser = Pick<Browser, 'newContext'>;
+
+/**
+ * One Chromium per test worker (issue 27). The e2e project runs its files without isolation, so
+ * this module, and the browser it launched, lives from a worker's first browser file to its last
+ * (Playwright ends the browser with the worker process). A suite gets its own contexts only.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
+  const launched = (workerBrowser ??= launchChromium());
+  return launched.then((browser) => {
+    if (browser.isConnected()) return browser;
+    workerBrowser = launchChromium();
+    return workerBrowser;
+  });
+}
+
 export type BrowserSuite = {
   readonly app: RunningApp;
-  readonly browser: Browser;
+  readonly browser: SuiteBrowser;
   /** A page in a new context on the app, with the suite's context options and permissions. */
   newPage: (viewport?: Viewport) => Promise<SuitePage>;
   /** The demo sign-in of browser.ts, with the suite's waitForWelcome. */
@@ -80,22 +101,26 @@ function skipScreenshots(context: BrowserContext): void {
  */
 export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let app: RunningApp | undefined;
-  let browser: Browser | undefined;
+  let browser: SuiteBrowser | undefined;
+  const contexts = new Set<BrowserContext>();
 
   let cspViolations: string[] = [];
 
   beforeAll(async () => {
     if (options.screenshots) mkdirSync(options.screenshots, { recursive: true });
-    app = await startApp(options.appOverrides);
-    browser = await launchChromium();
+    const [started, chromium] = await Promise.all([startApp(options.appOverrides), sharedChromium()]);
+    app = started;
     // Every context of the suite watches the policy, also those a test opens on the browser itself.
-    const { baseUrl } = app;
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (contextOptions) => {
-      const context = await newContext(contextOptions);
-      await watchContentSecurityPolicy(context, new URL(baseUrl).origin, (violation) => cspViolations.push(violation));
-      if (!KEEP_SCREENSHOTS) skipScreenshots(context);
-      return context;
+    const { baseUrl } = started;
+    browser = {
+      newContext: async (contextOptions) => {
+        const context = await chromium.newContext(contextOptions);
+        contexts.add(context);
+        context.on('close', () => contexts.delete(context));
+        await watchContentSecurityPolicy(context, new URL(baseUrl).origin, (violation) => cspViolations.push(violation));
+        if (!KEEP_SCREENSHOTS) skipScreenshots(context);
+        return context;
+      },
     };
   });
   // Any screen of any browser test that the server's content security policy breaks fails that test.
@@ -105,7 +130,8 @@ export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite
     if (found.length > 0) throw new Error(`Content security policy violations:\n${found.join('\n')}`);
   });
   afterAll(async () => {
-    await browser?.close();
+    // A test that failed before closing its context leaves it open: the next file shares the browser.
+    await Promise.all([...contexts].map((context) => context.close()));
     await app?.close();
   });
 
