@@ -13,6 +13,7 @@ type Earnings = {
   seat: null | { role: string; position: number; members_count: number; capacity: number; rate_of_revenue_bp: number; share_bp: number; cell_name: string; grid: { position: number; name: string | null; is_me: boolean }[] };
   seat_types: { role: string; seats: number; share_bp: number; rate_of_revenue_bp: number }[];
   earnings_breakdown: { seat_cents: number; product_cents: number; direct_cents: number; override_cents: number; adjustment_cents: number; total_cents: number; lines_count: number };
+  ledger_balance: { reversed_cents: number; unpaid_cents: number };
   advancement: {
     inputs: { personal_revenue_cents: number; team_volume_cents: number; active_recruits: number; achievement_score: number | null };
     current: null | { track: string; required: number; met_count: number; eligible: boolean; criteria: { key: string; current: number | null; met: boolean }[] };
@@ -52,11 +53,12 @@ describe.each(testDatabaseKinds())('GET /api/earnings/current_user on %s', (kind
         coalesce(sum(amount_cents) filter (where source = 'conversion'), 0)::bigint as product,
         coalesce(sum(amount_cents) filter (where source = 'cell' and cell_override_level is not null), 0)::bigint as override,
         coalesce(sum(amount_cents), 0)::bigint as total,
+        coalesce(sum(amount_cents) filter (where source = 'reversal'), 0)::bigint as reversed,
         count(*)::int as lines
       from commissions
       where user_id = ${owner} and status <> 'withheld' and earned_at >= ${new Date(TEST_NOW.getTime() - days * DAY).toISOString()}::timestamptz and earned_at <= ${TEST_NOW.toISOString()}::timestamptz`);
     const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0]!;
-    return { seat: Number(row.seat), product: Number(row.product), override: Number(row.override), total: Number(row.total), lines: Number(row.lines) };
+    return { seat: Number(row.seat), product: Number(row.product), override: Number(row.override), total: Number(row.total), reversed: Number(row.reversed), lines: Number(row.lines) };
   }
 
   beforeAll(async () => {
@@ -137,10 +139,14 @@ describe.each(testDatabaseKinds())('GET /api/earnings/current_user on %s', (kind
         product_cents: expected.product,
         direct_cents: expected.seat + expected.product,
         override_cents: expected.override,
-        adjustment_cents: expected.total - expected.seat - expected.product - expected.override,
+        // Reversals (decision 066) are their own figure, never an adjustment.
+        adjustment_cents: expected.total - expected.seat - expected.product - expected.override - expected.reversed,
         total_cents: expected.total,
         lines_count: expected.lines,
       });
+      expect(data.ledger_balance.reversed_cents).toBe(expected.reversed);
+      const unpaid = await db().execute(sql`select coalesce(sum(amount_cents), 0)::bigint as cents from commissions where user_id = ${memberId} and status in ('pending', 'processing')`);
+      expect(data.ledger_balance.unpaid_cents).toBe(Number((unpaid as unknown as { rows: Record<string, string | number>[] }).rows[0]!.cents));
       expect(expected.lines).toBeGreaterThan(0);
     }
   });
