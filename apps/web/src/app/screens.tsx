@@ -96,6 +96,7 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/referrals': lazyPage(() => import('../features/referrals/components/referrals-page.tsx'), 'ReferralsPage'),
   '/earnings': lazyPage(() => import('../features/earnings/index.ts'), 'EarningsPage'),
   '/trading-admin': lazyPage(() => import('../features/trading-admin/index.ts'), 'TradingAdminPage'),
+  '/admin/trading/market-data': lazyPage(() => import('../features/market-data/index.ts'), 'MarketDataPage'),
   '/admin-flow-chart': lazyPage(() => import('../features/trading-admin/index.ts'), 'AdminFlowChartPage'),
   '/admin-comprehensive-dashboard': lazyPage(() => import('../features/admin-operations/index.ts'), 'AdminOperationsPage'),
   '/commission-management': lazyPage(() => import('../features/commission-management/index.ts'), 'CommissionManagementPage'),

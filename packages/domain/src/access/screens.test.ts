@@ -37,7 +37,7 @@ const EXPECTED_SIDEBAR: Record<Role, readonly (readonly [string, readonly string
       BUSINESS,
       ['Business Hub', 'Client Relationship', 'Revenue Analytics', 'Purpose Impact', 'Network Growth', 'My Team', 'Opportunity Engine', 'Purpose Alignment', 'Growth Tracking', 'Passion Development', 'Notifications'],
     ],
-    [TRADING, ['Trading Compass', 'Trader Dashboard', 'System Command', 'Get Ecosystem Access']],
+    [TRADING, ['Trading Compass', 'Trader Dashboard', 'System Command', 'Market Data', 'Get Ecosystem Access']],
     [ADMIN, ['People Management', 'Trial Analytics', 'Flow Chart', 'Personalized Messages', 'Comprehensive Dashboard', 'Commission Management', 'Network Manager', 'Payouts', 'Finance']],
   ],
 };
@@ -58,6 +58,8 @@ const LABEL_PATHS: Record<string, string> = {
   'Trading Compass': '/trading-compass',
   'Trader Dashboard': '/trader-dashboard',
   'System Command': '/trading-admin',
+  // Not in the spec: the market price import and coverage (issue 32, decision 068).
+  'Market Data': '/admin/trading/market-data',
   'Get Ecosystem Access': '/trading-subscription',
   'People Management': '/admin-users',
   'Trial Analytics': '/admin-trial-analytics',
@@ -142,6 +144,8 @@ const ROUTE_ACCESS: Record<string, 'public' | readonly Role[]> = {
   '/goals': ['trader', 'affiliate', 'admin'],
   '/trader-dashboard': ['trader', 'admin'],
   '/trading-admin': ['admin'],
+  // Not in the spec: the market price import and coverage (issue 32, decision 068).
+  '/admin/trading/market-data': ['admin'],
   '/admin-users': ['admin'],
   '/admin-trial-analytics': ['admin'],
   '/admin-flow-chart': ['admin'],

@@ -52,6 +52,8 @@ export const SCREENS = [
   { path: '/trading-compass', access: 'everyRole', nav: { section: 'trading', label: 'Trading Compass' } },
   { path: '/trader-dashboard', access: 'traderDesk', nav: { section: 'trading', label: 'Trader Dashboard' } },
   { path: '/trading-admin', access: 'admin', nav: { section: 'trading', label: 'System Command' } },
+  // Market prices for the track record (issue 32, decision 068): the candle import and the coverage per asset.
+  { path: '/admin/trading/market-data', access: 'admin', nav: { section: 'trading', label: 'Market Data' } },
   { path: '/trading-subscription', access: 'everyRole', nav: { section: 'trading', label: 'Get Ecosystem Access' } },
   { path: '/subscription-success', access: 'everyRole' },
   // A payment's printable receipt (decision 065), opened from /trading-subscription.

@@ -211,3 +211,37 @@ export async function selectTraderVotes(db: DbOrTx, traderId: string) {
     .leftJoin(voteScores, eq(voteScores.voteId, windowVotes.id))
     .where(and(eq(windowVotes.traderId, traderId), eq(entryWindows.status, 'closed')));
 }
+
+// ------------------------------------------------------------------ coverage (the import screen)
+
+/** Per catalogue asset: its stored candles (count, first and last time, sources, last received). */
+export async function selectPriceCoverage(db: DbOrTx) {
+  return db
+    .select({
+      asset: { id: tradingAssets.id, symbol: tradingAssets.symbol, name: tradingAssets.name, assetClass: tradingAssets.assetClass },
+      candles: sql<number>`count(${marketPrices.id})::int`,
+      firstTime: sql<Date | string | null>`min(${marketPrices.time})`,
+      lastTime: sql<Date | string | null>`max(${marketPrices.time})`,
+      lastReceivedAt: sql<Date | string | null>`max(${marketPrices.receivedAt})`,
+      sources: sql<string[] | null>`array_agg(distinct ${marketPrices.source}) filter (where ${marketPrices.source} is not null)`,
+    })
+    .from(tradingAssets)
+    .leftJoin(marketPrices, eq(marketPrices.assetId, tradingAssets.id))
+    .groupBy(tradingAssets.id)
+    .orderBy(asc(tradingAssets.symbol));
+}
+
+/** Per asset: its confirmed calls in closed windows, scored (hit or miss) and not (awaiting prices, or not scored yet). */
+export async function selectCallCountsByAsset(db: DbOrTx): Promise<Map<string, { scored: number; awaiting: number }>> {
+  const rows = await db
+    .select({
+      assetId: entryWindows.assetId,
+      scored: sql<number>`count(*) filter (where ${windowScores.outcome} in ('hit', 'miss'))::int`,
+      awaiting: sql<number>`count(*) filter (where ${windowScores.outcome} is null or ${windowScores.outcome} not in ('hit', 'miss'))::int`,
+    })
+    .from(entryWindows)
+    .leftJoin(windowScores, eq(windowScores.windowId, entryWindows.id))
+    .where(and(eq(entryWindows.status, 'closed'), isNotNull(entryWindows.confirmedBias)))
+    .groupBy(entryWindows.assetId);
+  return new Map(rows.map((row) => [row.assetId, { scored: Number(row.scored), awaiting: Number(row.awaiting) }]));
+}

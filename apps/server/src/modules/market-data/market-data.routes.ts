@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { marketDataPaths, PRICE_IMPORT_MAX_CHARS, PriceImportInputSchema, PriceImportResponseSchema, TraderTrackRecordSchema, TrackRecordQuerySchema, TrackRecordSchema, trackRecordPaths } from '@myeai/domain';
+import { marketDataPaths, PRICE_IMPORT_MAX_CHARS, PriceCoverageSchema, PriceImportInputSchema, PriceImportResponseSchema, TraderTrackRecordSchema, TrackRecordQuerySchema, TrackRecordSchema, trackRecordPaths } from '@myeai/domain';
 import { zodRoutes } from '../../module-routes.ts';
 import { accessLevelReaderFor } from '../trials/index.ts';
 import { compassAccessOf, pickReaderFor, planReaderFor } from '../trading/index.ts';
-import { getConsensusTrackRecord, getTraderTrackRecord, importPrices } from './market-data.service.ts';
+import { getConsensusTrackRecord, getPriceCoverage, getTraderTrackRecord, importPrices } from './market-data.service.ts';
 
 /** The JSON body: the CSV text (ASCII candles; each line break escaped as two bytes) and the other fields. */
 const IMPORT_BODY_LIMIT = PRICE_IMPORT_MAX_CHARS + 1024 * 1024;
@@ -28,6 +28,12 @@ export async function marketDataRoutes(root: FastifyInstance): Promise<void> {
       response: { 200: PriceImportResponseSchema },
     },
     handler: async (request) => importPrices(deps.db, deps.clock, request.user!.id, request.body),
+  });
+
+  app.get(marketDataPaths.coverage, {
+    config: { access: 'admin' },
+    schema: { tags: ['market-data'], summary: 'Per catalogue asset: the stored candles (count, first and last time, sources) and its calls scored or awaiting prices', response: { 200: PriceCoverageSchema } },
+    handler: async () => getPriceCoverage(deps.db),
   });
 
   app.get(trackRecordPaths.consensus, {

@@ -16,6 +16,7 @@ import {
   type Bias,
   type CallOutcome,
   type PriceImportInput,
+  type PriceCoverage,
   type PriceImportResponse,
   type TraderTrackRecord,
   type TrackRecord,
@@ -26,6 +27,8 @@ import { toAssetRef, toTimeframeRef, visiblePair, type CompassView } from '../tr
 import {
   countPairCalls,
   selectAssetSymbols,
+  selectCallCountsByAsset,
+  selectPriceCoverage,
   selectCandlesAt,
   selectPairCalls,
   selectTraderRow,
@@ -204,5 +207,28 @@ export async function getTraderTrackRecord(db: DbOrTx, viewer: { id: string; act
     by_market: [...markets.values()]
       .sort((a, b) => a.asset_class.localeCompare(b.asset_class) || a.timeframe.minutes - b.timeframe.minutes)
       .map((market) => ({ asset_class: market.asset_class, timeframe: market.timeframe, summary: summarizeOutcomes(market.outcomes) })),
+  };
+}
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * What the price store holds per catalogue asset (the import screen, decision 068): the candles,
+ * their first and last time and sources, and how many of the asset's confirmed calls are scored
+ * or still awaiting prices.
+ */
+export async function getPriceCoverage(db: DbOrTx): Promise<PriceCoverage> {
+  const [rows, calls] = await Promise.all([selectPriceCoverage(db), selectCallCountsByAsset(db)]);
+  return {
+    assets: rows.map((row) => ({
+      asset: { id: row.asset.id, symbol: row.asset.symbol, name: row.asset.name, asset_class: row.asset.assetClass as AssetClass },
+      candles: Number(row.candles),
+      first_time: isoOrNull(row.firstTime),
+      last_time: isoOrNull(row.lastTime),
+      sources: [...(row.sources ?? [])].sort(),
+      last_received_at: isoOrNull(row.lastReceivedAt),
+      scored_calls: calls.get(row.asset.id)?.scored ?? 0,
+      awaiting_calls: calls.get(row.asset.id)?.awaiting ?? 0,
+    })),
   };
 }

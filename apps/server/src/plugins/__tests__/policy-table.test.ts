@@ -369,6 +369,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/trading/admin/feed',                             '401  403  403  403  403  403  403  ok   403'],
   // Market prices (issue 32, decision 062)
   ['POST /api/admin/market/prices/import',                    '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/market/prices/coverage',                   '401  403  403  403  403  403  403  ok   403'],
 ];
 
 const CALLERS = ['anon', 'newcomer', 'subscriber_free', 'subscriber', 'trader', 'investor', 'affiliate', 'admin', 'multi'] as const;

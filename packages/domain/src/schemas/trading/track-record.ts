@@ -7,6 +7,7 @@ import { Percent, Timestamp } from './fields.ts';
 
 export const marketDataPaths = {
   importPrices: '/api/admin/market/prices/import',
+  coverage: '/api/admin/market/prices/coverage',
 } as const;
 
 export const trackRecordPaths = {
@@ -49,6 +50,27 @@ export const PriceImportResponseSchema = z.strictObject({
   rescored: z.strictObject({ windows: z.number().int(), votes: z.number().int() }),
 });
 export type PriceImportResponse = z.infer<typeof PriceImportResponseSchema>;
+
+/** What the store holds per catalogue asset (the import screen's coverage table, decision 068). */
+export const PriceCoverageSchema = z.strictObject({
+  assets: z.array(
+    z.strictObject({
+      asset: AssetRefSchema,
+      /** Stored candles of the asset. */
+      candles: z.number().int(),
+      first_time: Timestamp.nullable(),
+      last_time: Timestamp.nullable(),
+      /** Where its candles came from ("import", "demo", a provider's name), alphabetical. */
+      sources: z.array(z.string()),
+      /** When the newest candle was received (stored), null before any. */
+      last_received_at: Timestamp.nullable(),
+      /** Confirmed calls of the asset scored against the market, and those still awaiting prices. */
+      scored_calls: z.number().int(),
+      awaiting_calls: z.number().int(),
+    }),
+  ),
+});
+export type PriceCoverage = z.infer<typeof PriceCoverageSchema>;
 
 export const CallOutcomeSchema = z.enum(CALL_OUTCOMES);
 

@@ -1,0 +1,1 @@
+export { MarketDataPage } from './components/market-data-page.tsx';
