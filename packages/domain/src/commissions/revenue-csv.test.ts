@@ -9,8 +9,8 @@ describe('readRevenueCsv', () => {
     expect(result).toEqual({
       ok: true,
       lines: [
-        { row: 2, ok: true, input: { cell_id: CELL, amount_cents: 100_007, source: 'trading_fees', description: 'Week 47', source_reference_id: 'w47', dry_run: false } },
-        { row: 3, ok: true, input: { cell_id: CELL, amount_cents: 10, source: 'trading_fees', description: '', source_reference_id: 'w48', dry_run: false } },
+        { row: 2, ok: true, input: { cell_id: CELL, amount_cents: 100_007, source: 'trading_fees', description: 'Week 47', source_reference_id: 'w47', dry_run: false, book_unallocated: false } },
+        { row: 3, ok: true, input: { cell_id: CELL, amount_cents: 10, source: 'trading_fees', description: '', source_reference_id: 'w48', dry_run: false, book_unallocated: false } },
       ],
     });
   });

@@ -25,11 +25,20 @@ function isPhoneNumberCell(cell: string): boolean {
   return cell.startsWith('+') && isValidPhone(cell) && cell.replace(/\D/g, '').length >= PHONE_CELL_MIN_DIGITS;
 }
 
+/**
+ * A plain negative amount ("-7.35", a reversal line of the commission report, decision 066): a
+ * number literal calls no function and reaches no other cell, so it is written as it is and a
+ * spreadsheet sums it, as it does a phone number's digits.
+ */
+function isNegativeNumberCell(cell: string): boolean {
+  return /^-\d+(\.\d+)?$/.test(cell);
+}
+
 /** A cell a spreadsheet could run as a formula, or one our escaping would otherwise misread. */
 function needsFormulaPrefix(cell: string): boolean {
   const first = cell[0];
   if (first === undefined) return false;
-  if (FORMULA_TRIGGERS.has(first)) return !isPhoneNumberCell(cell);
+  if (FORMULA_TRIGGERS.has(first)) return !isPhoneNumberCell(cell) && !isNegativeNumberCell(cell);
   return first === "'" && isEscapable(cell.slice(1));
 }
 

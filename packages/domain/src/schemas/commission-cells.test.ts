@@ -13,7 +13,7 @@ describe('the Process revenue form: typed in dollars, sent in cents once', () =>
     { amount: '10000000', cents: 1_000_000_000 },
   ])('$amount -> amount_cents $cents', ({ amount, cents }) => {
     const parsed = form(amount);
-    expect(parsed.success && parsed.data).toEqual({ cell_id: CELL, amount_cents: cents, source: 'trading_fees', description: '', source_reference_id: 'fees-1', dry_run: false });
+    expect(parsed.success && parsed.data).toEqual({ cell_id: CELL, amount_cents: cents, source: 'trading_fees', description: '', source_reference_id: 'fees-1', dry_run: false, book_unallocated: false });
   });
 
   // The bug of issue 26: after one run the emptied field said "Enter the revenue in cents.", and an

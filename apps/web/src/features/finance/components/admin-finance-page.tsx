@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   FINANCE_FIGURE_HELP,
@@ -108,44 +108,30 @@ export function AdminFinancePage(_props: { user: UserProfile }) {
         <Skeleton height={320} />
       ) : (
         <Card withBorder padding="md">
-          <Table.ScrollContainer minWidth={880} type="native" tabIndex={0} role="region" aria-label="Finance figures per period">
-            <Table striped verticalSpacing="sm" aria-label="Finance figures per period">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Period</Table.Th>
-                  {FINANCE_FIGURES.map((key) => (
-                    <Table.Th key={key} scope="col" ta="right" title={FINANCE_FIGURE_HELP[key]}>
-                      {FINANCE_FIGURE_LABELS[key]}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...finance.data.periods].reverse().map((row) => (
-                  <Table.Tr key={row.start} data-testid={`finance-period-${row.start.slice(0, 10)}`}>
-                    <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
-                      {row.label}
-                    </Table.Th>
-                    {FINANCE_FIGURES.map((key) => (
-                      <Table.Td key={key} ta="right" style={{ whiteSpace: 'nowrap' }} data-figure={key}>
-                        <FigureLink row={row} figure={key} period={period} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th scope="row">Total</Table.Th>
-                  {FINANCE_FIGURES.map((key) => (
-                    <Table.Td key={key} ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {formatDollarsAndCents(finance.data.totals[`${key}_cents`])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={[...[...finance.data.periods].reverse().map((row) => ({ kind: 'period' as const, row })), { kind: 'total' as const, row: { ...finance.data.totals, label: 'Total', start: 'total', end: 'total' } }]}
+            rowKey={(entry) => entry.row.start}
+            rowProps={(entry) => (entry.kind === 'period' ? { 'data-testid': `finance-period-${entry.row.start.slice(0, 10)}` } : { 'data-testid': 'finance-total' })}
+            scroll={{ minWidth: 880, type: 'native', tabIndex: 0, role: 'region', 'aria-label': 'Finance figures per period' }}
+            table={{ striped: true, verticalSpacing: 'sm', 'aria-label': 'Finance figures per period' }}
+            columns={[
+              { key: 'period', header: 'Period', th: { scope: 'col' }, rowHeader: true, td: { style: { whiteSpace: 'nowrap' } }, cell: (entry) => entry.row.label },
+              ...FINANCE_FIGURES.map((key) => ({
+                key,
+                header: FINANCE_FIGURE_LABELS[key],
+                th: { scope: 'col' as const, ta: 'right' as const, title: FINANCE_FIGURE_HELP[key] },
+                td: { ta: 'right' as const, style: { whiteSpace: 'nowrap' as const }, 'data-figure': key },
+                cell: (entry: { kind: 'period' | 'total'; row: FinancePeriodRow }) =>
+                  entry.kind === 'period' ? (
+                    <FigureLink row={entry.row} figure={key} period={period} />
+                  ) : (
+                    <Text span fw={700} size="sm">
+                      {formatDollarsAndCents(entry.row[`${key}_cents`])}
+                    </Text>
+                  ),
+              })),
+            ]}
+          />
           <Text size="xs" c="dimmed" mt="sm">
             {FINANCE_FIGURE_HELP.owed} The total of owed is the figure at the end of the last period.
           </Text>
