@@ -225,6 +225,14 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     await context.close();
 
     const visitor = await suite.newPage();
+    // The landing's layout shift (issue 33: under 0.05), summed from the browser's own entries.
+    await visitor.page.addInitScript(() => {
+      const state = window as unknown as { __layoutShift: number };
+      state.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) state.__layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await visitor.page.goto('/');
     const live = visitor.page.getByRole('region', { name: 'People earning today' });
     await live.waitFor();
@@ -232,6 +240,9 @@ describe.skipIf(!hasChromium)('admin comprehensive dashboard and priority suppor
     expect(earning).toBeGreaterThanOrEqual(1);
     await expect(live.getByTestId('people-earning-today').innerText()).resolves.toBe(n(earning));
     await live.getByText('Live').waitFor();
+    // Everything the landing loads is in: the live figure above, the figures and the community prompt below.
+    await visitor.page.getByRole('region', { name: 'The community in numbers' }).waitFor();
+    await expect(visitor.page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).resolves.toBeLessThan(0.05);
     await expectAccessible(visitor.page);
     await visitor.page.screenshot({ path: resolve(SCREENSHOTS, 'landing-1440.png'), fullPage: true });
     await visitor.context.close();

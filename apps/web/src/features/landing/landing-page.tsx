@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -81,7 +81,8 @@ export function LandingPage() {
             </SimpleGrid>
           </section>
 
-          {earningToday.data && (
+          {/* Drawn at once with the figure's place kept, so its arrival moves nothing (layout shift, issue 33). */}
+          {!earningToday.isError && (
             <section aria-labelledby="live-title">
               <Paper withBorder p="lg" radius="md">
                 <Group gap="xs" mb={4}>
@@ -92,9 +93,13 @@ export function LandingPage() {
                     People earning today
                   </Title>
                 </Group>
-                <Text size="xl" fw={800} data-testid="people-earning-today">
-                  {earningToday.data.people_earning_today.toLocaleString('en-US')}
-                </Text>
+                {earningToday.data ? (
+                  <Text size="xl" fw={800} data-testid="people-earning-today">
+                    {earningToday.data.people_earning_today.toLocaleString('en-US')}
+                  </Text>
+                ) : (
+                  <Skeleton height={31} width={80} my={0} />
+                )}
                 <Text size="sm" c="dimmed">
                   Members credited a commission today (since 00:00 UTC), counted from the commission ledger.
                 </Text>
@@ -102,6 +107,17 @@ export function LandingPage() {
             </section>
           )}
 
+          <section aria-labelledby="offers-title">
+            <Title order={2} id="offers-title" mb="sm">
+              What you get
+            </Title>
+            <List spacing="xs">
+              {OFFERS.map((offer) => (
+                <List.Item key={offer}>{offer}</List.Item>
+              ))}
+            </List>
+          </section>
+          {/* Below the offers: the figures are optional (an admin's choice), so they arrive without moving what is above. */}
           {landing.data && landing.data.figures.length > 0 && (
             <section aria-labelledby="figures-title">
               <Paper withBorder p="lg" radius="md" bg="gray.0">
@@ -125,16 +141,6 @@ export function LandingPage() {
             </section>
           )}
 
-          <section aria-labelledby="offers-title">
-            <Title order={2} id="offers-title" mb="sm">
-              What you get
-            </Title>
-            <List spacing="xs">
-              {OFFERS.map((offer) => (
-                <List.Item key={offer}>{offer}</List.Item>
-              ))}
-            </List>
-          </section>
           {/* In the flow, not floating: a fixed popup covered "Get started" at 375 px and the figures at 1440 px. */}
           {landing.data?.community_url && <CommunityPrompt url={landing.data.community_url} name={landing.data.community_name} />}
         </Stack>
