@@ -10,6 +10,7 @@ import { seedCommissionCellsDemo } from '../modules/commission-cells/index.ts';
 import { seedGoalsDemo } from '../modules/goals/index.ts';
 import { saveLandingContent } from '../modules/landing/index.ts';
 import { seedLeadsDemo } from '../modules/leads/index.ts';
+import { seedMarketDataDemo } from '../modules/market-data/index.ts';
 import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
 import { seedCirclesDemo, seedReferralDemo } from '../modules/referrals/index.ts';
 import { seedDemoSubscription } from '../modules/subscriptions/index.ts';
@@ -76,6 +77,8 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   const ids = await userIdsByEmail(db);
   const admin = ids.get('admin@demo.myeai.local');
   if (!admin) return;
+  // A week of 5-minute prices for every asset, imported as the admin would: the seeded calls and votes are scored (decision 068).
+  await seedMarketDataDemo(db, clock, admin);
   await seedCommissionCellsDemo(db, clock, admin, ids);
   await seedGoalsDemo(db, clock, ids);
   // Trials of members of the circles: one running, one expired, one converted to a paid plan.

@@ -245,3 +245,14 @@ export async function selectCallCountsByAsset(db: DbOrTx): Promise<Map<string, {
     .groupBy(entryWindows.assetId);
   return new Map(rows.map((row) => [row.assetId, { scored: Number(row.scored), awaiting: Number(row.awaiting) }]));
 }
+
+/** The catalogue's assets with their class (the demo's price series). */
+export async function selectAssetClasses(db: DbOrTx) {
+  return db.select({ id: tradingAssets.id, symbol: tradingAssets.symbol, assetClass: tradingAssets.assetClass }).from(tradingAssets).orderBy(asc(tradingAssets.symbol));
+}
+
+/** Whether any candle of this source is stored (the demo seed runs once). */
+export async function hasPricesFrom(db: DbOrTx, source: string): Promise<boolean> {
+  const [row] = await db.select({ id: marketPrices.id }).from(marketPrices).where(eq(marketPrices.source, source)).limit(1);
+  return row !== undefined;
+}

@@ -30,6 +30,9 @@ const SEEDED_TABLES = {
   audit_log: schema.auditLog,
   billing_payments: schema.billingPayments,
   billing_refunds: schema.billingRefunds,
+  market_prices: schema.marketPrices,
+  window_scores: schema.windowScores,
+  vote_scores: schema.voteScores,
 };
 
 describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
@@ -112,6 +115,49 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     expect(items[0]!.refunds).toEqual([expect.objectContaining({ status: 'succeeded', reason: 'technical_fault', requested_by: expect.objectContaining({ name: 'Ada Admin' }) })]);
     const { items: subscriberPayments } = (await get('subscriber@demo.myeai.local', '/api/subscriptions/payments')) as { items: { amount_cents: number; plan: string }[] };
     expect(subscriberPayments).toEqual([expect.objectContaining({ amount_cents: 59900, plan: '52weeks' })]);
+  });
+
+  it('ships a week of prices, imported as an admin would, that score the seeded calls and votes as the prices say (decision 068)', async () => {
+    const db = t.database.db;
+    const [prices] = await db.select({ n: count() }).from(schema.marketPrices).where(eq(schema.marketPrices.source, 'demo'));
+    const assets = await db.select({ id: schema.tradingAssets.id }).from(schema.tradingAssets);
+    expect(prices!.n).toBe(assets.length * (8 * 288 + 1));
+    const imports = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'market.prices.import'));
+    expect(imports).toHaveLength(1);
+
+    // Every scored call, checked by hand: the close of the latest candle at or before the close and
+    // the horizon (no older than one timeframe), the change against the band, the verdict.
+    const scores = await db
+      .select({ score: schema.windowScores, closedAt: schema.entryWindows.closedAt, assetId: schema.entryWindows.assetId, minutes: schema.tradingTimeframes.minutes })
+      .from(schema.windowScores)
+      .innerJoin(schema.entryWindows, eq(schema.entryWindows.id, schema.windowScores.windowId))
+      .innerJoin(schema.tradingTimeframes, eq(schema.tradingTimeframes.id, schema.entryWindows.timeframeId));
+    const scored = scores.filter((row) => row.score.outcome === 'hit' || row.score.outcome === 'miss');
+    expect(scored.length).toBeGreaterThan(100);
+    const candles = new Map<string, { time: number; close: number }[]>();
+    for (const row of await db.select().from(schema.marketPrices)) {
+      const list = candles.get(row.assetId) ?? [];
+      list.push({ time: row.time.getTime(), close: row.close });
+      candles.set(row.assetId, list);
+    }
+    const priceAt = (assetId: string, at: number, minutes: number) => {
+      const before = candles.get(assetId)!.filter((candle) => candle.time <= at && candle.time >= at - minutes * 60_000);
+      return before.sort((a, b) => b.time - a.time)[0]!.close;
+    };
+    for (const { score, closedAt, assetId, minutes } of scored) {
+      const from = priceAt(assetId, closedAt!.getTime(), minutes);
+      const to = priceAt(assetId, closedAt!.getTime() + minutes * 60_000, minutes);
+      expect([score.priceAtClose, score.priceAtHorizon]).toEqual([from, to]);
+      const moveBps = ((to - from) / from) * 10_000;
+      const market = moveBps > score.bandBps ? 'long' : moveBps < -score.bandBps ? 'short' : 'neutral';
+      expect(score.outcome).toBe(market === score.confirmedBias ? 'hit' : 'miss');
+    }
+
+    // The lead trader reads a market record with its interval; the compass a scored call.
+    const trader = await t.database.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'trader@demo.myeai.local'));
+    const record = (await get('trader@demo.myeai.local', `/api/trading/traders/${trader[0]!.id}/track-record`)) as { summary: { scored: number; ci_low: number | null; ci_high: number | null; enough_to_judge: boolean } };
+    expect(record.summary.scored).toBeGreaterThanOrEqual(20);
+    expect(record.summary).toMatchObject({ enough_to_judge: true, ci_low: expect.any(Number), ci_high: expect.any(Number) });
   });
 
   it('changes nothing when it runs again', async () => {
