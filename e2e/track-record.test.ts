@@ -10,7 +10,7 @@ const SHOTS = 'test-results/track-record';
  * Issue 32 (decision 062): the admin imports a price series for the demo's EUR/USD H1 history in
  * which the market rose 100 bps over every horizon that has passed; a subscriber reads the
  * consensus's record on the Trading Compass: the headline (too few calls to judge under 20), and
- * the last calls with their prices, change and outcome.
+ * the last calls with their prices, change and outcome, and the calibration of the pool's votes.
  */
 describe.skipIf(!hasChromium)('the track record on the Trading Compass, in Chromium', () => {
   const suite = useBrowserSuite({ screenshots: SHOTS });
@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('the track record on the Trading Compass, in Chrom
     const headline = scored >= 20 ? new RegExp(`^\\d+% of ${scored} calls, \\d+–\\d+%$`) : `Too few calls to judge (${scored} scored)`;
     await card.getByTestId('track-record-headline').getByText(headline).waitFor();
     // Up 100 bps everywhere: the long calls hit, the others miss; the newest may still await its horizon.
-    const rows = card.locator('tbody tr');
+    const rows = card.getByRole('table', { name: 'Last calls' }).locator('tbody tr');
     await expect(rows.count()).resolves.toBe(expected.calls.length);
     for (const [index, call] of expected.calls.entries()) {
       const text = await rows.nth(index).innerText();
@@ -61,6 +61,12 @@ describe.skipIf(!hasChromium)('the track record on the Trading Compass, in Chrom
         expect(text).toContain('+100.00 bps');
       }
     }
+    // Calibration (decision 068): the pool's votes on the pair by stated confidence, drawn and listed as the API bins them.
+    const bins = expected.calibration.filter((bin) => bin.votes > 0);
+    expect(bins.length).toBeGreaterThan(0);
+    await card.getByRole('img', { name: /^Calibration chart: / }).waitFor();
+    const binRows = await card.getByRole('table', { name: 'Calibration' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent ?? '')));
+    expect(binRows).toEqual(bins.map((bin) => [`${bin.from}–${bin.to}%`, String(bin.votes), `${bin.mean_confidence!.toFixed(1)}%`, `${bin.hit_rate!.toFixed(1)}%`]));
     await checkBothWidths(page, SHOTS, 'compass-track-record', () => card.waitFor());
     await context.close();
   });

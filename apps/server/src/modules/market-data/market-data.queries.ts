@@ -189,6 +189,16 @@ export async function selectPairCalls(db: DbOrTx, span: Span, limit: number) {
     .limit(limit);
 }
 
+/** The confidence and market outcome of every vote in the pair's confirmed calls in the span (calibration). */
+export async function selectPairVoteOutcomes(db: DbOrTx, span: Span) {
+  return db
+    .select({ confidence: windowVotes.confidence, outcome: voteScores.outcome })
+    .from(windowVotes)
+    .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
+    .innerJoin(voteScores, eq(voteScores.voteId, windowVotes.id))
+    .where(callsOfPair(span));
+}
+
 export async function selectTraderRow(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(traders).where(eq(traders.userId, userId)).limit(1);
   return row;

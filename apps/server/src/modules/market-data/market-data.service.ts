@@ -31,6 +31,7 @@ import {
   selectPriceCoverage,
   selectCandlesAt,
   selectPairCalls,
+  selectPairVoteOutcomes,
   selectTraderRow,
   selectTraderVotes,
   selectWindowsTouchedBy,
@@ -153,14 +154,15 @@ export async function getConsensusTrackRecord(db: DbOrTx, view: CompassView, que
   const { asset, timeframe, locked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
   const since = historyFloor(view.access, now);
   const base = { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe), since: since?.toISOString() ?? null };
-  if (locked) return { ...base, locked: true, summary: summarizeCounts(0, 0), calls: [] };
+  if (locked) return { ...base, locked: true, summary: summarizeCounts(0, 0), calls: [], calibration: [] };
   const span = { assetId: asset.id, timeframeId: timeframe.id, since, until: dataCutoff(view.access, now) };
-  const [counts, rows] = await Promise.all([countPairCalls(db, span), selectPairCalls(db, span, query.limit)]);
+  const [counts, rows, votes] = await Promise.all([countPairCalls(db, span), selectPairCalls(db, span, query.limit), selectPairVoteOutcomes(db, span)]);
   const band = defaultNeutralBandBps(asset.assetClass as AssetClass, timeframe.minutes);
   return {
     ...base,
     locked: false,
     summary: summarizeCounts(counts.hits, counts.scored),
+    calibration: calibrationBins(votes.map((vote) => ({ confidence: vote.confidence, outcome: vote.outcome as CallOutcome }))),
     calls: rows.map(({ windowId, bias, closedAt, score }) => {
       const closed = closedAt as Date;
       return {

@@ -104,6 +104,15 @@ export const TrackRecordQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
 
+const CalibrationBinSchema = z.strictObject({
+  from: z.number().int(),
+  to: z.number().int(),
+  votes: z.number().int(),
+  hits: z.number().int(),
+  mean_confidence: Percent.nullable(),
+  hit_rate: Percent.nullable(),
+});
+
 export const TrackRecordSchema = z.strictObject({
   asset: AssetRefSchema,
   timeframe: TimeframeRefSchema,
@@ -113,17 +122,14 @@ export const TrackRecordSchema = z.strictObject({
   summary: TrackRecordSummarySchema,
   /** The last calls, newest first (awaiting ones included). */
   calls: z.array(TrackRecordCallSchema),
+  /**
+   * Calibration (decision 068): the pool's scored votes on this pair in view, by stated confidence
+   * (five bins), with the hit rate they reached. A consensus call states no confidence of its own.
+   */
+  calibration: z.array(CalibrationBinSchema),
 });
 export type TrackRecord = z.infer<typeof TrackRecordSchema>;
 
-const CalibrationBinSchema = z.strictObject({
-  from: z.number().int(),
-  to: z.number().int(),
-  votes: z.number().int(),
-  hits: z.number().int(),
-  mean_confidence: Percent.nullable(),
-  hit_rate: Percent.nullable(),
-});
 
 export const TraderTrackRecordSchema = z.strictObject({
   trader_id: z.string(),

@@ -43,7 +43,7 @@ function ProfileBody({ profile }: { profile: TraderProfile }) {
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        <Score label="Accuracy" value={profile.accuracy} hint={`${profile.accuracy_label}; ${profile.agreed_votes} of ${profile.scored_votes} scored votes agreed.`} />
+        <Score label="Agreement with consensus" value={profile.accuracy} hint={`${profile.accuracy_label}; ${profile.agreed_votes} of ${profile.scored_votes} scored votes agreed.`} />
         <Score label="Consistency" value={profile.consistency} hint="Confident votes that agreed, doubtful ones that did not." />
         <Score label="Engagement" value={profile.engagement} hint={`Votes cast in closed windows: ${profile.votes_cast} votes, ${profile.windows_seen} windows.`} />
       </SimpleGrid>

@@ -85,7 +85,7 @@ function SettingsForm({ settings }: { settings: TradingSettings }) {
         Today ({today.date}) the window runs {formatTime(today.starts_at)} to {formatTime(today.ends_at)} your time and is {today.is_open ? 'open now' : 'closed now'}. Times are stored as New York wall-clock times, so the window follows daylight-saving changes.
       </Text>
       <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
-      <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's accuracy" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
+      <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's agreement with consensus" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
       <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
       <SubmitRow saving={update.isPending}>Save Consensus Settings</SubmitRow>
     </FormFrame>
@@ -167,7 +167,7 @@ function LeaderboardCard() {
         Leaderboard, top 10
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        Accuracy: {leaderboard.data.accuracy_label}. Trending: accuracy over the last 10 scored votes.
+        Agreement with consensus: {leaderboard.data.accuracy_label}. Trending: agreement over the last 10 scored votes.
       </Text>
       {leaderboard.data.rows.length === 0 ? (
         <Text c="dimmed">No trader has voted yet.</Text>
@@ -178,7 +178,7 @@ function LeaderboardCard() {
               <Table.Tr>
                 <Table.Th>#</Table.Th>
                 <Table.Th>Trader</Table.Th>
-                <Table.Th>Accuracy</Table.Th>
+                <Table.Th>Agreement with consensus</Table.Th>
                 <Table.Th>Submissions</Table.Th>
                 <Table.Th>In consensus</Table.Th>
                 <Table.Th>Avg confidence</Table.Th>

@@ -36,7 +36,7 @@ function TraderNode({ trader }: { trader: FlowChart['hierarchy']['lead'][number]
       </Group>
       <Text size="xs">Weight {formatPercent(trader.weight)}</Text>
       <Text size="xs" c="dimmed">
-        {trader.votes_in_range} votes · accuracy {formatPercent(trader.accuracy)}
+        {trader.votes_in_range} votes · agreement with consensus {formatPercent(trader.accuracy)}
       </Text>
       <Text size="xs" c="dimmed">
         Last seen {formatWhen(trader.last_seen_at)}

@@ -12,7 +12,7 @@ export function StatCards() {
     { label: 'Total Traders', value: data ? String(data.total_traders) : null, hint: 'Users holding the trader role' },
     { label: 'Active Traders', value: data ? String(data.active_traders) : null, hint: 'Active members of the Elite Pool' },
     { label: 'Active Assets', value: data ? String(data.active_assets) : null, hint: 'Assets on the market grid' },
-    { label: 'Avg Accuracy', value: data ? formatPercent(data.avg_accuracy) : null, hint: data?.accuracy_label ?? '' },
+    { label: 'Avg agreement with consensus', value: data ? formatPercent(data.avg_accuracy) : null, hint: data?.accuracy_label ?? '' },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }}>

@@ -99,7 +99,7 @@ export function TradersTab() {
         </Alert>
       )}
       <Text size="xs" c="dimmed">
-        Accuracy: {rows[0]?.accuracy_label ?? 'agreement with confirmed consensus'}. Status: active when seen within the last hour.
+        Agreement with consensus: {rows[0]?.accuracy_label ?? 'agreement with confirmed consensus'}. Status: active when seen within the last hour.
       </Text>
       <DataTable
         rows={rows}
@@ -125,7 +125,7 @@ export function TradersTab() {
           { key: 'specialization', header: 'Specialization', cell: (trader) => (trader.specialization ? SPECIALIZATION_LABELS[trader.specialization] : '—') },
           { key: 'kyc', header: 'KYC', cell: (trader) => (trader.kyc_verified ? 'Verified' : 'Not verified') },
           { key: 'pool', header: 'Pool', cell: (trader) => (trader.is_active ? 'Active' : 'Not in pool') },
-          { key: 'accuracy', header: 'Accuracy', cell: (trader) => formatPercent(trader.accuracy) },
+          { key: 'accuracy', header: 'Agreement with consensus', cell: (trader) => formatPercent(trader.accuracy) },
           { key: 'votes', header: 'Votes', cell: (trader) => trader.votes_cast },
           {
             key: 'seen',

@@ -1,8 +1,11 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
 import { Badge, Card, Skeleton, Text, Title } from '@mantine/core';
 import { trackRecordHeadline, TRACK_RECORD_MESSAGES, type Bias, type CallOutcome } from '@myeai/domain';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { forbiddenMessage } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/percent.ts';
 import type { useTrackRecord } from '../api/compass-api.ts';
 import type { TrialLock } from '../traffic-light.ts';
 
@@ -37,6 +40,46 @@ const CALL_COLUMNS: readonly DataColumn<Call>[] = [
     ),
   },
 ];
+
+type Bin = NonNullable<ReturnType<typeof useTrackRecord>['data']>['calibration'][number];
+
+const binLabel = (bin: Bin) => `${bin.from}–${bin.to}%`;
+
+const BIN_COLUMNS: readonly DataColumn<Bin>[] = [
+  { key: 'band', header: 'Stated confidence', cell: binLabel, rowHeader: true },
+  { key: 'votes', header: 'Scored votes', cell: (bin) => bin.votes },
+  { key: 'stated', header: 'Mean stated', cell: (bin) => formatPercent(bin.mean_confidence) },
+  { key: 'observed', header: 'Hit rate', cell: (bin) => formatPercent(bin.hit_rate) },
+];
+
+/**
+ * Calibration (decision 068): the pool's votes on this pair, by stated confidence, against the hit
+ * rate they reached. A calibrated pool's bars are level pairs; the table under it says the same in text.
+ */
+function CalibrationChart({ bins }: { bins: readonly Bin[] }) {
+  const used = bins.filter((bin) => bin.votes > 0);
+  if (used.length === 0) return <Text size="sm" data-empty-state>No scored vote on this pair yet: the calibration chart needs one.</Text>;
+  return (
+    <>
+      <div role="img" aria-label={`Calibration chart: ${used.map((bin) => `confidence ${binLabel(bin)}: ${bin.votes} votes, hit rate ${formatPercent(bin.hit_rate)}`).join('; ')}`}>
+        <BarChart
+          h={200}
+          data={used.map((bin) => ({ bin: binLabel(bin), 'Stated confidence': bin.mean_confidence ?? 0, 'Observed hit rate': bin.hit_rate ?? 0 }))}
+          dataKey="bin"
+          series={[
+            { name: 'Stated confidence', color: 'gray.6' },
+            { name: 'Observed hit rate', color: 'blue.8' },
+          ]}
+          yAxisProps={{ domain: [0, 100] }}
+          unit="%"
+          withLegend
+          maxBarWidth={28}
+        />
+      </div>
+      <DataTable columns={BIN_COLUMNS} rows={used} rowKey={(bin) => bin.from} scroll={{ minWidth: 360 }} table={{ striped: true, 'aria-label': 'Calibration' }} />
+    </>
+  );
+}
 
 /**
  * The consensus's hit rate on the selected pair against real prices, with its 95 % interval, and
@@ -75,6 +118,13 @@ export function TrackRecordCard({ record, trialLock }: { record: ReturnType<type
             table={{ striped: true, 'aria-label': 'Last calls' }}
             empty="No confirmed call on this pair yet."
           />
+          <Title order={3} size="h5" mt="md" id="calibration-title">
+            Calibration
+          </Title>
+          <Text size="xs" c="dimmed" mb="xs">
+            The traders&apos; votes on this pair, by the confidence they stated, against how often the market proved them right.
+          </Text>
+          <CalibrationChart bins={data.calibration} />
         </>
       )}
     </Card>
