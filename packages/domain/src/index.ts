@@ -97,6 +97,7 @@ export * from './schemas/compass-plans.ts';
 export * from './trading/cell-presentation.ts';
 export * from './trading/track-record.ts';
 export * from './trading/market-prices-csv.ts';
+export * from './trading/binance-klines.ts';
 export * from './schemas/trading/track-record.ts';
 export * from './schemas/trading/common.ts';
 export * from './schemas/trading/markets.ts';
