@@ -13,10 +13,12 @@ const PAYPAL = 'alex.payouts@example.com';
 const HOUR_MS = 3_600_000;
 
 /**
- * Issue 30's browser flow (decision 060) on the demo: the affiliate sets PayPal details and sees
- * the hold and the balance; the admin sets holding 0 and details hold 0, previews, creates and
- * approves a batch, downloads the PayPal file and marks the payout paid; the affiliate sees the
- * statement with the lines it paid. One app for the whole file, so the steps run in order.
+ * Issue 30's browser flow (decisions 060 and 063) on the demo: the affiliate changes the seeded
+ * PayPal details and sees the hold and the balance; the admin cancels the demo's prepared batch,
+ * sets holding 0 and details hold 0, previews, creates and approves a batch, downloads the PayPal
+ * file and records its result from the provider's result file; the affiliate sees the statements
+ * (history, the printable statement of a period, its CSV); a trader sets a payout method on
+ * /earnings. One app for the whole file, so the steps run in order.
  */
 describe.skipIf(!hasChromium)('payouts in Chromium', () => {
   const suite = useBrowserSuite({ screenshots: SCREENSHOTS, contextOptions: { acceptDownloads: true } });
@@ -46,8 +48,10 @@ describe.skipIf(!hasChromium)('payouts in Chromium', () => {
     await expect(balanceCard.innerText()).resolves.toMatch(/at least \$50\.00 is available[\s\S]*Amounts over \$1,000\.00 are paid by wire/);
     await expect(balanceCard.innerText()).resolves.toContain('Holding (earned in the last 14 days, or under review)');
 
+    // The demo affiliate has PayPal details from long ago (the demo seed, decision 063): shown masked, out of their hold.
     const method = page.getByRole('region', { name: 'Payout method' });
-    await method.getByText('Choose how you want to be paid').waitFor();
+    await expect(method.getByTestId('payout-method-summary').innerText()).resolves.toBe('PayPal a•••@example.com');
+    await expect(method.getByRole('status').filter({ hasText: 'New details on hold' }).count()).resolves.toBe(0);
     const form = page.getByRole('form', { name: 'Payout details' });
     await form.getByRole('radio', { name: 'PayPal' }).check();
     // The domain schema's message, under its field (the server answers the same one).
@@ -76,14 +80,31 @@ describe.skipIf(!hasChromium)('payouts in Chromium', () => {
     await context.close();
   });
 
-  it('the admin sets holding 0, previews, creates, approves, downloads the PayPal file and marks the payout paid', async () => {
+  it('the admin cancels the demo’s prepared batch, sets holding 0, previews, creates, approves, downloads the PayPal file and records its result file', async () => {
     const { context, page } = await suite.signedInPage('Ada Admin');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payouts', exact: true }).click();
     await page.waitForURL('**/admin/payouts');
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
-    // No batch yet on the demo: the screen is the settings and "Prepare batch", never an empty state.
     await expect(page.locator('main [data-empty-state]').count()).resolves.toBe(0);
-    await expect(page.getByRole('region', { name: 'Batches' }).count()).resolves.toBe(0);
+    // The demo's batches (decision 063): last weeks' weekly batch, paid, and the one an admin prepared today, open.
+    const batches = page.getByRole('region', { name: 'Batches' });
+    await batches.getByRole('row').filter({ hasText: 'Completed' }).filter({ hasText: 'Weekly schedule' }).waitFor();
+    await batches.getByRole('row').filter({ hasText: 'Prepared, awaiting approval' }).filter({ hasText: 'An admin' }).waitFor();
+    const seeded = page.getByRole('region', { name: /^Batch of / });
+    await seeded.getByText('Prepared, awaiting approval').waitFor();
+    await seeded.getByRole('table', { name: 'Payout items' }).getByRole('row').filter({ hasText: 'Alex Affiliate' }).waitFor();
+
+    // Cancelling it (before approval) puts its lines back in the payee's available balance, with the reason kept.
+    const [seededItem] = (await affiliateItem()).filter((row) => row.status === 'processing');
+    await seeded.getByRole('button', { name: 'Cancel batch' }).click();
+    const cancelDialog = page.getByRole('dialog', { name: 'Cancel payout batch' });
+    await cancelDialog.getByLabel('Reason (optional)').fill('Prepared before the holding period changed');
+    await expectAccessible(page);
+    await cancelDialog.getByRole('button', { name: 'Cancel batch' }).click();
+    await page.getByText('Batch cancelled: its amounts are available again for the next batch.').waitFor();
+    await page.getByRole('region', { name: /^Batch of / }).getByText('Reason: Prepared before the holding period changed.', { exact: false }).waitFor();
+    expect((await affiliateItem()).find((row) => row.id === seededItem!.id)).toMatchObject({ status: 'cancelled' });
+    await batches.getByRole('row').filter({ hasText: 'Cancelled' }).waitFor();
 
     const settings = page.getByRole('form', { name: 'Payout settings' });
     await settings.getByLabel('Minimum payout ($)').fill('');
@@ -126,7 +147,7 @@ describe.skipIf(!hasChromium)('payouts in Chromium', () => {
     const detail = page.getByRole('region', { name: /^Batch of / });
     await detail.getByText('Prepared, awaiting approval').waitFor();
     await expect(detail.getByTestId('batch-total').innerText()).resolves.toBe(previewTotal);
-    const [item] = await affiliateItem();
+    const [item] = (await affiliateItem()).filter((row) => row.status === 'processing');
     expect(item).toMatchObject({ status: 'processing', method: 'paypal' });
     expect(formatDollarsAndCents(item!.amountCents)).toBe(previewTotal);
     await page.getByRole('region', { name: 'Batches' }).getByRole('row').filter({ hasText: 'Prepared, awaiting approval' }).waitFor();
@@ -161,11 +182,21 @@ describe.skipIf(!hasChromium)('payouts in Chromium', () => {
     await expectAccessible(page);
     await fail.getByRole('button', { name: 'Cancel' }).click();
     await fail.waitFor({ state: 'hidden' });
-    await row.getByRole('button', { name: 'Mark paid: the payout to Alex Affiliate' }).click();
-    await page.getByText('Payout to Alex Affiliate marked paid.').waitFor();
+
+    // The provider's result file (decision 063): the PayPal file with a Status column; previewed, then recorded.
+    const results = detail.getByRole('region', { name: 'Result file' });
+    const resultCsv = csv.replace('Reference,Note\r\n', 'Reference,Note,Status\r\n').replace('MYEAI commission payout\r\n', 'MYEAI commission payout,Completed\r\n');
+    await results.locator('input[type="file"]').setInputFiles({ name: 'paypal-results.csv', mimeType: 'text/csv', buffer: Buffer.from(resultCsv) });
+    await results.getByRole('button', { name: 'Preview results' }).click();
+    await results.getByText('Preview, nothing recorded: 1 paid').waitFor();
+    await results.getByRole('table', { name: 'Result file preview' }).getByRole('row').filter({ hasText: 'Alex Affiliate' }).filter({ hasText: 'Would be marked paid.' }).waitFor();
+    expect((await affiliateItem()).find((row) => row.id === item!.id)).toMatchObject({ status: 'processing' });
+    await expectAccessible(page);
+    await results.getByRole('button', { name: 'Record 1 result' }).click();
+    await page.getByText('Results recorded: 1 paid, 0 failed.').waitFor();
     await row.getByText('Paid', { exact: true }).waitFor();
     await detail.getByText('Completed', { exact: true }).waitFor();
-    const [paid] = await affiliateItem();
+    const paid = (await affiliateItem()).find((row) => row.id === item!.id);
     expect(paid).toMatchObject({ status: 'paid' });
     await page.screenshot({ path: resolve(SCREENSHOTS, 'admin-paid-1440.png'), fullPage: true });
 
@@ -178,33 +209,98 @@ describe.skipIf(!hasChromium)('payouts in Chromium', () => {
     await context.close();
   });
 
-  it('the affiliate sees the statement: date, method masked, amount, paid, and the lines it paid', async () => {
-    const [item] = await affiliateItem();
+  it('the affiliate sees the statements: the payout history, the statement of a period (printable) and its CSV', async () => {
+    const paidItems = (await affiliateItem()).filter((row) => row.status === 'paid').sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    // This batch's payout and the demo's weekly one; the cancelled batch is no payout of theirs.
+    expect(paidItems).toHaveLength(2);
+    const [item] = paidItems;
     const { context, page } = await suite.signedInPage('Alex Affiliate');
     await page.goto('/commissions?tab=payouts');
     const history = page.getByRole('region', { name: 'Payout history' });
     const statement = history.getByRole('article');
     await statement.first().waitFor();
-    await expect(statement.count()).resolves.toBe(1);
+    await expect(statement.count()).resolves.toBe(2);
     const { items } = PayoutStatementListSchema.parse(await getJson(page, '/api/payouts'));
-    expect(items).toHaveLength(1);
+    expect(items.map((row) => row.id)).toEqual(paidItems.map((row) => row.id));
     expect(items[0]).toMatchObject({ id: item!.id, status: 'paid', method_summary: 'PayPal a•••@example.com', amount_cents: item!.amountCents });
-    await expect(statement.innerText()).resolves.toMatch(new RegExp(`${formatDollarsAndCents(item!.amountCents).replace(/[$.]/g, '\\$&')}[\\s\\S]*PayPal a•••@example\\.com[\\s\\S]*Paid`));
-    const lines = statement.getByRole('table', { name: 'Lines paid' }).locator('tbody tr');
+    await expect(statement.first().innerText()).resolves.toMatch(new RegExp(`${formatDollarsAndCents(item!.amountCents).replace(/[$.]/g, '\\$&')}[\\s\\S]*PayPal a•••@example\\.com[\\s\\S]*Paid`));
+    const lines = statement.first().getByRole('table', { name: 'Lines paid' }).locator('tbody tr');
     await expect(lines.count()).resolves.toBe(items[0]!.lines.length);
     expect(items[0]!.lines.reduce((sum, line) => sum + line.amount_cents, 0)).toBe(item!.amountCents);
-    await expect(lines.first().innerText()).resolves.toContain(items[0]!.lines[0]!.product_name);
     // The paid amount left "available" for "paid".
     const balance = PayoutBalanceSchema.parse(await getJson(page, '/api/payouts/balance'));
     await expect(page.getByTestId('balance-paid').innerText()).resolves.toBe(formatDollarsAndCents(balance.paid_cents));
     await expectAccessible(page);
     await page.screenshot({ path: resolve(SCREENSHOTS, 'affiliate-statement-1440.png'), fullPage: true });
 
+    // The statement of a period: the printable page, from the history's link.
+    await history.getByRole('link', { name: 'Statement for a period' }).click();
+    await page.waitForURL('**/payouts/statement');
+    await page.getByRole('heading', { level: 1, name: 'Payout statement' }).waitFor();
+    const period = page.getByRole('form', { name: 'Statement period' });
+    await period.getByLabel('From').fill('2026-12-01');
+    await period.getByLabel('To').fill('2026-11-01');
+    await period.getByRole('button', { name: 'Show period' }).click();
+    await period.getByText('The last day cannot be before the first.').waitFor();
+    await period.getByLabel('From').fill('2026-10-01');
+    await period.getByLabel('To').fill('2026-12-31');
+    await period.getByRole('button', { name: 'Show period' }).click();
+    await page.waitForURL('**/payouts/statement?from=2026-10-01&to=2026-12-31');
+    await expect.poll(() => page.getByTestId('statement-period').innerText()).toBe('Oct 1, 2026 to Dec 31, 2026');
+    const sheet = page.getByRole('article');
+    await expect.poll(() => sheet.count()).toBe(2);
+    const paidTotal = paidItems.reduce((sum, row) => sum + row.amountCents, 0);
+    await expect(page.getByTestId('statement-paid').innerText()).resolves.toBe(formatDollarsAndCents(paidTotal));
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    // The same statement as CSV: one row per line paid, in the period's file name.
+    const csvHref = (await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!;
+    expect(csvHref).toBe('/api/payouts/statement.csv?from=2026-10-01&to=2026-12-31');
+    const response = await page.request.get(csvHref);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="payout-statement-2026-10-01-to-2026-12-31.csv"');
+    const rows = (await response.text()).trim().split('\r\n');
+    expect(rows[0]).toBe('Payout date,Payout reference,Method,Status,Paid on,Failure reason,Product,Earned by,Earned on,Commission reference,Amount,Currency');
+    expect(rows.length - 1).toBe(items.reduce((sum, row) => sum + row.lines.length, 0));
+    await expectAccessible(page);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'statement-page-1440.png'), fullPage: true });
+
     await page.setViewportSize({ width: 375, height: 812 });
-    await statement.first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Payout statement' }).waitFor();
     // Measured once the layout has followed the new width (the shell switches to its phone layout).
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: resolve(SCREENSHOTS, 'affiliate-statement-375.png'), fullPage: true });
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'statement-page-375.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('a trader (who earns through cells and cannot open /commissions) sets the payout method on /earnings', async () => {
+    const { context, page } = await suite.signedInPage('Tess Trader');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purpose Impact' }).click();
+    await page.waitForURL('**/earnings');
+    const payouts = page.getByRole('region', { name: 'Payouts' });
+    const balance = PayoutBalanceSchema.parse(await getJson(page, '/api/payouts/balance'));
+    await expect(payouts.getByTestId('balance-available').innerText()).resolves.toBe(formatDollarsAndCents(balance.available_cents));
+    const method = payouts.getByRole('region', { name: 'Payout method' });
+    await method.getByText('Choose how you want to be paid').waitFor();
+    const form = method.getByRole('form', { name: 'Payout details' });
+    await form.getByRole('radio', { name: 'PayPal' }).check();
+    await form.getByLabel('PayPal e-mail').fill('tess.payouts@example.com');
+    await form.getByRole('button', { name: 'Save payout method' }).click();
+    await expect.poll(() => method.getByTestId('payout-method-summary').count()).toBe(1);
+    await expect(method.getByTestId('payout-method-summary').innerText()).resolves.toBe('PayPal t•••@example.com');
+    // The admin set the details hold to 0 hours above: no hold, and the form says so.
+    await method.getByText('A change is e-mailed to you; payouts use new details at once.').waitFor();
+    await expect(method.getByRole('status').filter({ hasText: 'New details on hold' }).count()).resolves.toBe(0);
+    // The statement is theirs to open too.
+    await payouts.getByRole('link', { name: 'Payout statement' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payout statement' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Purpose Impact' }).waitFor();
+    await expectAccessible(page);
+    await page.goto('/earnings');
+    await page.getByRole('region', { name: 'Payout method' }).waitFor();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('region', { name: 'Payout method' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { seedCommissionCellsDemo } from '../modules/commission-cells/index.ts';
 import { seedGoalsDemo } from '../modules/goals/index.ts';
 import { saveLandingContent } from '../modules/landing/index.ts';
 import { seedLeadsDemo } from '../modules/leads/index.ts';
+import { seedPayoutsDemo } from '../modules/payouts/index.ts';
 import { seedMarketDataDemo } from '../modules/market-data/index.ts';
 import { restoreLearningDemoFiles, seedLearningDemo, type LearningDemoAssets } from '../modules/learning/index.ts';
 import { seedCirclesDemo, seedReferralDemo } from '../modules/referrals/index.ts';
@@ -27,7 +28,7 @@ const LEARNING_ASSETS: LearningDemoAssets = {
 };
 
 /** Where the seed stores the learning files it uploads: the app's UPLOADS_DIR. */
-export type DemoSeedConfig = Pick<AppConfig, 'uploadsDir' | 'learningUploadMaxBytes'>;
+export type DemoSeedConfig = Pick<AppConfig, 'uploadsDir' | 'learningUploadMaxBytes'> & { payoutDetailsKey?: string | undefined };
 
 /** Example marketing copy of the demo database; an admin edits it through PUT /api/admin/landing. */
 const DEMO_LANDING: LandingContent = {
@@ -94,6 +95,8 @@ export async function seedDemoData(db: Database, clock: Clock, config: DemoSeedC
   const multi = ids.get('multi@demo.myeai.local');
   if (multi) await seedLeadsDemo(db, clock, multi, 8, 32);
   await seedLearningDemo(db, clock, config, admin, LEARNING_ASSETS);
+  // Payout methods of the demo earners, a paid weekly batch and one waiting for approval (decision 063).
+  await seedPayoutsDemo(db, clock, config);
 }
 
 const DEMO_TRIALS = [

@@ -4,6 +4,7 @@ import { runPayoutScheduleJob } from './payout-schedule.service.ts';
 
 export { PAYOUT_SCHEDULE_JOB } from './payout-schedule-queue.ts';
 export { ensurePayoutSchedule } from './payout-schedule.service.ts';
+export { seedPayoutsDemo } from './payouts.seed.ts';
 
 export const payoutJobHandlers: Record<string, JobHandler> = {
   [PAYOUT_SCHEDULE_JOB]: async (payload, { deps }) => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { commissions, payoutBatches, payoutItemLines, payoutItems, payoutMethods, payoutSettings, users, type DbOrTx } from '@myeai/db';
+import { commissions, payoutBatches, payoutItemLines, payoutItems, payoutMethods, payoutSettings, products, users, type DbOrTx } from '@myeai/db';
 import type { BalanceSplit, PayoutMethod } from '@myeai/domain';
 
 export type PayoutSettingsRow = typeof payoutSettings.$inferSelect;
@@ -71,14 +71,17 @@ export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Dat
 
 export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number; reverses_id: string | null };
 
-/** Every available line of every payee (pending, not held: HELD), reversals included, locked until the transaction ends. */
-export async function selectAvailableLinesForUpdate(db: DbOrTx, cutoff: Date): Promise<AvailableLine[]> {
-  return db
+/**
+ * Every available line of every payee (pending, not held: HELD), reversals included, locked until
+ * the transaction ends; a dry run (which writes nothing) reads them without locking (decision 063).
+ */
+export async function selectAvailableLinesForUpdate(db: DbOrTx, cutoff: Date, options: { lock?: boolean } = {}): Promise<AvailableLine[]> {
+  const query = db
     .select({ id: commissions.id, user_id: commissions.userId, earned_at: commissions.earnedAt, amount_cents: commissions.amountCents, reverses_id: commissions.reversesId })
     .from(commissions)
     .where(and(eq(commissions.status, 'pending'), sql`not ${HELD(sql`${cutoff.toISOString()}::timestamptz`)}`))
-    .orderBy(commissions.userId, commissions.earnedAt, commissions.id)
-    .for('update');
+    .orderBy(commissions.userId, commissions.earnedAt, commissions.id);
+  return options.lock === false ? query : query.for('update');
 }
 
 export type Payee = { id: string; name: string; email: string; status: string; method: PayoutMethodRow | null };
@@ -98,9 +101,11 @@ export async function insertPayoutBatch(db: DbOrTx, row: typeof payoutBatches.$i
   return batch!;
 }
 
+/** Items in chunks of 1,000 rows: a batch of 10,000 payees in one INSERT would pass PostgreSQL's 65,535 parameters. */
 export async function insertPayoutItems(db: DbOrTx, rows: (typeof payoutItems.$inferInsert)[]): Promise<PayoutItemRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(payoutItems).values(rows).returning();
+  const inserted: PayoutItemRow[] = [];
+  for (let start = 0; start < rows.length; start += 1000) inserted.push(...(await db.insert(payoutItems).values(rows.slice(start, start + 1000)).returning()));
+  return inserted;
 }
 
 /** Links the lines to their items, one statement (unnest), then moves them pending -> processing; the count moved. */
@@ -109,12 +114,14 @@ export async function reserveLines(db: DbOrTx, links: readonly { itemId: string;
   await db.insert(payoutItemLines).select(
     sql`select * from unnest(${sql.param(links.map((link) => link.itemId))}::uuid[], ${sql.param(links.map((link) => link.commissionId))}::uuid[], ${sql.param(links.map((link) => link.amountCents))}::bigint[])`,
   );
-  const moved = await db
-    .update(commissions)
-    .set({ status: 'processing', processingAt: at })
-    .where(and(inArray(commissions.id, links.map((link) => link.commissionId)), eq(commissions.status, 'pending')))
-    .returning({ id: commissions.id });
-  return moved.length;
+  // One array parameter, not one per line (a batch may move a million lines).
+  const result = await db.execute(
+    sql`with moved as (update ${commissions} set status = 'processing', processing_at = ${at.toISOString()}::timestamptz
+        where id = any(${sql.param(links.map((link) => link.commissionId))}::uuid[]) and status = 'pending' returning 1)
+        select count(*)::int as n from moved`,
+  );
+  // node-postgres and PGlite both answer a raw statement with { rows }.
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 export async function selectPayoutBatch(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}): Promise<PayoutBatchRow | undefined> {
@@ -244,4 +251,22 @@ export async function cancelBatchItems(db: DbOrTx, batchId: string, at: Date, ac
 export async function selectBatchItemsForUpdate(db: DbOrTx, batchId: string): Promise<BatchItemRow[]> {
   await db.select({ id: payoutItems.id }).from(payoutItems).where(eq(payoutItems.batchId, batchId)).orderBy(payoutItems.id).for('update');
   return selectBatchItems(db, batchId);
+}
+
+// --- The demo seed's reads and writes (payouts.seed.ts, decision 063) ----------------------------
+
+export async function anyPayoutBatchExists(db: DbOrTx): Promise<boolean> {
+  return (await db.select({ id: payoutBatches.id }).from(payoutBatches).limit(1)).length > 0;
+}
+
+export async function selectSeedPeople(db: DbOrTx, emails: readonly string[]) {
+  return db.select({ id: users.id, email: users.email, code: users.referralCode }).from(users).where(inArray(users.email, [...emails]));
+}
+
+export async function selectSeedProducts(db: DbOrTx) {
+  return db.select({ id: products.id, name: products.name, commissionRateBp: products.commissionRateBp }).from(products);
+}
+
+export async function insertPayoutMethod(db: DbOrTx, row: typeof payoutMethods.$inferInsert): Promise<void> {
+  await db.insert(payoutMethods).values(row);
 }

@@ -28,6 +28,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
+import { assertEmailVerified } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { openDetails, sealDetails } from './payout-details-seal.ts';
@@ -128,6 +129,8 @@ export async function getPayoutMethod(deps: PayoutDeps, userId: string): Promise
  */
 export async function savePayoutMethod(deps: PayoutDeps, user: { id: string; email: string }, details: PayoutDetails): Promise<PayoutMethodResponse> {
   await deps.db.transaction(async (tx) => {
+    // An account earns and holds payout details only once its address is confirmed (decision 057).
+    await assertEmailVerified(tx, user.id);
     const settings = toSettings(await selectPayoutSettings(tx));
     if (!settings.methods_enabled.includes(details.method)) {
       throw new AppError('VALIDATION', `${PAYOUT_METHOD_LABELS[details.method]} payouts are not offered at the moment.`, [{ path: 'method', message: 'This method is not enabled.' }]);
@@ -263,7 +266,7 @@ export async function preparePayoutBatch(deps: PayoutDeps, actorId: string, opti
 export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: string | null, options: { dryRun: boolean; scheduledWeek: string | null }): Promise<PayoutBatchResponse> {
   const settings = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
   const now = deps.clock.now();
-  const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days));
+  const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days), { lock: !options.dryRun });
   const byPayee = new Map<string, typeof lines>();
   for (const line of lines) {
     const own = byPayee.get(line.user_id);

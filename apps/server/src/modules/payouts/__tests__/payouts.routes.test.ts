@@ -75,7 +75,8 @@ describe.each(testDatabaseKinds())('payouts on %s', (kind) => {
     const badIban = await call('PUT', payoutsPaths.method, affiliate, { method: 'wire', account_holder: 'Ann', iban: 'DE89370400440532013001', bank_name: 'B', country: 'DE' });
     expect(badIban.status).toBe(400);
     expect(JSON.stringify(badIban.body)).toContain('iban');
-    expect((await call('GET', payoutsPaths.method, affiliate)).body.method).toBeNull();
+    // The demo affiliate's seeded PayPal details (decision 063), long out of their hold; a refused change leaves them.
+    expect((await call('GET', payoutsPaths.method, affiliate)).body.method).toMatchObject({ method: 'paypal', summary: 'PayPal a•••@example.com', on_hold: false });
 
     const saved = await call('PUT', payoutsPaths.method, affiliate, { method: 'paypal', email: 'affiliate.payouts@example.com' });
     expect(saved.status).toBe(200);
@@ -173,6 +174,18 @@ describe.each(testDatabaseKinds())('payouts on %s', (kind) => {
     expect((mismatched as unknown as { rows?: unknown[] }).rows ?? mismatched).toHaveLength(0);
     const lineAmountsChanged = await t.database.db.execute(sql`select 1 from payout_item_lines l join commissions c on c.id = l.commission_id where l.amount_cents <> c.amount_cents`);
     expect((lineAmountsChanged as unknown as { rows?: unknown[] }).rows ?? lineAmountsChanged).toHaveLength(0);
+  });
+
+  it('refuses payout details to an account whose e-mail address is not confirmed (decision 057)', async () => {
+    const email = `unverified-${randomUUID().slice(0, 6)}@example.test`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email, name: 'Una Unverified', roles: ['newcomer'], activeRole: 'newcomer', referralCode: `UV${randomUUID().slice(0, 6).toUpperCase()}`, createdAt: TEST_NOW, isDemo: true, emailVerifiedAt: null })
+      .returning({ id: users.id });
+    const refused = await call('PUT', payoutsPaths.method, await t.signIn(email), { method: 'paypal', email: 'una@example.com' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('Confirm your e-mail address before you can earn or hold a role.');
+    expect(await t.database.db.select().from(payoutMethods).where(eq(payoutMethods.userId, user!.id))).toHaveLength(0);
   });
 
   it('refuses the payee routes signed out and the admin routes to a payee', async () => {

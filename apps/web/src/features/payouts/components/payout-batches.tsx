@@ -46,11 +46,12 @@ const SKIP_REASONS: Record<PayoutSkipReason, string> = {
 };
 
 const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color: string }> = {
-  preview: { label: 'Preview (nothing written)', color: 'gray' },
-  prepared: { label: 'Prepared, awaiting approval', color: 'orange' },
-  approved: { label: 'Approved, paying', color: 'blue' },
-  completed: { label: 'Completed', color: 'green' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
+  // Filled in dark shades: white text on them passes axe's colour contrast (neither a light nor a filled orange badge does).
+  preview: { label: 'Preview (nothing written)', color: 'gray.7' },
+  prepared: { label: 'Prepared, awaiting approval', color: 'violet.9' },
+  approved: { label: 'Approved, paying', color: 'blue.8' },
+  completed: { label: 'Completed', color: 'teal.9' },
+  cancelled: { label: 'Cancelled', color: 'gray.7' },
 };
 
 /** Who prepared a batch: the weekly schedule (its week, decision 063) or an admin on demand. */
@@ -195,7 +196,7 @@ function ExportLinks({ batch }: { batch: Batch }) {
 }
 
 /** Cancelling a prepared batch (decision 063): an optional reason, then its lines go back to the payees' available balances. */
-function CancelBatchModal({ batch, opened, onClose }: { batch: Batch; opened: boolean; onClose: () => void }) {
+function CancelBatchModal({ batch, opened, onClose, onCancelled }: { batch: Batch; opened: boolean; onClose: () => void; onCancelled: () => void }) {
   const cancel = useCancelPayoutBatch();
   const [reason, setReason] = useState('');
   const close = () => {
@@ -208,6 +209,7 @@ function CancelBatchModal({ batch, opened, onClose }: { batch: Batch; opened: bo
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: 'Batch cancelled: its amounts are available again for the next batch.' });
+          onCancelled();
           close();
         },
         onError: (error) => notifications.show({ color: 'red', title: 'Could not cancel the batch', message: error.message }),
@@ -332,7 +334,7 @@ function ResultFile({ batch }: { batch: Batch }) {
 }
 
 /** One written batch: its totals, approval, the payout files and each item's result. */
-function BatchDetail({ id }: { id: string }) {
+function BatchDetail({ id, onKeepOpen }: { id: string; onKeepOpen: (id: string) => void }) {
   const query = usePayoutBatch(id);
   const approve = useApprovePayoutBatch();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -362,7 +364,7 @@ function BatchDetail({ id }: { id: string }) {
               Batch of {formatDateTime(batch.created_at)}
             </Title>
             <Group gap="xs" mt={4}>
-              <Badge color={status.color} variant="light">
+              <Badge color={status.color} variant="filled">
                 {status.label}
               </Badge>
               <Text size="sm" c="dimmed">
@@ -387,14 +389,13 @@ function BatchDetail({ id }: { id: string }) {
         <Totals batch={batch} />
         {batch.status !== 'prepared' && batch.status !== 'cancelled' && <ExportLinks batch={batch} />}
         {batch.status === 'approved' && (
-          <>
-            <Text size="sm" c="dimmed">
-              Upload each file to its provider, then record each payout’s result: paid, or failed with the provider’s reason (its lines return to the payee’s available balance), one by one below or
-              with the provider’s result file.
-            </Text>
-            <ResultFile batch={batch} />
-          </>
+          <Text size="sm" c="dimmed">
+            Upload each file to its provider, then record each payout’s result: paid, or failed with the provider’s reason (its lines return to the payee’s available balance), one by one below or with
+            the provider’s result file.
+          </Text>
         )}
+        {/* A completed batch keeps it: the report of the file that completed it stays, and a file can be checked against it again. */}
+        {(batch.status === 'approved' || batch.status === 'completed') && batch.items.length > 0 && <ResultFile batch={batch} />}
         <ItemsTable batch={batch} onFail={setFailing} />
       </Stack>
       <ConfirmModal
@@ -407,7 +408,8 @@ function BatchDetail({ id }: { id: string }) {
         onConfirm={onApprove}
         onClose={() => setIsConfirming(false)}
       />
-      {batch.status === 'prepared' && <CancelBatchModal batch={batch} opened={isCancelling} onClose={() => setIsCancelling(false)} />}
+      {/* Mounted whatever the status: the cancel's own callbacks run after the refetch shows the batch cancelled. */}
+      <CancelBatchModal batch={batch} opened={isCancelling} onClose={() => setIsCancelling(false)} onCancelled={() => onKeepOpen(id)} />
       <FailItemModal item={failing} onClose={() => setFailing(null)} />
     </Card>
   );
@@ -523,12 +525,17 @@ export function PayoutBatches() {
   const [selected, setSelected] = useState<string | null>(null);
   const batches = usePayoutBatches();
   // Until the admin picks one, the newest batch that still needs a step (approval or results) is open.
-  const open = selected ?? batches.data?.items.find((batch) => batch.status === 'prepared' || batch.status === 'approved')?.id ?? null;
+  const waiting = batches.data?.items.find((batch) => batch.status === 'prepared' || batch.status === 'approved')?.id ?? null;
+  const open = selected ?? waiting;
+  // Once shown it stays open: a batch cancelled or completed on this screen keeps its detail (and the
+  // dialog's or the result file's answer), instead of the next waiting batch taking its place.
+  // (Set while rendering, React's way of keeping state that follows data: no effect, no extra paint.)
+  if (selected === null && waiting !== null) setSelected(waiting);
   return (
     <>
       <PrepareBatch onCreated={setSelected} />
       <BatchList selected={open} onSelect={setSelected} />
-      {open && <BatchDetail id={open} />}
+      {open && <BatchDetail id={open} onKeepOpen={setSelected} />}
     </>
   );
 }
