@@ -51,22 +51,38 @@ const HELD = (at: ReturnType<typeof sql>) => sql`(case when ${commissions.revers
 
 /**
  * The payee's balance, one aggregate over their ledger lines, each line in exactly one bucket
- * (balanceBucket in the domain states the same rule line by line).
+ * (balanceBucket in the domain states the same rule line by line; HELD above is the same rule for
+ * every payee at once). For one payee it is written to be read often (decision 063, the
+ * payouts-balance bench): whether a pending line is held is computed once per line, and the open
+ * referral flags of this earner are one hashed set instead of a lookup per line.
  */
 export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Date): Promise<BalanceSplit> {
   const at = sql`${cutoff.toISOString()}::timestamptz`;
-  const sum = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${commissions.amountCents}) filter (where ${condition}), 0)::bigint`.mapWith(Number);
-  const [row] = await db
-    .select({
-      withheld_cents: sum(sql`${commissions.status} = 'withheld'`),
-      paid_cents: sum(sql`${commissions.status} = 'paid'`),
-      in_payout_cents: sum(sql`${commissions.status} = 'processing'`),
-      holding_cents: sum(sql`${commissions.status} = 'pending' and ${HELD(at)}`),
-      available_cents: sum(sql`${commissions.status} = 'pending' and not ${HELD(at)}`),
-    })
-    .from(commissions)
-    .where(eq(commissions.userId, userId));
-  return row!;
+  const result = await db.execute(sql`
+    select coalesce(sum(amount_cents) filter (where status = 'withheld'), 0)::bigint as withheld_cents,
+           coalesce(sum(amount_cents) filter (where status = 'paid'), 0)::bigint as paid_cents,
+           coalesce(sum(amount_cents) filter (where status = 'processing'), 0)::bigint as in_payout_cents,
+           coalesce(sum(amount_cents) filter (where status = 'pending' and held), 0)::bigint as holding_cents,
+           coalesce(sum(amount_cents) filter (where status = 'pending' and not held), 0)::bigint as available_cents
+    from (
+      select c.status, c.amount_cents,
+             case when c.status <> 'pending' then false
+                  when c.reverses_id is null then (c.earned_at > ${at} or coalesce(c.origin_user_id in (select ra.user_id from referral_attributions ra where ra.referrer_id = ${userId}::uuid and ra.status = 'open'), false))
+                  else coalesce((select o.status = 'pending' and (o.earned_at > ${at} or exists (select 1 from referral_attributions rao where rao.user_id = o.origin_user_id and rao.referrer_id = o.user_id and rao.status = 'open'))
+                                 from commissions o where o.id = c.reverses_id), false)
+             end as held
+      from ${commissions} c
+      where c.user_id = ${userId}::uuid
+    ) lines`);
+  // node-postgres and PGlite both answer a raw statement with { rows }; bigint sums arrive as text.
+  const row = (result as unknown as { rows: Record<keyof BalanceSplit, string | number>[] }).rows[0]!;
+  return {
+    withheld_cents: Number(row.withheld_cents),
+    paid_cents: Number(row.paid_cents),
+    in_payout_cents: Number(row.in_payout_cents),
+    holding_cents: Number(row.holding_cents),
+    available_cents: Number(row.available_cents),
+  };
 }
 
 export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number; reverses_id: string | null };
