@@ -74,8 +74,6 @@ export const SCREENS = [
   { path: '/admin/payouts', access: 'admin', nav: { section: 'admin', label: 'Payouts' } },
   // The finance view (issue 31 item 6, decision 066): money in and out and the commission ledger per period.
   { path: '/admin/finance', access: 'admin', nav: { section: 'admin', label: 'Finance' } },
-  // The finance view (issue 31 item 6, decision 066): money in and out and the commission ledger per period.
-  { path: '/admin/finance', access: 'admin', nav: { section: 'admin', label: 'Finance' } },
   { path: '/admin-passion-content', access: 'admin' },
 ] as const satisfies readonly Screen[];
 
