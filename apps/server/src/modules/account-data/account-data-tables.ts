@@ -91,6 +91,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   { table: 'commission_cell_members', columns: { user_id: 'delete' } },
   { table: 'commission_revenue_runs', columns: { created_by: 'keep' }, notExported: 'Revenue runs the person entered as an admin; company ledger records.' },
   { table: 'commission_config', columns: { updated_by: 'keep' }, notExported: 'Platform commission settings; names the person only as their last editor.' },
+  { table: 'commission_reversals', columns: { created_by: 'keep' }, notExported: 'Reversals the person made as an admin (a run, a refund); company ledger records. The reversing lines of their own commissions are exported with their commissions.' },
   { table: 'subscriptions', columns: { user_id: 'keep' } },
   { table: 'local_billing_subscriptions', columns: { user_id: 'keep' } },
   { table: 'checkout_sessions', columns: { user_id: 'keep' }, scrub: ['ip_address', 'url'] },
@@ -109,7 +110,7 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // details are omitted); items and batches are money records kept under the pseudonym.
   { table: 'payout_methods', columns: { user_id: 'delete' }, omit: ['details'] },
   { table: 'payout_items', columns: { user_id: 'keep', settled_by: 'keep' }, exportBy: ['user_id'], omit: ['details'] },
-  { table: 'payout_batches', columns: { created_by: 'keep', approved_by: 'keep' }, notExported: 'Payout batches the person prepared or approved as an admin; company payment records.' },
+  { table: 'payout_batches', columns: { created_by: 'keep', approved_by: 'keep', cancelled_by: 'keep' }, notExported: 'Payout batches the person prepared, approved or cancelled as an admin; company payment records.' },
   { table: 'payout_settings', columns: { updated_by: 'keep' }, notExported: 'Platform payout settings; names the person only as their last editor.' },
   // Support and consent
   { table: 'support_requests', columns: { user_id: 'delete', answered_by: 'keep' }, exportBy: ['user_id'] },
