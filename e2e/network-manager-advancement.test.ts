@@ -12,7 +12,8 @@ describe.skipIf(!hasChromium)('Network Manager advancement suggestions in Chromi
 
   it('a Regular who meets the Senior rule shows "Ready for Senior" with the criteria; the suggestion moves nobody', async () => {
     const db = suite.app.database.db;
-    const now = Date.now();
+    // Dated by the app's clock (the test app runs at TEST_NOW): by the wall clock, '5 days ago' came after the app's now once the real date passed TEST_NOW + 5 days.
+    const now = suite.app.clock.now().getTime();
     const person = (key: string, name: string, referredBy: string | null = null, lastSeenDaysAgo: number | null = null) => ({
       email: `adv-${key}@network.test`,
       name,
