@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, notifications, payoutBatches, payoutItems, payoutMethods, users } from '@myeai/db';
-import { apiPath, PayoutDetailsSchema, payoutsPaths, PAYOUT_SETTINGS_DEFAULTS, readCsv, type PayoutBatchResponse, type PayoutResultsResponse } from '@myeai/domain';
+import { auditLog, commissions, notifications, payoutBatches, payoutItems, users } from '@myeai/db';
+import { apiPath, payoutsPaths, PAYOUT_SETTINGS_DEFAULTS, readCsv, type PayoutBatchResponse, type PayoutResultsResponse } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { sealDetails } from '../payout-details-seal.ts';
 import { selectBalanceSplit } from '../payouts.queries.ts';
+import { addPayee as addPayeeWith } from './payees.ts';
 
-const DAY_MS = 86_400_000;
 
 /**
  * Decision 063 (issue 30): an admin cancels a prepared batch (its lines back to pending, audited,
@@ -20,7 +19,6 @@ describe.each(testDatabaseKinds())('cancelling a payout batch and its result fil
   let t: TestApp;
   let admin: string;
   let adminId: string;
-  let counter = 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -37,29 +35,7 @@ describe.each(testDatabaseKinds())('cancelling a payout batch and its result fil
     return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body };
   };
 
-  async function addPayee(lines: number[]): Promise<{ id: string; email: string }> {
-    counter += 1;
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ email: `result-${counter}-${randomUUID().slice(0, 6)}@example.test`, name: `Result payee ${counter}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `RS${randomUUID().slice(0, 6).toUpperCase()}`, createdAt: TEST_NOW })
-      .returning({ id: users.id, email: users.email });
-    for (const [i, amount] of lines.entries()) {
-      await t.database.db.insert(commissions).values({
-        userId: user!.id,
-        productId: null,
-        source: 'conversion',
-        sourceReference: `result-test-${randomUUID()}`,
-        productName: 'Result test product',
-        amountCents: amount,
-        rateBp: null,
-        status: 'pending',
-        earnedAt: new Date(TEST_NOW.getTime() - (20 + i) * DAY_MS),
-      });
-    }
-    const details = PayoutDetailsSchema.parse({ method: 'paypal', email: user!.email });
-    await t.database.db.insert(payoutMethods).values({ userId: user!.id, method: 'paypal', details: sealDetails(details, undefined), summary: 'PayPal r•••@example.test', createdAt: TEST_NOW, updatedAt: TEST_NOW, holdUntil: TEST_NOW });
-    return user!;
-  }
+  const addPayee = (lines: number[]) => addPayeeWith(t.database.db, { label: 'Result payee', lines });
 
   const prepare = async () => {
     const prepared = await call('POST', payoutsPaths.adminBatches, {});

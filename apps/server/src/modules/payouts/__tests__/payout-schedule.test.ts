@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, jobs, payoutBatches, payoutItems, payoutMethods, users } from '@myeai/db';
-import { PayoutDetailsSchema, payoutsPaths, PAYOUT_SETTINGS_DEFAULTS } from '@myeai/domain';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
+import { commissions, jobs, payoutBatches, payoutItems } from '@myeai/db';
+import { payoutsPaths, PAYOUT_SETTINGS_DEFAULTS } from '@myeai/domain';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { PAYOUT_SCHEDULE_JOB } from '../index.ts';
-import { sealDetails } from '../payout-details-seal.ts';
 import { ensurePayoutSchedule, runScheduledPayoutBatch } from '../payout-schedule.service.ts';
+import { addPayee as addPayeeWith } from './payees.ts';
 
 const DAY_MS = 86_400_000;
 // TEST_NOW is Monday 2026-11-23 12:00 UTC; the default schedule is Friday 09:00 UTC.
@@ -24,7 +24,6 @@ const NEXT_FRIDAY = new Date(FRIDAY.getTime() + 7 * DAY_MS);
 describe.each(testDatabaseKinds())('the weekly payout schedule on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  let counter = 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -37,29 +36,7 @@ describe.each(testDatabaseKinds())('the weekly payout schedule on %s', (kind) =>
     t.inject({ method: 'PUT', url: payoutsPaths.adminSettings, cookie: admin, payload: { ...PAYOUT_SETTINGS_DEFAULTS, ...changes } });
 
   /** A payee with PayPal details out of their hold and these available lines (earned 20+ days before TEST_NOW). */
-  async function addPayee(lines: number[]): Promise<string> {
-    counter += 1;
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ email: `sched-${counter}-${randomUUID().slice(0, 6)}@example.test`, name: `Scheduled ${counter}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `SC${randomUUID().slice(0, 6).toUpperCase()}`, createdAt: TEST_NOW })
-      .returning({ id: users.id, email: users.email });
-    for (const [i, amount] of lines.entries()) {
-      await t.database.db.insert(commissions).values({
-        userId: user!.id,
-        productId: null,
-        source: 'conversion',
-        sourceReference: `schedule-test-${randomUUID()}`,
-        productName: 'Schedule test product',
-        amountCents: amount,
-        rateBp: null,
-        status: 'pending',
-        earnedAt: new Date(TEST_NOW.getTime() - (20 + i) * DAY_MS),
-      });
-    }
-    const details = PayoutDetailsSchema.parse({ method: 'paypal', email: user!.email });
-    await t.database.db.insert(payoutMethods).values({ userId: user!.id, method: 'paypal', details: sealDetails(details, undefined), summary: 'PayPal s•••@example.test', createdAt: TEST_NOW, updatedAt: TEST_NOW, holdUntil: TEST_NOW });
-    return user!.id;
-  }
+  const addPayee = async (lines: number[]) => (await addPayeeWith(t.database.db, { label: 'Scheduled', lines })).id;
 
   const scheduleJobs = () => t.database.db.select().from(jobs).where(eq(jobs.name, PAYOUT_SCHEDULE_JOB)).orderBy(jobs.runAt);
   // The demo's own weekly batch (three weeks before TEST_NOW, decision 063) is history: only this test's weeks count.

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, mailOutbox, payoutMethods, users } from '@myeai/db';
-import { apiPath, PayoutDetailsSchema, payoutsPaths, PAYOUT_SETTINGS_DEFAULTS, type PayoutBalance, type PayoutBatchResponse } from '@myeai/domain';
+import { apiPath, payoutsPaths, PAYOUT_SETTINGS_DEFAULTS, type PayoutBalance, type PayoutBatchResponse } from '@myeai/domain';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
-import { sealDetails } from '../payout-details-seal.ts';
+import { addPayee as addPayeeWith } from './payees.ts';
 import { selectBalanceSplit } from '../payouts.queries.ts';
 
 const AFFILIATE = 'affiliate@demo.myeai.local';
-const DAY_MS = 86_400_000;
 const KEY = 'a'.repeat(64);
 
 /**
@@ -23,7 +22,6 @@ describe.each(testDatabaseKinds())('payouts on %s', (kind) => {
   let admin: string;
   let affiliate: string;
   let affiliateId: string;
-  let counter = 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { payoutDetailsKey: KEY });
@@ -39,32 +37,8 @@ describe.each(testDatabaseKinds())('payouts on %s', (kind) => {
     return { status: response.statusCode, body: response.headers['content-type']?.includes('json') ? response.json() : response.body };
   };
 
-  async function addPayee(lines: number[], daysAgo = 20): Promise<string> {
-    counter += 1;
-    const [user] = await t.database.db
-      .insert(users)
-      .values({ email: `payee-${counter}-${randomUUID().slice(0, 6)}@example.test`, name: `Payee ${counter}`, roles: ['affiliate'], activeRole: 'affiliate', referralCode: `PY${randomUUID().slice(0, 6).toUpperCase()}`, createdAt: TEST_NOW })
-      .returning({ id: users.id, email: users.email });
-    for (const [i, amount] of lines.entries()) await addLine(user!.id, amount, daysAgo + i);
-    const details = PayoutDetailsSchema.parse({ method: 'paypal', email: user!.email });
-    await t.database.db.insert(payoutMethods).values({ userId: user!.id, method: 'paypal', details: sealDetails(details, KEY), summary: 'PayPal p•••@example.test', createdAt: TEST_NOW, updatedAt: TEST_NOW, holdUntil: TEST_NOW });
-    return user!.id;
-  }
+  const addPayee = async (lines: number[], daysAgo = 20) => (await addPayeeWith(t.database.db, { label: 'Payee', lines, daysAgo, key: KEY })).id;
 
-  async function addLine(userId: string, amountCents: number, daysAgo: number) {
-    counter += 1;
-    await t.database.db.insert(commissions).values({
-      userId,
-      productId: null,
-      source: 'conversion',
-      sourceReference: `payout-test-${counter}-${randomUUID()}`,
-      productName: 'Payout test product',
-      amountCents,
-      rateBp: null,
-      status: 'pending',
-      earnedAt: new Date(TEST_NOW.getTime() - daysAgo * DAY_MS),
-    });
-  }
 
   const settings = (changes: Partial<typeof PAYOUT_SETTINGS_DEFAULTS>) => call('PUT', payoutsPaths.adminSettings, admin, { ...PAYOUT_SETTINGS_DEFAULTS, ...changes });
 
