@@ -98,6 +98,8 @@ export * from './trading/cell-presentation.ts';
 export * from './trading/track-record.ts';
 export * from './trading/market-prices-csv.ts';
 export * from './trading/binance-klines.ts';
+export * from './trading/market-data-provider.ts';
+export * from './schemas/trading/market-data-provider.ts';
 export * from './schemas/trading/track-record.ts';
 export * from './schemas/trading/common.ts';
 export * from './schemas/trading/markets.ts';

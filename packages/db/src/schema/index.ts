@@ -22,6 +22,7 @@ export * from './trading.ts';
 export * from './trading-picks.ts';
 export * from './trading-alerts.ts';
 export * from './track-record.ts';
+export * from './market-data-provider.ts';
 export * from './dashboard.ts';
 export * from './video-widgets.ts';
 export * from './referrals.ts';
