@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIAL_FEATURE_KEYS } from '../trial/trial-stages.ts';
 import { PlanIdSchema } from '../subscriptions/plans.ts';
+import { VerifiedTradersSchema } from './trading/performance-weights.ts';
 
 /** GET /api/dashboard/home: the home of the caller's active role (ROLE_HOMES), every figure from stored rows. */
 
@@ -53,6 +54,8 @@ const InvestorHomeSchema = z.strictObject({
   /** Minutes the viewer's compass data runs behind (0: live). */
   delay_minutes: z.number().int(),
   learning: z.strictObject({ completed_modules: z.number().int() }),
+  /** The pool's verified traders per tier group, with the rule (issue 32, decision 072). */
+  verified_traders: VerifiedTradersSchema,
 });
 
 const TrialHomeSchema = z.strictObject({

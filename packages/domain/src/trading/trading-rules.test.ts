@@ -220,15 +220,17 @@ describe('open mode: the first N submissions inside the daily window count', () 
   });
 
   test.each([
-    { name: 'fixed: the trader weight', rules: fixed, weight: 460, score: 90, spec: 'scalper', minutes: 5, expected: 460 },
-    { name: 'open: one each', rules: open, weight: 460, score: 90, spec: null, minutes: 5, expected: 10 },
-    { name: 'open + performance: the score', rules: { ...open, performanceWeighting: true }, weight: 460, score: 82.4, spec: null, minutes: 5, expected: 820 },
-    { name: 'open + performance, never scored: 50', rules: { ...open, performanceWeighting: true }, weight: 30, score: null, spec: null, minutes: 5, expected: 500 },
-    { name: 'open + performance, score 0 still counts a little', rules: { ...open, performanceWeighting: true }, weight: 30, score: 0, spec: null, minutes: 5, expected: 10 },
-    { name: 'open + specialization: a scalper on M5 counts double', rules: { ...open, assetSpecialization: true }, weight: 30, score: null, spec: 'scalper', minutes: 5, expected: 20 },
-    { name: 'open + specialization: a scalper on D1 does not', rules: { ...open, assetSpecialization: true }, weight: 30, score: null, spec: 'scalper', minutes: 1440, expected: 10 },
-  ] as const)('vote weight, $name', ({ rules, weight, score, spec, minutes, expected }) => {
-    expect(voteWeightTenths({ rules, traderWeightTenths: weight, performanceScore: score, specialization: spec, timeframeMinutes: minutes })).toBe(expected);
+    { name: 'fixed: the trader weight', rules: fixed, weight: 460, record: { hits: 90, scored: 100 }, spec: 'scalper', minutes: 5, expected: 460 },
+    { name: 'open: one each', rules: open, weight: 460, record: { hits: 90, scored: 100 }, spec: null, minutes: 5, expected: 10 },
+    { name: 'open + performance: the shrunk market hit rate (200 of 300: 65.6)', rules: { ...open, performanceWeighting: true }, weight: 460, record: { hits: 200, scored: 300 }, spec: null, minutes: 5, expected: 656 },
+    { name: 'open + performance, 3 of 3: 56.5', rules: { ...open, performanceWeighting: true }, weight: 460, record: { hits: 3, scored: 3 }, spec: null, minutes: 5, expected: 565 },
+    { name: 'open + performance, never scored: 50', rules: { ...open, performanceWeighting: true }, weight: 30, record: null, spec: null, minutes: 5, expected: 500 },
+    { name: 'open + performance, 0 of 1000 still counts a little', rules: { ...open, performanceWeighting: true }, weight: 30, record: { hits: 0, scored: 1000 }, spec: null, minutes: 5, expected: 10 },
+    { name: 'open + performance + specialization: doubled', rules: { ...open, performanceWeighting: true, assetSpecialization: true }, weight: 30, record: null, spec: 'scalper', minutes: 5, expected: 1000 },
+    { name: 'open + specialization: a scalper on M5 counts double', rules: { ...open, assetSpecialization: true }, weight: 30, record: null, spec: 'scalper', minutes: 5, expected: 20 },
+    { name: 'open + specialization: a scalper on D1 does not', rules: { ...open, assetSpecialization: true }, weight: 30, record: null, spec: 'scalper', minutes: 1440, expected: 10 },
+  ] as const)('vote weight, $name', ({ rules, weight, record, spec, minutes, expected }) => {
+    expect(voteWeightTenths({ rules, traderWeightTenths: weight, marketRecord: record, specialization: spec, timeframeMinutes: minutes })).toBe(expected);
   });
 
   test.each([

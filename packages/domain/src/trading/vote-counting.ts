@@ -1,4 +1,5 @@
 import { isWithinSubmissionWindow, type SubmissionWindow } from './submission-window.ts';
+import { shrunkHitRate } from './track-record.ts';
 import { ELITE_POOL, type ConsensusMode, type Specialization } from './trading-rules.ts';
 
 /** What a window was opened under: its mode and how many votes it takes (the pool size). */
@@ -70,22 +71,36 @@ export function specializationFits(specialization: Specialization | null, minute
   }
 }
 
-/** Performance score used in open mode before a trader has any scored vote. */
-export const NEUTRAL_PERFORMANCE_SCORE = 50;
+/**
+ * Performance weighting (decision 072): a vote weighs the trader's shrunk market hit rate,
+ * (hits + 10) / (scored + 20), in tenths of a percent. A trader with no scored vote weighs 50.0;
+ * relative to them a trader weighs shrunk / 0.5.
+ */
+/** A trader's market record known at some instant: votes scored hit or miss. */
+export type MarketRecord = { hits: number; scored: number };
+
+export const NO_MARKET_RECORD: MarketRecord = { hits: 0, scored: 0 };
+
+/** The weight (tenths) of a vote under performance weighting: the shrunk hit rate in tenths of a percent, at least 1. */
+export function performanceWeightTenths(record: MarketRecord | null): number {
+  const { hits, scored } = record ?? NO_MARKET_RECORD;
+  if (!Number.isInteger(hits) || !Number.isInteger(scored) || hits < 0 || scored < hits) throw new RangeError(`invalid market record ${hits}/${scored}`);
+  return Math.max(1, Math.round(shrunkHitRate(hits, scored) * 1000));
+}
 
 /**
  * The weight (tenths) a vote carries. Fixed mode: the trader's weight. Open mode: 1.0 each, or the
- * trader's performance score (0-100, at least 1) with performance weighting; doubled for a
- * fitting specialist when asset specialization is on.
+ * trader's shrunk market hit rate as known when the vote is cast (`performanceWeightTenths`) with
+ * performance weighting; doubled for a fitting specialist when asset specialization is on.
  */
 export function voteWeightTenths(params: {
   rules: WindowRules;
   traderWeightTenths: number;
-  performanceScore: number | null;
+  marketRecord: MarketRecord | null;
   specialization: Specialization | null;
   timeframeMinutes: number;
 }): number {
   if (params.rules.mode === 'fixed') return params.traderWeightTenths;
-  const base = params.rules.performanceWeighting ? Math.max(1, Math.round(params.performanceScore ?? NEUTRAL_PERFORMANCE_SCORE)) * 10 : 10;
+  const base = params.rules.performanceWeighting ? performanceWeightTenths(params.marketRecord) : 10;
   return params.rules.assetSpecialization && specializationFits(params.specialization, params.timeframeMinutes) ? base * 2 : base;
 }

@@ -22,7 +22,7 @@ import { getSubscriptionStatus } from '../subscriptions/index.ts';
 import { countOpenSupportRequests } from '../support/index.ts';
 import { getTradingAlerts } from '../trading-alerts/index.ts';
 import { accessLevelReaderFor, getTrialOfUser } from '../trials/index.ts';
-import { compassAccessOf, getTraderProfile, listActiveWindows, listAssets, listConsensusEvents, pickReaderFor, planReaderFor, type CompassView, type CompassViewer } from '../trading/index.ts';
+import { compassAccessOf, getTraderProfile, getVerifiedTraders, listActiveWindows, listAssets, listConsensusEvents, pickReaderFor, planReaderFor, type CompassView, type CompassViewer } from '../trading/index.ts';
 
 /** How many rows a home's lists show: a home points to the screen with the whole list. */
 const LIST_MAX = 5;
@@ -103,7 +103,7 @@ export function roleHomeReader(deps: AppDeps) {
   }
 
   async function investorHome(viewer: HomeViewer, view: CompassView, now: Date): Promise<RoleHomeDataOf<'investor'>> {
-    const [following, recent, completed] = await Promise.all([getTradingAlerts(db, clock, viewer.id), recentConsensus(view, now), countCompletedModules(db, viewer.id)]);
+    const [following, recent, completed, verified] = await Promise.all([getTradingAlerts(db, clock, viewer.id), recentConsensus(view, now), countCompletedModules(db, viewer.id), getVerifiedTraders(db)]);
     const followed = await followedCells(view, following, now);
     return {
       kind: 'investor',
@@ -112,6 +112,7 @@ export function roleHomeReader(deps: AppDeps) {
       consensus_access: view.access.assetLimit !== 0,
       recent_consensus: recent,       delay_minutes: Math.round(view.access.delayMs / 60_000),
       learning: { completed_modules: completed },
+      verified_traders: verified,
     };
   }
 

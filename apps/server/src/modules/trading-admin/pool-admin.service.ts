@@ -10,7 +10,11 @@ import {
   emailLocalPart,
   isWithinSubmissionWindow,
   localDateIn,
-  rankLeaderboard,
+  rankByShrunkEstimate,
+  shrunkHitRate,
+  SHRINK_PRIOR_WEIGHT,
+  SHRUNK_RANKING_NOTE,
+  summarizeCounts,
   submissionWindowAround,
   tenthsToPercent,
   TRADER_ACTIVE_WITHIN_MS,
@@ -29,7 +33,7 @@ import {
 import type { Clock } from '../../clock.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enforceElitePool } from '../commission-cells/index.ts';
-import { countersOf, getEngineSettings, getTrader, listAssets, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
+import { countersOf, marketCountsByTrader, getEngineSettings, getTrader, listAssets, listTraderRoleHolders, saveEngineSettings, specializationOf, toSettingsResponse, type TraderRow } from '../trading/index.ts';
 import { consensusDayFigures, countActiveAssets, countActiveTraders, listTraderProfiles, lockPoolChanges, recentAgreement, upsertTraderProfile } from './trading-admin.queries.ts';
 
 type Holder = Awaited<ReturnType<typeof listTraderRoleHolders>>[number];
@@ -198,14 +202,20 @@ export async function getConsensusStatus(db: DbOrTx, now: Date): Promise<Consens
   };
 }
 
-/** The top 10 by accuracy (agreement with confirmed consensus), with recent form. */
+/**
+ * The top 10 by the shrunk market hit rate (decision 072), each with the market hit rate and its
+ * interval, the Brier score and the scored votes, and the agreement figure and recent form beside.
+ */
 export async function getLeaderboard(db: DbOrTx): Promise<Leaderboard> {
-  const rows = (await poolRows(db)).filter(({ row }) => row !== undefined);
-  const entries = rows.map(({ holder, row }) => {
-    const counters = countersOf(row);
-    return { traderId: holder.id, holder, row: row!, scores: traderScores(counters), accuracy: traderScores(counters).accuracy, scoredVotes: counters.scoredVotes, votesCast: counters.votesCast };
-  });
-  const top = rankLeaderboard(entries).slice(0, 10);
+  const [rows, market] = await Promise.all([poolRows(db), marketCountsByTrader(db)]);
+  const entries = rows
+    .filter(({ row }) => row !== undefined)
+    .map(({ holder, row }) => {
+      const counters = countersOf(row);
+      const counts = market.get(holder.id) ?? { hits: 0, scored: 0, brierSumE4: 0 };
+      return { traderId: holder.id, holder, row: row!, scores: traderScores(counters), hits: counts.hits, scored: counts.scored, brierSumE4: counts.brierSumE4, votesCast: counters.votesCast, agreementScored: counters.scoredVotes };
+    });
+  const top = rankByShrunkEstimate(entries).slice(0, 10);
   const trending = await Promise.all(
     top.map(async (entry) => {
       const recent = await recentAgreement(db, entry.traderId, 10);
@@ -214,19 +224,31 @@ export async function getLeaderboard(db: DbOrTx): Promise<Leaderboard> {
   );
   return {
     accuracy_label: ACCURACY_LABEL,
-    rows: top.map((entry, index) => ({
-      rank: index + 1,
-      trader_id: entry.traderId,
-      trader_name: entry.holder.name,
-      email_local: emailLocalPart(entry.holder.email),
-      tier: traderTier(entry.row.weightTenths),
-      total_submissions: entry.votesCast,
-      consensus_inclusions: entry.scoredVotes,
-      accuracy_rate: entry.accuracy,
-      avg_confidence: entry.scores.avgConfidence,
-      trending_score: trending[index] ?? null,
-      accuracy_color: accuracyColor(entry.accuracy),
-    })),
+    prior_weight: SHRINK_PRIOR_WEIGHT,
+    ranking_note: SHRUNK_RANKING_NOTE,
+    rows: top.map((entry, index) => {
+      const summary = summarizeCounts(entry.hits, entry.scored);
+      return {
+        rank: index + 1,
+        trader_id: entry.traderId,
+        trader_name: entry.holder.name,
+        email_local: emailLocalPart(entry.holder.email),
+        tier: traderTier(entry.row.weightTenths),
+        total_submissions: entry.votesCast,
+        consensus_inclusions: entry.agreementScored,
+        accuracy_rate: entry.scores.accuracy,
+        avg_confidence: entry.scores.avgConfidence,
+        trending_score: trending[index] ?? null,
+        accuracy_color: accuracyColor(entry.scores.accuracy),
+        market_scored: entry.scored,
+        market_hits: entry.hits,
+        market_hit_rate: summary.hit_rate,
+        market_ci_low: summary.ci_low,
+        market_ci_high: summary.ci_high,
+        brier: entry.scored === 0 ? null : Math.round(entry.brierSumE4 / entry.scored) / 10_000,
+        shrunk_hit_rate: Math.round(shrunkHitRate(entry.hits, entry.scored) * 1000) / 10,
+      };
+    }),
   };
 }
 

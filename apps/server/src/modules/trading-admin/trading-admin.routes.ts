@@ -16,6 +16,8 @@ import {
   FlowQuerySchema,
   IncludeInactiveQuerySchema,
   LeaderboardSchema,
+  PerformanceWeightsBacktestSchema,
+  performanceWeightsPaths,
   TimeframeListSchema,
   TimeframeSchema,
   TraderIdParamsSchema,
@@ -34,6 +36,7 @@ import {
 } from '@myeai/domain';
 import { getFlowChart, listDetailedWindows, listFlowFeed } from './flow-chart.service.ts';
 import { createAsset, createTimeframe, deactivateAsset, deactivateTimeframe, listAdminAssets, listAdminTimeframes, updateAsset, updateTimeframe } from './market-admin.service.ts';
+import { getPerformanceWeightsBacktest } from './performance-weights.service.ts';
 import { getAdminSettings, getAdminStats, getConsensusStatus, getLeaderboard, listAdminTraders, updateAdminSettings, updateTrader } from './pool-admin.service.ts';
 
 /** The System Command Center and the Flow Chart (admin only; every write audited). */
@@ -138,6 +141,15 @@ export async function tradingAdminRoutes(root: FastifyInstance): Promise<void> {
     config: admin,
     schema: { tags, summary: 'Today (New York): submission stats and the consensus per asset', response: { 200: ConsensusStatusSchema } },
     handler: async () => getConsensusStatus(deps.db, deps.clock.now()),
+  });
+  app.get(performanceWeightsPaths.backtest, {
+    config: admin,
+    schema: {
+      tags,
+      summary: 'Backtest of performance weights: per timeframe, the consensus hit rate with the weights as cast vs with the shrunk market hit rate (Wilson intervals)',
+      response: { 200: PerformanceWeightsBacktestSchema },
+    },
+    handler: async () => getPerformanceWeightsBacktest(deps.db, deps.clock),
   });
   app.get(tradingAdminStatsPaths.leaderboard, {
     config: admin,

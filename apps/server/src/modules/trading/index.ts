@@ -21,3 +21,5 @@ export { compassAccessOf, listConsensusEvents, visiblePair, type CompassViewer, 
 export { planReaderFor, pickReaderFor } from './plan.ts';
 export { listActiveWindows } from './windows.projections.ts';
 export { getTraderProfile } from './trader.service.ts';
+export { marketCountsByTrader, type TraderMarketCounts } from './market-standing.queries.ts';
+export { getVerifiedTraders } from './market-standing.service.ts';

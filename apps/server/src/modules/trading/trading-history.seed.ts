@@ -112,7 +112,7 @@ export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[
             traderId: member.id,
             bias,
             confidence: 35 + Math.floor(random() * 60),
-            weightTenths: voteWeightTenths({ rules, traderWeightTenths: member.weightTenths, performanceScore: null, specialization: member.specialization, timeframeMinutes: timeframe.minutes }),
+            weightTenths: voteWeightTenths({ rules, traderWeightTenths: member.weightTenths, marketRecord: null, specialization: member.specialization, timeframeMinutes: timeframe.minutes }),
             createdAt: new Date(openedAt + (i + 1) * step),
           };
         });

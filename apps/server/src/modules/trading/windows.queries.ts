@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, windowVotes, type DbOrTx } from '@myeai/db';
+import { consensusEvents, entryWindows, sentimentAggregates, traders, tradingAssets, tradingTimeframes, voteScores, windowVotes, type DbOrTx } from '@myeai/db';
 import type { AssetRow, TimeframeRow, TraderRow, WindowRow } from './trading.queries.ts';
 
 export type VoteRow = typeof windowVotes.$inferSelect;
@@ -174,4 +174,28 @@ export async function addClosedVote(tx: DbOrTx, traderId: string, vote: { confid
       updatedAt: vote.at,
     })
     .where(eq(traders.userId, traderId));
+}
+
+// ------------------------------------------------------------------ performance weights
+
+/**
+ * A trader's market record as known at `at` (decision 072): their votes scored hit or miss whose
+ * horizon (the window's close plus one timeframe) is at or before `at`, the same cut the admin's
+ * backtest applies with `marketRecordAt`. Read only when performance weighting is on.
+ */
+export async function marketRecordAt(db: DbOrTx, traderId: string, at: Date): Promise<{ hits: number; scored: number }> {
+  const [row] = await db
+    .select({ hits: sql<number>`count(*) filter (where ${voteScores.outcome} = 'hit')::int`, scored: sql<number>`count(*)::int` })
+    .from(windowVotes)
+    .innerJoin(voteScores, eq(voteScores.voteId, windowVotes.id))
+    .innerJoin(entryWindows, eq(entryWindows.id, windowVotes.windowId))
+    .innerJoin(tradingTimeframes, eq(tradingTimeframes.id, entryWindows.timeframeId))
+    .where(
+      and(
+        eq(windowVotes.traderId, traderId),
+        inArray(voteScores.outcome, ['hit', 'miss']),
+        sql`${entryWindows.closedAt} + ${tradingTimeframes.minutes} * interval '1 minute' <= ${at.toISOString()}::timestamptz`,
+      ),
+    );
+  return { hits: Number(row?.hits ?? 0), scored: Number(row?.scored ?? 0) };
 }

@@ -10,7 +10,6 @@ import {
   shouldCloseWindow,
   tallyVotes,
   tenthsToPercent,
-  traderScores,
   voteRequestText,
   voteWeightTenths,
   topBias,
@@ -28,7 +27,6 @@ import { enqueueWindowScoring } from './track-record-queue.ts';
 import { getEngineSettings, rulesFromSettings } from './settings.service.ts';
 import { publishTradingEvents } from './trading-events.ts';
 import {
-  countersOf,
   getAsset,
   getTimeframe,
   getUsersByIds,
@@ -51,6 +49,7 @@ import {
   lockOpenWindowOfPair,
   lockWindow,
   markWindowClosed,
+  marketRecordAt,
   openWindowIdOfPair,
   selectPair,
   updateOpenShares,
@@ -211,7 +210,8 @@ export async function castVote(
     const weightTenths = voteWeightTenths({
       rules,
       traderWeightTenths: trader.weightTenths,
-      performanceScore: traderScores(countersOf(trader)).accuracy,
+      // Performance weighting reads the trader's market record as known now (decision 072).
+      marketRecord: rules.performanceWeighting ? await marketRecordAt(tx, actor.id, now) : null,
       specialization: specializationOf(trader.specialization),
       timeframeMinutes: timeframe.minutes,
     });

@@ -186,6 +186,9 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['GET /api/payouts',                                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/payouts/statement',                              '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['GET /api/payouts/statement.csv',                          '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  // Stripe Connect (decision 069): every role that can earn connects its own account; 404 without Connect.
+  ['POST /api/payouts/stripe/connect',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
+  ['POST /api/payouts/stripe/refresh',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /trading-compass, /trading-subscription, /subscription-success: all seven roles (spec 3 section 6);
   // what a plan unlocks inside them is a plan rule, not an access rule
@@ -370,6 +373,10 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   // Market prices (issue 32, decision 062)
   ['POST /api/admin/market/prices/import',                    '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/market/prices/coverage',                   '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/market/provider',                          '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/market/bands',                             '401  403  403  403  403  403  403  ok   403'],
+  ['PUT /api/admin/market/bands',                             '401  403  403  403  403  403  403  ok   403'],
+  ['GET /api/admin/trading/performance-weights/backtest',     '401  403  403  403  403  403  403  ok   403'],
 ];
 
 const CALLERS = ['anon', 'newcomer', 'subscriber_free', 'subscriber', 'trader', 'investor', 'affiliate', 'admin', 'multi'] as const;

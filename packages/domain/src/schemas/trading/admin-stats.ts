@@ -58,8 +58,25 @@ export const LeaderboardRowSchema = z.strictObject({
   /** Accuracy over the trader's last 10 scored votes. */
   trending_score: Percent.nullable(),
   accuracy_color: z.enum(['green', 'orange', 'red', 'gray']),
+  /** Votes scored against market prices (hit or miss), and the hits among them (decision 072). */
+  market_scored: z.number().int(),
+  market_hits: z.number().int(),
+  /** Market hit rate with its 95 % Wilson interval (null before any scored vote). */
+  market_hit_rate: Percent.nullable(),
+  market_ci_low: Percent.nullable(),
+  market_ci_high: Percent.nullable(),
+  /** Mean Brier score of the scored votes, 0 (best) to 1. */
+  brier: z.number().min(0).max(1).nullable(),
+  /** What the order is by: (hits + 10) / (scored + 20), percent. */
+  shrunk_hit_rate: Percent,
 });
-export const LeaderboardSchema = z.strictObject({ rows: z.array(LeaderboardRowSchema), accuracy_label: z.string() });
+export const LeaderboardSchema = z.strictObject({
+  rows: z.array(LeaderboardRowSchema),
+  accuracy_label: z.string(),
+  /** Pseudo-votes at 50 % in the shrunk estimate the rows are ranked by. */
+  prior_weight: z.number().int(),
+  ranking_note: z.string(),
+});
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
 export const TradingAdminStatsSchema = z.strictObject({

@@ -202,8 +202,10 @@ describe.each(testDatabaseKinds())('trading admin API on %s', (kind) => {
     const leaderboard = (await call('GET', '/api/trading/admin/leaderboard')).json();
     expect(leaderboard.rows).toHaveLength(10);
     expect(leaderboard.rows.map((row: { rank: number }) => row.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const accuracies = leaderboard.rows.map((row: { accuracy_rate: number | null }) => row.accuracy_rate ?? -1);
-    expect(accuracies).toEqual([...accuracies].sort((a: number, b: number) => b - a));
+    // Ranked by the shrunk market hit rate (decision 072), the agreement figure beside it.
+    const shrunk = leaderboard.rows.map((row: { shrunk_hit_rate: number }) => row.shrunk_hit_rate);
+    expect(shrunk).toEqual([...shrunk].sort((a: number, b: number) => b - a));
+    expect(leaderboard.prior_weight).toBe(20);
     for (const row of leaderboard.rows) expect(row.accuracy_color).toBe(row.accuracy_rate >= 70 ? 'green' : row.accuracy_rate >= 50 ? 'orange' : 'red');
 
     const flow = (await call('GET', '/api/trading/admin/flow?range=24h')).json();
