@@ -111,3 +111,50 @@ export function allocateLines(lines: readonly AllocatableLine[], rule: { minimum
   }
   return { ok: true, line_ids: taken, amount_cents: amount, carried_cents: total - amount };
 }
+
+/**
+ * What one SQL aggregate answers for a payee none of whose available lines is negative (decision
+ * 070): how many lines and how much in all, and the longest prefix of the lines, oldest first
+ * (earned_at, then id), whose running sum stays within the maximum (a running sum per payee; every
+ * line is whole, so with no negative line the running sum only grows and the prefix is the lines
+ * whose running sum is at most the maximum).
+ */
+export type PrefixTotals = { line_count: number; total_cents: Cents; within_count: number; within_cents: Cents };
+
+export type PrefixAllocation =
+  | { ok: true; line_count: number; amount_cents: Cents; carried_cents: Cents }
+  | { ok: false; reason: 'below_minimum' | 'needs_wire'; amount_cents: Cents };
+
+/**
+ * allocateLines' rule on the SQL's totals (decision 070), for a payee without negative lines: the
+ * item pays the prefix within the maximum (every line when there is none: a wire payee), when it
+ * reaches the minimum and is above 0; otherwise everything waits, `needs_wire` when the maximum
+ * alone stopped enough money. The lines paid are the first `line_count` of the payee's lines in
+ * that order. A test proves it agrees with allocateLines line for line.
+ */
+export function allocatePrefix(totals: PrefixTotals, rule: { minimum_cents: Cents; maximum_cents?: Cents }): PrefixAllocation {
+  const capped = rule.maximum_cents !== undefined;
+  const count = capped ? totals.within_count : totals.line_count;
+  const amount = capped ? totals.within_cents : totals.total_cents;
+  if (amount < rule.minimum_cents || amount <= 0 || count === 0) {
+    const stopped = count < totals.line_count;
+    const reason = stopped && totals.total_cents >= rule.minimum_cents && totals.total_cents > 0 ? 'needs_wire' : 'below_minimum';
+    return { ok: false, reason, amount_cents: totals.total_cents };
+  }
+  return { ok: true, line_count: count, amount_cents: amount, carried_cents: totals.total_cents - amount };
+}
+
+/** The totals SQL computes, from the lines (for tests and for comparing the two rules). */
+export function prefixTotals(lines: readonly AllocatableLine[], maximumCents: Cents): PrefixTotals {
+  let running = 0;
+  let withinCount = 0;
+  let withinCents = 0;
+  for (const line of [...lines].sort(byAge)) {
+    running += line.amount_cents;
+    if (running <= maximumCents) {
+      withinCount += 1;
+      withinCents = running;
+    }
+  }
+  return { line_count: lines.length, total_cents: running, within_count: withinCount, within_cents: withinCents };
+}

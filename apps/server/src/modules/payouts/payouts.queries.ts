@@ -37,23 +37,11 @@ export async function upsertPayoutMethod(db: DbOrTx, row: Omit<PayoutMethodRow, 
   return saved!;
 }
 
-/** A pending line is on hold while its origin's sign-up with its earner has an open referral flag (decision 046). */
-const FLAG_HOLD = sql`exists (select 1 from referral_attributions ra where ra.user_id = ${commissions.originUserId} and ra.referrer_id = ${commissions.userId} and ra.status = 'open')`;
-
-/**
- * A pending line waits (holding): earned less than holding_days ago or on a flag hold; a reversal
- * (decision 066) stands where its original stands while that is pending (so the pair is paid or
- * waits together), and is never held once the original is in a payout or paid (balanceBucket).
- */
-const HELD = (at: ReturnType<typeof sql>) => sql`(case when ${commissions.reversesId} is null then (${commissions.earnedAt} > ${at} or ${FLAG_HOLD})
-  else coalesce((select o.status = 'pending' and (o.earned_at > ${at} or exists (select 1 from referral_attributions rao where rao.user_id = o.origin_user_id and rao.referrer_id = o.user_id and rao.status = 'open'))
-                 from commissions o where o.id = ${commissions.reversesId}), false) end)`;
-
 /**
  * The payee's balance, one aggregate over their ledger lines, each line in exactly one bucket
- * (balanceBucket in the domain states the same rule line by line; HELD above is the same rule for
- * every payee at once). For one payee it is written to be read often (decision 063, the
- * payouts-balance bench): whether a pending line is held is computed once per line, and the open
+ * (balanceBucket in the domain states the same rule line by line; payout-allocation.queries.ts
+ * the same rule for every payee at once, decision 070). For one payee it is written to be read
+ * often (decision 063, the payouts-balance bench): whether a pending line is held is computed once per line, and the open
  * referral flags of this earner are one hashed set instead of a lookup per line.
  */
 export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Date): Promise<BalanceSplit> {
@@ -85,21 +73,6 @@ export async function selectBalanceSplit(db: DbOrTx, userId: string, cutoff: Dat
   };
 }
 
-export type AvailableLine = { id: string; user_id: string; earned_at: Date; amount_cents: number; reverses_id: string | null };
-
-/**
- * Every available line of every payee (pending, not held: HELD), reversals included, locked until
- * the transaction ends; a dry run (which writes nothing) reads them without locking (decision 063).
- */
-export async function selectAvailableLinesForUpdate(db: DbOrTx, cutoff: Date, options: { lock?: boolean } = {}): Promise<AvailableLine[]> {
-  const query = db
-    .select({ id: commissions.id, user_id: commissions.userId, earned_at: commissions.earnedAt, amount_cents: commissions.amountCents, reverses_id: commissions.reversesId })
-    .from(commissions)
-    .where(and(eq(commissions.status, 'pending'), sql`not ${HELD(sql`${cutoff.toISOString()}::timestamptz`)}`))
-    .orderBy(commissions.userId, commissions.earnedAt, commissions.id);
-  return options.lock === false ? query : query.for('update');
-}
-
 export type Payee = { id: string; name: string; email: string; status: string; method: PayoutMethodRow | null };
 
 export async function selectPayees(db: DbOrTx, userIds: readonly string[]): Promise<Payee[]> {
@@ -108,7 +81,8 @@ export async function selectPayees(db: DbOrTx, userIds: readonly string[]): Prom
     .select({ id: users.id, name: users.name, email: users.email, status: users.status, method: payoutMethods })
     .from(users)
     .leftJoin(payoutMethods, eq(payoutMethods.userId, users.id))
-    .where(inArray(users.id, [...userIds]));
+    // One array parameter: a batch may have 10,000 payees (decision 070).
+    .where(sql`${users.id} = any(${sql.param([...userIds])}::uuid[])`);
   return rows.map((row) => ({ ...row, method: row.method ?? null }));
 }
 

@@ -1,6 +1,5 @@
 import type { DbOrTx } from '@myeai/db';
 import {
-  allocateLines,
   AppError,
   detailsHoldUntil,
   formatDollarsAndCents,
@@ -31,6 +30,8 @@ import { recordAudit } from '../audit/index.ts';
 import { assertEmailVerified } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { availableByPayee } from './payout-allocation.ts';
+import type { LineRef } from './payout-allocation.queries.ts';
 import { openDetails, sealDetails } from './payout-details-seal.ts';
 import {
   cancelBatchItems,
@@ -40,7 +41,6 @@ import {
   insertPayoutBatch,
   insertPayoutItems,
   reserveLines,
-  selectAvailableLinesForUpdate,
   selectBalanceSplit,
   selectBatchItems,
   selectPayees,
@@ -266,35 +266,28 @@ export async function preparePayoutBatch(deps: PayoutDeps, actorId: string, opti
 export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: string | null, options: { dryRun: boolean; scheduledWeek: string | null }): Promise<PayoutBatchResponse> {
   const settings = toSettings(await selectPayoutSettings(tx, { forUpdate: true }));
   const now = deps.clock.now();
-  const lines = await selectAvailableLinesForUpdate(tx, holdingCutoff(now, settings.holding_days), { lock: !options.dryRun });
-  const byPayee = new Map<string, typeof lines>();
-  for (const line of lines) {
-    const own = byPayee.get(line.user_id);
-    if (own) own.push(line);
-    else byPayee.set(line.user_id, [line]);
-  }
-  const payees = await selectPayees(tx, [...byPayee.keys()]);
-  const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineIds: string[] }[] = [];
+  // The allocation in SQL for payees whose lines do not net, allocateLines for the others (decision 070).
+  const available = new Map((await availableByPayee(tx, holdingCutoff(now, settings.holding_days), settings.wire_threshold_cents, { lock: !options.dryRun })).map((payee) => [payee.user_id, payee]));
+  const payees = await selectPayees(tx, [...available.keys()]);
+  const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineCount: number; lines: LineRef[] }[] = [];
   const skipped: BatchView['skipped'] = [];
   for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const own = byPayee.get(payee.id)!;
-    const available = own.reduce((sum, line) => sum + line.amount_cents, 0);
-    const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: available });
+    const own = available.get(payee.id)!;
+    const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: own.available_cents });
     const method = payee.method;
     if (payee.status !== 'active') skip('suspended');
     else if (!method) skip('no_details');
     else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
     else if (!settings.methods_enabled.includes(method.method)) skip('method_disabled');
     else {
-      const allocation = allocateLines(own, {
+      const allocation = own.allocate({
         minimum_cents: settings.minimum_cents,
         ...(method.method === 'wire' ? {} : { maximum_cents: settings.wire_threshold_cents }),
       });
       if (!allocation.ok) skip(allocation.reason);
-      else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineIds: allocation.line_ids });
+      else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineCount: allocation.line_count, lines: allocation.lines });
     }
   }
-  const amounts = new Map(lines.map((line) => [line.id, line.amount_cents]));
   if (options.dryRun) {
     const items = planned.map((plan) => ({
       id: null,
@@ -303,7 +296,7 @@ export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: stri
       method: plan.method,
       method_summary: plan.payee.method!.summary,
       amount_cents: plan.amount,
-      line_count: plan.lineIds.length,
+      line_count: plan.lineCount,
       status: 'processing' as const,
       reason: null,
     }));
@@ -331,7 +324,7 @@ export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: stri
     })),
   );
   const itemOf = new Map(items.map((item) => [item.userId, item.id]));
-  const links = planned.flatMap((plan) => plan.lineIds.map((id) => ({ itemId: itemOf.get(plan.payee.id)!, commissionId: id, amountCents: amounts.get(id)! })));
+  const links = planned.flatMap((plan) => plan.lines.map((line) => ({ itemId: itemOf.get(plan.payee.id)!, commissionId: line.id, amountCents: line.amount_cents })));
   const moved = await reserveLines(tx, links, now);
   if (moved !== links.length) throw new AppError('CONFLICT', 'The ledger changed while the batch was prepared. Please prepare it again.');
   await recordAudit(tx, deps.clock, {
