@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { parseAdminEmails, type PlanId } from '@myeai/domain';
+import { BINANCE_DEFAULT_URL, MARKET_DATA_PROVIDERS, PROVIDER_DEFAULT_TIMEOUT_MS, parseAdminEmails, type PlanId } from '@myeai/domain';
 
 /** The only place that reads process.env: everything else receives an AppConfig. */
 const EnvSchema = z.object({
@@ -47,6 +47,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'PAYOUT_DETAILS_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
     .optional(),
+  MARKET_DATA_PROVIDER: z.enum(MARKET_DATA_PROVIDERS, { error: 'MARKET_DATA_PROVIDER is none or binance' }).default('none'),
+  MARKET_DATA_URL: z.url({ protocol: /^https?$/, error: 'MARKET_DATA_URL must look like https://api.binance.com' }).optional(),
+  MARKET_DATA_API_KEY: z.string().min(1).optional(),
 });
 
 /** Every environment variable the server reads: the README's configuration table lists each (a test checks it). */
@@ -61,6 +64,9 @@ export type AiSettings = {
   /** Messages each admin may have written per UTC day (catalogue T-87); AI_DAILY_MESSAGE_QUOTA_DEFAULT when unset. */
   dailyQuota?: number | undefined;
 };
+
+/** A market data provider polled for the catalogue's prices (issue 32, decision 071). */
+export type MarketDataSettings = { provider: 'binance'; baseUrl: string; apiKey: string | undefined; timeoutMs: number };
 
 export type OidcSettings = { issuer: string; clientId: string; clientSecret: string | undefined; allowInsecureHttp: boolean };
 
@@ -140,6 +146,8 @@ export type AppConfig = {
   geoipDatabase?: string;
   /** SELLER_NAME and SELLER_DETAILS (lines separated by |: address, tax id): the seller on receipts (decision 065). */
   seller?: { name: string; details: string[] };
+  /** MARKET_DATA_PROVIDER, MARKET_DATA_URL, MARKET_DATA_API_KEY: unset (none), prices come from imports only (decision 071). */
+  marketData?: MarketDataSettings;
 };
 
 function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings | undefined {
@@ -174,6 +182,11 @@ function readTrustProxy(raw: string): boolean | string {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   return raw;
+}
+
+function readMarketData(parsed: z.infer<typeof EnvSchema>): MarketDataSettings | undefined {
+  if (parsed.MARKET_DATA_PROVIDER === 'none') return undefined;
+  return { provider: parsed.MARKET_DATA_PROVIDER, baseUrl: (parsed.MARKET_DATA_URL ?? BINANCE_DEFAULT_URL).replace(/\/+$/, ''), apiKey: parsed.MARKET_DATA_API_KEY, timeoutMs: PROVIDER_DEFAULT_TIMEOUT_MS };
 }
 
 export type ServerEnv = { config: AppConfig; port: number; host: string; dataDir: string; databaseUrl: string | undefined };
@@ -216,6 +229,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       twoFactorEncryptionKey: parsed.TWO_FACTOR_ENCRYPTION_KEY,
       payoutDetailsKey: parsed.PAYOUT_DETAILS_KEY,
       geoipDatabase: parsed.GEOIP_DATABASE,
+      marketData: readMarketData(parsed),
       seller: { name: parsed.SELLER_NAME, details: (parsed.SELLER_DETAILS ?? '').split('|').map((line) => line.trim()).filter(Boolean) },
     },
   };

@@ -8,6 +8,7 @@ import { readServerEnv } from './env.ts';
 import { OidcSignIn } from './modules/auth/index.ts';
 import { JobRunner } from './modules/jobs/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
+import { ensureMarketDataPoll } from './modules/market-data/index.ts';
 import { ensurePayoutSchedule } from './modules/payouts/index.ts';
 import { buildJobHandlers } from './jobs-registry.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
@@ -62,6 +63,8 @@ if (pglite) {
 }
 // The weekly payout batch (decision 063): its next job, queued once whatever the number of servers.
 await ensurePayoutSchedule(app.deps.db, app.deps.clock);
+// The market data provider's poll (decision 071), when MARKET_DATA_PROVIDER names one.
+await ensureMarketDataPoll(app.deps.db, app.deps.clock, app.deps.config);
 jobRunner.start();
 const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${env.dataDir}` : 'PostgreSQL server';
 console.log(`MYEAI is running on http://localhost:${env.port} (${where}${env.config.demoMode ? ', demo mode' : ''})`);

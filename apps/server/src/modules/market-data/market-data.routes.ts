@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { marketDataPaths, PRICE_IMPORT_MAX_CHARS, PriceCoverageSchema, PriceImportInputSchema, PriceImportResponseSchema, TraderTrackRecordSchema, TrackRecordQuerySchema, TrackRecordSchema, trackRecordPaths } from '@myeai/domain';
+import { marketDataPaths, marketProviderPaths, MarketProviderStateSchema, NeutralBandsInputSchema, NeutralBandsSchema, PRICE_IMPORT_MAX_CHARS, PriceCoverageSchema, PriceImportInputSchema, PriceImportResponseSchema, TraderTrackRecordSchema, TrackRecordQuerySchema, TrackRecordSchema, trackRecordPaths } from '@myeai/domain';
 import { zodRoutes } from '../../module-routes.ts';
 import { accessLevelReaderFor } from '../trials/index.ts';
 import { compassAccessOf, pickReaderFor, planReaderFor } from '../trading/index.ts';
+import { getNeutralBands, saveNeutralBands } from './bands.service.ts';
+import { getProviderState } from './provider/provider-poll.service.ts';
 import { getConsensusTrackRecord, getPriceCoverage, getTraderTrackRecord, importPrices } from './market-data.service.ts';
 
 /** The JSON body: the CSV text (ASCII candles; each line break escaped as two bytes) and the other fields. */
@@ -34,6 +36,29 @@ export async function marketDataRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'admin' },
     schema: { tags: ['market-data'], summary: 'Per catalogue asset: the stored candles (count, first and last time, sources) and its calls scored or awaiting prices', response: { 200: PriceCoverageSchema } },
     handler: async () => getPriceCoverage(deps.db),
+  });
+
+  app.get(marketProviderPaths.provider, {
+    config: { access: 'admin' },
+    schema: { tags: ['market-data'], summary: 'The market data provider: configured provider, last poll, last success, failures in a row, and the assets it prices or skips', response: { 200: MarketProviderStateSchema } },
+    handler: async () => getProviderState(deps.db, deps.config),
+  });
+
+  app.get(marketProviderPaths.bands, {
+    config: { access: 'admin' },
+    schema: { tags: ['market-data'], summary: 'The neutral band of every asset class and timeframe: in force, default, set by an admin or not', response: { 200: NeutralBandsSchema } },
+    handler: async () => getNeutralBands(deps.db),
+  });
+
+  app.put(marketProviderPaths.bands, {
+    config: { access: 'admin' },
+    schema: {
+      tags: ['market-data'],
+      summary: 'Set neutral bands (a band equal to the default clears it); re-scores exactly the calls and votes scored with the old band, audited',
+      body: NeutralBandsInputSchema,
+      response: { 200: NeutralBandsSchema },
+    },
+    handler: async (request) => saveNeutralBands(deps.db, deps.clock, request.user!.id, request.body),
   });
 
   app.get(trackRecordPaths.consensus, {

@@ -3,10 +3,10 @@ import {
   AppError,
   calibrationBins,
   dataCutoff,
-  defaultNeutralBandBps,
   formatPrice,
   historyFloor,
   horizonOf,
+  neutralBandBps,
   readPriceCsv,
   shrunkHitRate,
   summarizeCounts,
@@ -38,6 +38,7 @@ import {
   upsertCandles,
   type StoredCandle,
 } from './market-data.queries.ts';
+import { selectBandOverrides } from './bands.queries.ts';
 import { scoreWindows, type RescoreCount } from './scoring.service.ts';
 
 /** The import lists at most this many changed candles (the counts are complete). */
@@ -64,25 +65,7 @@ export async function importPrices(db: DbOrTx, clock: Clock, actorId: string, in
   const read = readPriceCsv(input.csv, new Map(assets.map((asset) => [asset.symbol.toUpperCase(), asset.id])), now);
   if (!read.ok) throw new AppError('VALIDATION', read.message, [{ path: 'csv', message: read.message }]);
 
-  const fresh: StoredCandle[] = [];
-  const changed: { line: number; before: StoredCandle; after: StoredCandle }[] = [];
-  let unchanged = 0;
-  const byAsset = new Map<string, typeof read.candles>();
-  for (const candle of read.candles) {
-    const list = byAsset.get(candle.assetId);
-    if (list) list.push(candle);
-    else byAsset.set(candle.assetId, [candle]);
-  }
-  for (const [assetId, candles] of byAsset) {
-    const stored = new Map((await selectCandlesAt(db, assetId, candles.map((candle) => candle.time))).map((row) => [row.time.getTime(), row]));
-    for (const { line, assetId: id, time, open, high, low, close } of candles) {
-      const after = { assetId: id, time, open, high, low, close };
-      const before = stored.get(time.getTime());
-      if (!before) fresh.push(after);
-      else if (samePrices(before, after)) unchanged += 1;
-      else changed.push({ line, before, after });
-    }
-  }
+  const { fresh, changed, unchanged } = await compareWithStored(db, read.candles);
 
   const response = (committed: boolean, rescored: RescoreCount): PriceImportResponse => ({
     mode: input.mode,
@@ -109,15 +92,61 @@ export async function importPrices(db: DbOrTx, clock: Clock, actorId: string, in
     );
   }
 
-  const written = [...fresh, ...changed.map((change) => change.after)];
-  const rescored = await db.transaction(async (tx) => {
-    await upsertCandles(tx, written, input.source, now);
-    await recordAudit(tx, clock, {
+  const rescored = await db.transaction((tx) =>
+    storeCandles(tx, clock, {
       actorId,
-      action: 'market.prices.import',
-      target: 'market prices',
-      details: { source: input.source, rows_read: read.rowsRead, new: fresh.length, changed: changed.length, unchanged, invalid: read.errors.length },
-    });
+      source: input.source,
+      fresh,
+      changed,
+      importAudit: { rows_read: read.rowsRead, new: fresh.length, changed: changed.length, unchanged, invalid: read.errors.length },
+    }),
+  );
+  return response(true, rescored);
+}
+
+type ChangedCandle = { line: number; before: StoredCandle; after: StoredCandle };
+
+/** Candles against the stored ones at the same asset and time: new, changed (with the stored one), unchanged. */
+export async function compareWithStored(db: DbOrTx, candles: readonly (StoredCandle & { line: number })[]): Promise<{ fresh: StoredCandle[]; changed: ChangedCandle[]; unchanged: number }> {
+  const fresh: StoredCandle[] = [];
+  const changed: ChangedCandle[] = [];
+  let unchanged = 0;
+  const byAsset = new Map<string, (StoredCandle & { line: number })[]>();
+  for (const candle of candles) {
+    const list = byAsset.get(candle.assetId);
+    if (list) list.push(candle);
+    else byAsset.set(candle.assetId, [candle]);
+  }
+  for (const [assetId, list] of byAsset) {
+    const stored = new Map((await selectCandlesAt(db, assetId, list.map((candle) => candle.time))).map((row) => [row.time.getTime(), row]));
+    for (const { line, assetId: id, time, open, high, low, close } of list) {
+      const after = { assetId: id, time, open, high, low, close };
+      const before = stored.get(time.getTime());
+      if (!before) fresh.push(after);
+      else if (samePrices(before, after)) unchanged += 1;
+      else changed.push({ line, before, after });
+    }
+  }
+  return { fresh, changed, unchanged };
+}
+
+/**
+ * The one way candles are stored (the admin's import and the provider's poll, decision 071), in
+ * the caller's transaction: new candles inserted, changed ones replaced with a
+ * `market.price.correct` audit entry each (before and after), an optional `market.prices.import`
+ * entry, and exactly the windows the written candles can price re-scored.
+ */
+export async function storeCandles(
+  tx: DbOrTx,
+  clock: Clock,
+  input: { actorId: string | null; source: string; fresh: readonly StoredCandle[]; changed: readonly ChangedCandle[]; importAudit?: Record<string, unknown> },
+): Promise<RescoreCount> {
+  const { actorId, source, fresh, changed } = input;
+  const written = [...fresh, ...changed.map((change) => change.after)];
+  if (written.length > 0) await upsertCandles(tx, written, source, clock.now());
+  if (input.importAudit) await recordAudit(tx, clock, { actorId, action: 'market.prices.import', target: 'market prices', details: { source, ...input.importAudit } });
+  if (changed.length > 0) {
+    const symbolOf = new Map((await selectAssetSymbols(tx)).map((asset) => [asset.id, asset.symbol]));
     await recordAudits(
       tx,
       clock,
@@ -125,20 +154,19 @@ export async function importPrices(db: DbOrTx, clock: Clock, actorId: string, in
         actorId,
         action: 'market.price.correct',
         target: `${symbolOf.get(after.assetId) ?? after.assetId} ${after.time.toISOString()}`,
-        details: { before: candleText(before), after: candleText(after), source: input.source },
+        details: { before: candleText(before), after: candleText(after), source },
       })),
     );
-    const windowIds: string[] = [];
-    const touched = new Map<string, Date[]>();
-    for (const candle of written) {
-      const times = touched.get(candle.assetId);
-      if (times) times.push(candle.time);
-      else touched.set(candle.assetId, [candle.time]);
-    }
-    for (const [assetId, times] of touched) windowIds.push(...(await selectWindowsTouchedBy(tx, assetId, times)));
-    return scoreWindows(tx, clock, windowIds);
-  });
-  return response(true, rescored);
+  }
+  const windowIds: string[] = [];
+  const touched = new Map<string, Date[]>();
+  for (const candle of written) {
+    const times = touched.get(candle.assetId);
+    if (times) times.push(candle.time);
+    else touched.set(candle.assetId, [candle.time]);
+  }
+  for (const [assetId, times] of touched) windowIds.push(...(await selectWindowsTouchedBy(tx, assetId, times)));
+  return scoreWindows(tx, clock, windowIds);
 }
 
 function candleText(candle: StoredCandle) {
@@ -157,7 +185,7 @@ export async function getConsensusTrackRecord(db: DbOrTx, view: CompassView, que
   if (locked) return { ...base, locked: true, summary: summarizeCounts(0, 0), calls: [], calibration: [] };
   const span = { assetId: asset.id, timeframeId: timeframe.id, since, until: dataCutoff(view.access, now) };
   const [counts, rows, votes] = await Promise.all([countPairCalls(db, span), selectPairCalls(db, span, query.limit), selectPairVoteOutcomes(db, span)]);
-  const band = defaultNeutralBandBps(asset.assetClass as AssetClass, timeframe.minutes);
+  const band = neutralBandBps(await selectBandOverrides(db), asset.assetClass as AssetClass, timeframe);
   return {
     ...base,
     locked: false,

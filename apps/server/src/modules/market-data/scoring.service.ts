@@ -1,15 +1,16 @@
 import type { DbOrTx } from '@myeai/db';
 import {
   brierTenThousandths,
-  defaultNeutralBandBps,
   horizonOf,
   marketMove,
+  neutralBandBps,
   outcomeOf,
   type AssetClass,
   type Bias,
   type PricePoint,
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { selectBandOverrides } from './bands.queries.ts';
 import {
   selectPricePoints,
   selectStoredScores,
@@ -50,7 +51,7 @@ export async function scoreWindows(db: DbOrTx, clock: Clock, windowIds: readonly
   const now = clock.now();
   const windows = await selectWindowsToScore(db, windowIds);
   const ids = windows.map((window) => window.id);
-  const [votes, stored] = await Promise.all([selectVotesOfWindows(db, ids), selectStoredScores(db, ids)]);
+  const [votes, stored, bands] = await Promise.all([selectVotesOfWindows(db, ids), selectStoredScores(db, ids), selectBandOverrides(db)]);
 
   // One read of prices per asset, spanning every close and horizon asked (each widened by one timeframe back).
   const spans = new Map<string, { from: number; to: number }>();
@@ -77,7 +78,8 @@ export async function scoreWindows(db: DbOrTx, clock: Clock, windowIds: readonly
 
   for (const window of windows) {
     const closedAt = window.closedAt as Date;
-    const bandBps = defaultNeutralBandBps(window.assetClass as AssetClass, window.minutes);
+    // The band in force: the admin's for the asset class and timeframe, else the default (decision 071).
+    const bandBps = neutralBandBps(bands, window.assetClass as AssetClass, { id: window.timeframeId, minutes: window.minutes });
     const move = marketMove({ closedAt, timeframeMinutes: window.minutes, bandBps }, points.get(window.assetId) ?? [], now);
     const confirmedBias = window.confirmedBias as Bias | null;
     const fresh: WindowScoreRow = {
