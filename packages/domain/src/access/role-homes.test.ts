@@ -33,7 +33,7 @@ describe('ROLE_HOMES (the Business Hub per active role, DESIGN.md decision 45)',
 
   it('says what each role can act on, in the order the issue lists it', () => {
     expect(homeOf('subscriber').sections.map((s) => s.key)).toEqual(['plan', 'picked_assets', 'followed_cells', 'recent_alerts', 'next_plan']);
-    expect(homeOf('investor').sections.map((s) => s.key)).toEqual(['recent_consensus', 'followed_cells', 'learning']);
+    expect(homeOf('investor').sections.map((s) => s.key)).toEqual(['recent_consensus', 'verified_traders', 'followed_cells', 'learning']);
     expect(homeOf('newcomer').sections.map((s) => s.key)).toEqual(['trial_checklist', 'try_now']);
     expect(homeOf('trader').sections[0]!.key).toBe('votes_needed');
     expect(homeOf('admin').sections.map((s) => s.key)).toEqual(['pending_goals', 'support_requests', 'failed_jobs', 'commissions_waiting']);

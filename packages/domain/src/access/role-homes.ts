@@ -28,6 +28,7 @@ export const HOME_SECTION_KEYS = [
   'support_requests',
   'failed_jobs',
   'commissions_waiting',
+  'verified_traders',
 ] as const;
 export type HomeSectionKey = (typeof HOME_SECTION_KEYS)[number];
 
@@ -57,6 +58,7 @@ const SECTIONS = {
   support_requests: { key: 'support_requests', title: 'Open support requests', link: { path: '/admin-comprehensive-dashboard', label: 'Answer on the Comprehensive Dashboard' } },
   failed_jobs: { key: 'failed_jobs', title: 'Failed background operations', link: { path: '/admin-comprehensive-dashboard', label: 'Retry on the Comprehensive Dashboard' } },
   commissions_waiting: { key: 'commissions_waiting', title: 'Commissions waiting for payout', link: { path: '/admin/payouts', label: 'Prepare a payout batch' } },
+  verified_traders: { key: 'verified_traders', title: 'Verified traders', link: { path: '/trading-compass', label: 'The track record on the Trading Compass' } },
 } as const satisfies Record<HomeSectionKey, HomeSection>;
 
 const SUBSCRIBER_HOME: RoleHome = {
@@ -74,7 +76,7 @@ export const ROLE_HOMES: Readonly<Record<Role, RoleHome>> = {
   investor: {
     kind: 'investor',
     intro: 'Where the Elite Pool leans on the markets you follow, and what to learn next.',
-    sections: [SECTIONS.recent_consensus, SECTIONS.followed_cells, SECTIONS.learning],
+    sections: [SECTIONS.recent_consensus, SECTIONS.verified_traders, SECTIONS.followed_cells, SECTIONS.learning],
   },
   newcomer: {
     kind: 'trial',

@@ -177,6 +177,25 @@ const INVESTOR: Renderers<'investor'> = {
         </Anchor>
       </Text>
     ),
+  verified_traders: ({ verified_traders: verified }) => (
+    <>
+      <Text size="sm">
+        <Text span fw={700}>
+          {verified.verified} of {verified.traders}
+        </Text>{' '}
+        traders of the Elite Pool are Verified.
+      </Text>
+      <Dimmed>{verified.rule}</Dimmed>
+      <List size="sm" spacing={2} aria-label="Verified traders by tier">
+        {verified.groups.map((group) => (
+          <List.Item key={group.label}>
+            {group.label}: {group.verified} of {group.traders} Verified
+          </List.Item>
+        ))}
+      </List>
+      <Dimmed>Traders are shown by tier, never by name.</Dimmed>
+    </>
+  ),
   learning: ({ learning }) => (
     <Text size="sm">{learning.completed_modules === 0 ? 'You have not completed a module yet: start with the free modules.' : `You completed ${learning.completed_modules} ${learning.completed_modules === 1 ? 'module' : 'modules'}.`}</Text>
   ),

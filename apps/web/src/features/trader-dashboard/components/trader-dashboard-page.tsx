@@ -11,10 +11,11 @@ import { MarketGrid, type MarketPair } from './market-grid.tsx';
 import { OpenWindowModal } from './open-window-modal.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { RecentNotificationsCard } from './recent-notifications-card.tsx';
+import { TraderTrackRecordCard } from './trader-track-record-card.tsx';
 import { ScreenTitle } from '../../../components/ui/screen-title.tsx';
 
 /** /trader-dashboard (spec 3 section 2.2): profile, entry windows with sealed anonymous voting, market grid, live status. */
-export function TraderDashboardPage(_props: { user: UserProfile }) {
+export function TraderDashboardPage({ user }: { user: UserProfile }) {
   const windows = useActiveWindows();
   const profile = useTraderProfile();
   const alerts = useDesktopAlerts();
@@ -40,6 +41,7 @@ export function TraderDashboardPage(_props: { user: UserProfile }) {
       </Grid>
       <ActiveWindows windows={windows} results={live.results} canVote={profile.data?.is_active ?? false} onDismissResult={live.dismissResult} />
       <MarketGrid canVote={profile.data?.is_active ?? false} onOpen={setOpening} />
+      <TraderTrackRecordCard traderId={user.id} />
       <TradingDisclaimer />
       <OpenWindowModal pair={opening} onClose={() => setOpening(null)} />
     </Stack>

@@ -10,6 +10,8 @@ import {
   FlowChartSchema,
   FlowFeedSchema,
   LeaderboardSchema,
+  PerformanceWeightsBacktestSchema,
+  performanceWeightsPaths,
   TimeframeListSchema,
   TimeframeSchema,
   tradingAdminStatsPaths,
@@ -132,3 +134,12 @@ export const useUpdateTrader = () =>
 
 export const useUpdateSettings = () =>
   useAdminMutation((body: UpdateTradingSettingsInput) => apiRequest(apiPath(tradingSettingsPaths.settings), { method: 'PUT', body, schema: TradingSettingsSchema }));
+
+/** The performance-weights backtest (decision 072): run on demand (it re-derives every stored window), never polled. */
+export function usePerformanceWeightsBacktest() {
+  return useQuery({
+    queryKey: ['trading-admin', 'performance-weights-backtest'] as const,
+    enabled: false,
+    queryFn: () => get(apiPath(performanceWeightsPaths.backtest), PerformanceWeightsBacktestSchema),
+  });
+}

@@ -9,6 +9,8 @@ import { useAdminSettings, useConsensusStatus, useLeaderboard, useUpdateSettings
 import { formatPercent } from '../../../lib/percent.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { formatTime } from '../format.ts';
+import { rateWithInterval } from '../../trader-dashboard/index.ts';
+import { PerformanceWeightsCard } from './performance-weights-card.tsx';
 
 const MODE_LABELS: Record<ConsensusMode, string> = { fixed: `Fixed (${ELITE_POOL.size}-trader hierarchy)`, open: 'Open (first N submissions)' };
 
@@ -85,7 +87,7 @@ function SettingsForm({ settings }: { settings: TradingSettings }) {
         Today ({today.date}) the window runs {formatTime(today.starts_at)} to {formatTime(today.ends_at)} your time and is {today.is_open ? 'open now' : 'closed now'}. Times are stored as New York wall-clock times, so the window follows daylight-saving changes.
       </Text>
       <NumberInput label="Max consensus size" description="Open mode: submissions that count per window (1-20)" min={1} max={20} step={1} allowDecimal={false} {...form.getInputProps('max_consensus_size')} />
-      <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's agreement with consensus" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
+      <Switch label="Performance weighting" description="Open mode: weight each counted submission by the trader's shrunk market hit rate (see the backtest below before switching it on)" {...form.getInputProps('performance_weight_enabled', { type: 'checkbox' })} />
       <Switch label="Asset specialization" description="Open mode: a specialist whose specialization suits the timeframe counts double" {...form.getInputProps('asset_specialization_enabled', { type: 'checkbox' })} />
       <SubmitRow saving={update.isPending}>Save Consensus Settings</SubmitRow>
     </FormFrame>
@@ -167,21 +169,23 @@ function LeaderboardCard() {
         Leaderboard, top 10
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        Agreement with consensus: {leaderboard.data.accuracy_label}. Trending: agreement over the last 10 scored votes.
+        {leaderboard.data.ranking_note} Prior weight: {leaderboard.data.prior_weight} votes. Market hit rate with its 95% interval; Brier score 0 best, 1 worst. Agreement with consensus: {leaderboard.data.accuracy_label}. Trending: agreement over the last 10 votes in confirmed windows.
       </Text>
       {leaderboard.data.rows.length === 0 ? (
         <Text c="dimmed">No trader has voted yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={900}>
           <Table striped aria-label="Leaderboard">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
                 <Table.Th>Trader</Table.Th>
+                <Table.Th>Shrunk estimate</Table.Th>
+                <Table.Th>Market hit rate (95% interval)</Table.Th>
+                <Table.Th>Scored votes</Table.Th>
+                <Table.Th>Brier</Table.Th>
                 <Table.Th>Agreement with consensus</Table.Th>
                 <Table.Th>Submissions</Table.Th>
-                <Table.Th>In consensus</Table.Th>
-                <Table.Th>Avg confidence</Table.Th>
                 <Table.Th>Trending</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -195,6 +199,10 @@ function LeaderboardCard() {
                       {row.email_local}
                     </Text>
                   </Table.Td>
+                  <Table.Td fw={600}>{formatPercent(row.shrunk_hit_rate)}</Table.Td>
+                  <Table.Td>{rateWithInterval({ hit_rate: row.market_hit_rate, ci_low: row.market_ci_low, ci_high: row.market_ci_high })}</Table.Td>
+                  <Table.Td>{row.market_scored}</Table.Td>
+                  <Table.Td>{row.brier === null ? '—' : row.brier.toFixed(3)}</Table.Td>
                   <Table.Td>
                     {/* The colour rides on the dot: coloured text itself falls below 4.5:1 on the striped rows. */}
                     <Badge variant="dot" color={ACCURACY_COLORS[row.accuracy_color]} tt="none" size="lg">
@@ -202,8 +210,6 @@ function LeaderboardCard() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{row.total_submissions}</Table.Td>
-                  <Table.Td>{row.consensus_inclusions}</Table.Td>
-                  <Table.Td>{formatPercent(row.avg_confidence)}</Table.Td>
                   <Table.Td>{formatPercent(row.trending_score)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -242,6 +248,7 @@ export function ConsensusTab() {
           </Grid.Col>
         </Grid>
       )}
+      <PerformanceWeightsCard />
       <ConsensusStatusCard />
       <LeaderboardCard />
     </Stack>

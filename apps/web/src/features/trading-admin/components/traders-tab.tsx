@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { formatPercent } from '../../../lib/percent.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
 import { formatWhen } from '../format.ts';
 import { FormFrame } from '../../../components/ui/form-frame.tsx';
+import { TraderTrackRecordCard } from '../../trader-dashboard/index.ts';
 
 const SPECIALIZATION_OPTIONS = [{ value: '', label: 'None' }, ...SPECIALIZATIONS.map((value) => ({ value, label: SPECIALIZATION_LABELS[value] }))];
 /** A tinted alert's coloured title is below 4.5:1 on its own background; the body text colour is not. */
@@ -77,6 +78,7 @@ function TraderForm({ trader, onDone }: { trader: AdminTrader; onDone: () => voi
 export function TradersTab() {
   const traders = useAdminTraders();
   const [editing, setEditing] = useState<AdminTrader | null>(null);
+  const [viewing, setViewing] = useState<AdminTrader | null>(null);
   if (traders.isError) return <LoadError message={traders.error.message} onRetry={() => void traders.refetch()} />;
   if (traders.isPending) return <Text c="dimmed">Loading traders…</Text>;
   const { pool, traders: rows } = traders.data;
@@ -143,15 +145,25 @@ export function TradersTab() {
             key: 'actions',
             header: 'Actions',
             cell: (trader) => (
-              <Button size="xs" variant="default" onClick={() => setEditing(trader)} aria-label={`Edit trader ${trader.email}`}>
-                Edit
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setEditing(trader)} aria-label={`Edit trader ${trader.email}`}>
+                  Edit
+                </Button>
+                {trader.has_profile && (
+                  <Button size="xs" variant="default" onClick={() => setViewing(trader)} aria-label={`Track record of ${trader.email}`}>
+                    Record
+                  </Button>
+                )}
+              </Group>
             ),
           },
         ]}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit Trader" centered>
         {editing && <TraderForm trader={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+      <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing ? `Track record: ${viewing.name}` : 'Track record'} size="xl" centered>
+        {viewing && <TraderTrackRecordCard traderId={viewing.user_id} title="Record against the market" />}
       </Modal>
     </Stack>
   );
