@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_12WEEKS: z.string().min(1).optional(),
   STRIPE_PRICE_52WEEKS: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** 1: pay payout batches through Stripe Connect (decision 069); needs STRIPE_SECRET_KEY. */
+  STRIPE_CONNECT: z.enum(['0', '1'], { error: 'STRIPE_CONNECT is 1 (pay payouts through Stripe Connect) or 0' }).optional(),
   ADMIN_EMAILS: z.string().optional(),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   READ_CACHES: z.enum(['on', 'off']).default('on'),
@@ -94,6 +96,8 @@ export type AppConfig = {
   mailFrom: string;
   /** Unset: the embedded payment provider (local test checkout). */
   stripe?: StripeSettings;
+  /** STRIPE_CONNECT=1 (with STRIPE_SECRET_KEY): payees connect an Express account and batches pay them by transfer (decision 069). */
+  stripeConnect?: boolean;
   /**
    * Usage events one session may post per minute (default TRACK_EVENTS_PER_MINUTE). The bench
    * raises it: it measures the write path from one session, the limiter still counting each event.
@@ -165,6 +169,12 @@ function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings |
   };
 }
 
+function readStripeConnect(parsed: z.infer<typeof EnvSchema>): boolean {
+  if (parsed.STRIPE_CONNECT !== '1') return false;
+  if (!parsed.STRIPE_SECRET_KEY) throw new Error('STRIPE_CONNECT=1 pays payouts through Stripe Connect: set STRIPE_SECRET_KEY (and the other Stripe settings) too');
+  return true;
+}
+
 function readAiSettings(parsed: z.infer<typeof EnvSchema>): AiSettings | undefined {
   const set = [parsed.AI_BASE_URL, parsed.AI_API_KEY, parsed.AI_MODEL].filter((value) => value !== undefined).length;
   if (set === 0) return undefined;
@@ -221,6 +231,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       smtpUrl: parsed.SMTP_URL,
       mailFrom: parsed.MAIL_FROM,
       stripe: readStripeSettings(parsed),
+      stripeConnect: readStripeConnect(parsed),
       adminEmails: readAdminEmails(parsed.ADMIN_EMAILS),
       ...(parsed.TRUST_PROXY === undefined ? {} : { trustProxy: readTrustProxy(parsed.TRUST_PROXY) }),
       readCaches: parsed.READ_CACHES === 'on',

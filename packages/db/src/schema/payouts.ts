@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PAYOUT_BATCH_STATUSES, PAYOUT_ITEM_STATUSES, PAYOUT_METHODS, type PayoutMethod } from '@myeai/domain';
+import { CONNECT_ACCOUNT_STATES, PAYOUT_BATCH_STATUSES, PAYOUT_ITEM_STATUSES, PAYOUT_METHOD_KINDS, type ConnectAccountState, type PayoutMethod, type PayoutMethodKind } from '@myeai/domain';
 import { timestamptz, uuidPrimaryKey, uuidRef } from './columns.ts';
 import { commissions } from './commissions.ts';
 import { oneOf } from './one-of.ts';
@@ -22,7 +22,7 @@ export const payoutMethods = pgTable(
   {
     id: uuidPrimaryKey(),
     userId: uuidRef('user_id', () => users.id, 'cascade'),
-    method: text('method').$type<PayoutMethod>().notNull(),
+    method: text('method').$type<PayoutMethodKind>().notNull(),
     details: text('details').notNull(),
     summary: text('summary').notNull(),
     network: text('network'),
@@ -30,7 +30,7 @@ export const payoutMethods = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
     holdUntil: timestamptz('hold_until').notNull(),
   },
-  (t) => [uniqueIndex('payout_methods_user_key').on(t.userId), check('payout_methods_method_known', oneOf(t.method, PAYOUT_METHODS))],
+  (t) => [uniqueIndex('payout_methods_user_key').on(t.userId), check('payout_methods_method_known', oneOf(t.method, PAYOUT_METHOD_KINDS))],
 );
 
 /** The payout settings: one row (id 1), written by the migration with the defaults. */
@@ -85,7 +85,7 @@ export const payoutItems = pgTable(
     id: uuidPrimaryKey(),
     batchId: uuidRef('batch_id', () => payoutBatches.id, 'restrict'),
     userId: uuidRef('user_id', () => users.id, 'restrict'),
-    method: text('method').$type<PayoutMethod>().notNull(),
+    method: text('method').$type<PayoutMethodKind>().notNull(),
     details: text('details').notNull(),
     summary: text('summary').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -94,12 +94,15 @@ export const payoutItems = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     settledAt: timestamptz('settled_at'),
     settledBy: uuid('settled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Stripe Connect (decision 069): the transfer that pays it, once Stripe answered. */
+    providerTransferId: text('provider_transfer_id'),
   },
   (t) => [
     uniqueIndex('payout_items_batch_user_key').on(t.batchId, t.userId),
+    uniqueIndex('payout_items_provider_transfer_key').on(t.providerTransferId),
     index('payout_items_user_created_idx').on(t.userId, t.createdAt.desc()),
     check('payout_items_status_known', oneOf(t.status, PAYOUT_ITEM_STATUSES)),
-    check('payout_items_method_known', oneOf(t.method, PAYOUT_METHODS)),
+    check('payout_items_method_known', oneOf(t.method, PAYOUT_METHOD_KINDS)),
   ],
 );
 
@@ -112,4 +115,26 @@ export const payoutItemLines = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.commissionId] }), index('payout_item_lines_commission_idx').on(t.commissionId)],
+);
+
+/**
+ * A payee's connected Express account at Stripe (decision 069): created once, on the first
+ * "Connect with Stripe"; its state (pending, verified, restricted) read from Stripe on the return
+ * from onboarding and kept current by account.updated webhooks.
+ */
+export const payoutStripeAccounts = pgTable(
+  'payout_stripe_accounts',
+  {
+    id: uuidPrimaryKey(),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
+    accountId: text('account_id').notNull(),
+    state: text('state').$type<ConnectAccountState>().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payout_stripe_accounts_user_key').on(t.userId),
+    uniqueIndex('payout_stripe_accounts_account_key').on(t.accountId),
+    check('payout_stripe_accounts_state_known', oneOf(t.state, CONNECT_ACCOUNT_STATES)),
+  ],
 );

@@ -5,11 +5,16 @@ import type { Cents } from '../money.ts';
 export const PAYOUT_METHODS = ['paypal', 'ach', 'wire', 'crypto'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
-export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+/** Every method a payout may use: the manual ones and `stripe`, a connected Express account (decision 069). */
+export const PAYOUT_METHOD_KINDS = [...PAYOUT_METHODS, 'stripe'] as const;
+export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
+
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethodKind, string> = {
   paypal: 'PayPal',
   ach: 'ACH bank transfer',
   wire: 'Wire transfer',
   crypto: 'Cryptocurrency',
+  stripe: 'Stripe',
 };
 
 /**

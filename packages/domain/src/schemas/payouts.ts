@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CRYPTO_NETWORKS } from '../payouts/payout-methods.ts';
-import { PAYOUT_METHODS } from '../payouts/payout-settings.ts';
+import { PAYOUT_METHOD_KINDS, PAYOUT_METHODS } from '../payouts/payout-settings.ts';
+import { CONNECT_ACCOUNT_STATES } from '../payouts/stripe-connect.ts';
 
 /** Issue 30: payout details, the balance, batches and statements (decision record 060). */
 export const payoutsPaths = {
@@ -18,9 +19,14 @@ export const payoutsPaths = {
   adminResults: '/api/admin/payout-batches/:id/results',
   statement: '/api/payouts/statement',
   statementCsv: '/api/payouts/statement.csv',
+  // Decision 069: Stripe Connect, the payee's connected Express account.
+  stripeConnect: '/api/payouts/stripe/connect',
+  stripeRefresh: '/api/payouts/stripe/refresh',
 } as const;
 
 export const PayoutMethodSchema = z.enum(PAYOUT_METHODS);
+/** A method a payout may have used: the manual ones and `stripe` (decision 069). */
+export const PayoutMethodKindSchema = z.enum(PAYOUT_METHOD_KINDS);
 /** cancelled: its batch was cancelled before approval (decision 063); the lines went back to pending. */
 export const PAYOUT_ITEM_STATUSES = ['processing', 'paid', 'failed', 'cancelled'] as const;
 export type PayoutItemStatus = (typeof PAYOUT_ITEM_STATUSES)[number];
@@ -28,14 +34,14 @@ export const PAYOUT_BATCH_STATUSES = ['prepared', 'approved', 'completed', 'canc
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
 /** Why a payee is not in a batch; their lines wait for the next one. */
-export const PAYOUT_SKIP_REASONS = ['below_minimum', 'needs_wire', 'no_details', 'details_on_hold', 'method_disabled', 'suspended'] as const;
+export const PAYOUT_SKIP_REASONS = ['below_minimum', 'needs_wire', 'no_details', 'details_on_hold', 'method_disabled', 'suspended', 'stripe_not_ready'] as const;
 export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
 
 /** GET /api/payouts/method: the payee's method, masked (never the full numbers), and when it may be used. */
 export const PayoutMethodResponseSchema = z.object({
   method: z
     .object({
-      method: PayoutMethodSchema,
+      method: PayoutMethodKindSchema,
       summary: z.string(),
       /** Crypto only: the network, so the form can show it. */
       network: z.enum(CRYPTO_NETWORKS).nullable(),
@@ -47,6 +53,13 @@ export const PayoutMethodResponseSchema = z.object({
     .nullable(),
   details_hold_hours: z.number().int(),
   methods_enabled: z.array(PayoutMethodSchema),
+  /** Decision 069: null when the server has no Stripe Connect; else the payee's connected account, if any. */
+  stripe_connect: z
+    .object({
+      account: z.object({ summary: z.string(), state: z.enum(CONNECT_ACCOUNT_STATES), updated_at: z.iso.datetime() }).nullable(),
+    })
+    .nullable()
+    .default(null),
 });
 export type PayoutMethodResponse = z.infer<typeof PayoutMethodResponseSchema>;
 
@@ -78,7 +91,7 @@ export const PayoutStatementSchema = z.object({
   id: z.string(),
   batch_id: z.string(),
   created_at: z.iso.datetime(),
-  method: PayoutMethodSchema,
+  method: PayoutMethodKindSchema,
   method_summary: z.string(),
   amount_cents: z.number().int(),
   /** A cancelled item is no payout of the payee's: statements leave it out. */
@@ -108,7 +121,7 @@ export const PayoutBatchItemSchema = z.object({
   id: z.string().nullable(),
   user_id: z.string(),
   user_name: z.string(),
-  method: PayoutMethodSchema,
+  method: PayoutMethodKindSchema,
   method_summary: z.string(),
   amount_cents: z.number().int(),
   line_count: z.number().int(),
@@ -194,3 +207,8 @@ export const PayoutPeriodStatementSchema = z.object({
   totals: z.object({ paid_cents: z.number().int(), processing_cents: z.number().int(), failed_cents: z.number().int() }),
 });
 export type PayoutPeriodStatement = z.infer<typeof PayoutPeriodStatementSchema>;
+
+/** POST /api/payouts/stripe/connect (decision 069): where the browser goes to onboard with Stripe. */
+export const StripeConnectLinkSchema = z.object({ url: z.url() });
+/** POST /api/payouts/stripe/refresh: the connected account read from Stripe now (on the return from onboarding). */
+export const StripeConnectRefreshSchema = z.object({ account: z.object({ summary: z.string(), state: z.enum(CONNECT_ACCOUNT_STATES), updated_at: z.iso.datetime() }).nullable() });

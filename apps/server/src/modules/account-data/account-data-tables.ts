@@ -109,6 +109,8 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
   // Payouts (decision 060): the payee's details are theirs (deleted, exported masked: the sealed
   // details are omitted); items and batches are money records kept under the pseudonym.
   { table: 'payout_methods', columns: { user_id: 'delete' }, omit: ['details'] },
+  // Stripe Connect (decision 069): the payee's connected account id and its state; theirs (the account itself is at Stripe).
+  { table: 'payout_stripe_accounts', columns: { user_id: 'delete' } },
   { table: 'payout_items', columns: { user_id: 'keep', settled_by: 'keep' }, exportBy: ['user_id'], omit: ['details'] },
   { table: 'payout_batches', columns: { created_by: 'keep', approved_by: 'keep', cancelled_by: 'keep' }, notExported: 'Payout batches the person prepared, approved or cancelled as an admin; company payment records.' },
   { table: 'payout_settings', columns: { updated_by: 'keep' }, notExported: 'Platform payout settings; names the person only as their last editor.' },
@@ -147,7 +149,7 @@ export const EXPORT_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['sessions'],
   leads: ['leads', 'lead_daily_activity', 'lead_stage_totals'],
   goals_and_check_ins: ['goals', 'goal_check_ins', 'goal_habit_ticks', 'ai_message_usage'],
-  commissions_and_payouts: ['commissions', 'conversions', 'commission_cell_members', 'payout_methods', 'payout_items'],
+  commissions_and_payouts: ['commissions', 'conversions', 'commission_cell_members', 'payout_methods', 'payout_stripe_accounts', 'payout_items'],
   referrals: ['referral_code_aliases', 'referral_attributions', 'referral_clicks', 'referral_click_days', 'referral_landing_events', 'referral_visitor_last_clicks', 'user_visitors', 'link_clicks'],
   notifications: ['notifications', 'notification_settings', 'mail_outbox'],
   learning_progress: ['learning_progress', 'learning_ratings'],

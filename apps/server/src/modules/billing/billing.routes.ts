@@ -23,6 +23,7 @@ import { cancelLocalCheckout, confirmLocalCheckout } from './local-checkout.serv
 import type { AppDeps } from '../../app-deps.ts';
 import { DEFAULT_SELLER, getReceipt, listMyPayments, paymentMethodSession } from './payments.service.ts';
 import { activePaymentProvider, stripePaymentProvider } from './providers.ts';
+import { applyStripePayoutEvent, isStripePayoutEvent } from '../payouts/index.ts';
 import { listPaymentsForAdmin, refundPayment } from './refunds.service.ts';
 
 /** Where the provider's page sends the member back: PUBLIC_URL, else the origin the request came to. */
@@ -105,6 +106,8 @@ export async function billingRoutes(root: FastifyInstance): Promise<void> {
           request.log.warn({ err: error }, 'stripe webhook signature check failed');
           throw new AppError('VALIDATION', 'Invalid webhook signature.');
         }
+        // Stripe Connect payouts (decision 069): accounts, transfers and bank payouts go to the payouts module.
+        if (isStripePayoutEvent(event.type) && deps.config.stripeConnect) return { received: true as const, outcome: await applyStripePayoutEvent(deps, event) };
         // A Stripe outage while fetching the subscription answers 503, so Stripe delivers the event again.
         const billingEvent = await stripe.toBillingEvent(event);
         const outcome = await deps.db.transaction((tx) => applyBillingEvent(tx, { clock: deps.clock }, billingEvent));

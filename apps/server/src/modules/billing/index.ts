@@ -2,12 +2,14 @@ export { billingJobHandlers } from './billing.jobs.ts';
 export { applyBillingEvent, toStoredState, TRIAL_REMINDER_JOB, type BillingOutcome } from './apply-billing-event.ts';
 export {
   getSubscriptionRow,
+  insertBillingEventOnce,
   insertCheckoutSession,
   lockUser,
   markCheckoutSessionExpired,
   selectBillingEventsOfUser,
   selectOpenCheckoutSessions,
   selectUserCheckoutSession,
+  setBillingEventOutcome,
   setCheckoutSessionProvider,
   type SubscriptionRow,
 } from './billing.queries.ts';

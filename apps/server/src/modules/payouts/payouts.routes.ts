@@ -39,6 +39,7 @@ import {
   savePayoutSettings,
   settlePayoutItem,
 } from './payouts.service.ts';
+import { stripeConnectRoutes } from './stripe-connect.routes.ts';
 
 /**
  * Payouts (issue 30, decision 060). The payee's own method, balance and statements: every signed-in
@@ -159,4 +160,7 @@ export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
     schema: { tags, params: PayoutIdParamsSchema, body: SettlePayoutItemInputSchema, response: { 200: PayoutItemResponseSchema } },
     handler: async (request) => settlePayoutItem(deps, request.user!.id, request.params.id, request.body),
   });
+
+  // Stripe Connect, the second provider (decision 069).
+  await stripeConnectRoutes(root);
 }

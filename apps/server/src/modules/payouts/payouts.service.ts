@@ -13,6 +13,7 @@ import {
   type PayoutBatchStatus,
   type PayoutDetails,
   type PayoutMethod,
+  type PayoutMethodKind,
   type PayoutMethodResponse,
   type PayoutSettings,
   type PayoutSkipReason,
@@ -61,8 +62,11 @@ import {
   type PayoutSettingsRow,
 } from './payouts.queries.ts';
 import { queueNextPayoutSlot } from './payout-schedule-queue.ts';
+import { executeApprovedBatch, stripeConnectConfigured } from './payout-provider.ts';
+import type { PayoutProviderConfig } from './stripe-connect.client.ts';
+import { selectStripeAccountStates, stripeConnectView } from './stripe-connect.queries.ts';
 
-export type PayoutDeps = { db: DbOrTx; clock: Clock; config: { payoutDetailsKey?: string | undefined } };
+export type PayoutDeps = { db: DbOrTx; clock: Clock; config: PayoutProviderConfig };
 
 export function toSettings(row: PayoutSettingsRow): PayoutSettings {
   return {
@@ -119,6 +123,7 @@ export async function getPayoutMethod(deps: PayoutDeps, userId: string): Promise
       : null,
     details_hold_hours: settings.details_hold_hours,
     methods_enabled: settings.methods_enabled,
+    stripe_connect: stripeConnectConfigured(deps.config) ? { account: await stripeConnectView(deps.db, userId) } : null,
   };
 }
 
@@ -269,7 +274,10 @@ export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: stri
   // The allocation in SQL for payees whose lines do not net, allocateLines for the others (decision 070).
   const available = new Map((await availableByPayee(tx, holdingCutoff(now, settings.holding_days), settings.wire_threshold_cents, { lock: !options.dryRun })).map((payee) => [payee.user_id, payee]));
   const payees = await selectPayees(tx, [...available.keys()]);
-  const planned: { payee: (typeof payees)[number]; method: PayoutMethod; details: string; amount: number; lineCount: number; lines: LineRef[] }[] = [];
+  // Stripe Connect (decision 069): a connected account is paid only while Connect is configured and Stripe says it is verified.
+  const connectOn = stripeConnectConfigured(deps.config);
+  const stripeStates = await selectStripeAccountStates(tx, payees.filter((payee) => payee.method?.method === 'stripe').map((payee) => payee.id));
+  const planned: { payee: (typeof payees)[number]; method: PayoutMethodKind; details: string; amount: number; lineCount: number; lines: LineRef[] }[] = [];
   const skipped: BatchView['skipped'] = [];
   for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const own = available.get(payee.id)!;
@@ -278,11 +286,13 @@ export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: stri
     if (payee.status !== 'active') skip('suspended');
     else if (!method) skip('no_details');
     else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
-    else if (!settings.methods_enabled.includes(method.method)) skip('method_disabled');
+    else if (method.method === 'stripe' ? !connectOn : !settings.methods_enabled.includes(method.method)) skip('method_disabled');
+    else if (method.method === 'stripe' && stripeStates.get(payee.id) !== 'verified') skip('stripe_not_ready');
     else {
       const allocation = own.allocate({
         minimum_cents: settings.minimum_cents,
-        ...(method.method === 'wire' ? {} : { maximum_cents: settings.wire_threshold_cents }),
+        // A Stripe transfer has no wire threshold: "wire for amounts over $1,000" is about the manual methods.
+        ...(method.method === 'wire' || method.method === 'stripe' ? {} : { maximum_cents: settings.wire_threshold_cents }),
       });
       if (!allocation.ok) skip(allocation.reason);
       else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineCount: allocation.line_count, lines: allocation.lines });
@@ -360,6 +370,8 @@ export async function approvePayoutBatch(deps: PayoutDeps, actorId: string, id: 
     const now = deps.clock.now();
     await updatePayoutBatch(tx, id, { status: 'approved', approvedAt: now, approvedBy: actorId });
     const items = await selectBatchItems(tx, id);
+    // The provider seam (decision 069): manual releases the files; Stripe Connect queues the transfers, with the approval.
+    await executeApprovedBatch(tx, deps, id, items);
     await recordAudit(tx, deps.clock, { actorId, action: 'payout.batch.approve', target: id, details: { items: items.length, total_cents: items.reduce((sum, item) => sum + item.amountCents, 0) } });
     for (const item of items) {
       await createNotification(tx, deps.clock, {
@@ -385,7 +397,10 @@ export async function exportPayoutBatch(deps: PayoutDeps, actorId: string, id: s
   await recordAudit(deps.db, deps.clock, { actorId, action: 'payout.batch.export', target: id, details: { method, items: items.length } });
   return payoutExportCsv(
     method,
-    items.map((item) => ({ item_id: item.id, amount_cents: item.amountCents, details: openDetails(item.details, deps.config.payoutDetailsKey) })),
+    items.flatMap((item) => {
+      const details = openDetails(item.details, deps.config.payoutDetailsKey);
+      return details.method === 'stripe' ? [] : [{ item_id: item.id, amount_cents: item.amountCents, details }];
+    }),
   );
 }
 
@@ -412,13 +427,21 @@ export async function settlePayoutItem(deps: PayoutDeps, actorId: string, id: st
  * caller): the item's status, its lines moved, the batch completed once no item is processing,
  * the audit entry and the payee told. Shared by the single PATCH and the result file.
  */
-async function settleItemIn(tx: DbOrTx, deps: PayoutDeps, actorId: string, item: PayoutItemRow, input: { status: 'paid' } | { status: 'failed'; reason: string }, via: 'single' | 'result_file' = 'single') {
+export async function settleItemIn(
+  tx: DbOrTx,
+  deps: Pick<PayoutDeps, 'clock'>,
+  actorId: string | null,
+  item: PayoutItemRow,
+  input: { status: 'paid' } | { status: 'failed'; reason: string },
+  via: 'single' | 'result_file' | 'stripe' = 'single',
+  extra: Record<string, unknown> = {},
+) {
   const now = deps.clock.now();
   const reason = input.status === 'failed' ? input.reason : null;
   const updated = await updatePayoutItem(tx, item.id, { status: input.status, reason, settledAt: now, settledBy: actorId });
   const lines = await settleItemLines(tx, item.id, input.status === 'paid' ? 'paid' : 'pending', now);
   if ((await countOpenItems(tx, item.batchId)) === 0) await updatePayoutBatch(tx, item.batchId, { status: 'completed', completedAt: now });
-  await recordAudit(tx, deps.clock, { actorId, action: 'payout.item.settle', target: item.id, details: { status: input.status, reason, user_id: item.userId, amount_cents: item.amountCents, lines, via } });
+  await recordAudit(tx, deps.clock, { actorId, action: 'payout.item.settle', target: item.id, details: { status: input.status, reason, user_id: item.userId, amount_cents: item.amountCents, lines, via, ...extra } });
   await createNotification(tx, deps.clock, {
     userId: item.userId,
     type: 'commission',

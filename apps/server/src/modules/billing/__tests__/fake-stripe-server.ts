@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeStripeConnect } from './fake-stripe-connect.ts';
 import { FakeStripePlanChanges } from './fake-stripe-plan-changes.ts';
 
 export type RecordedRequest = { method: string; path: string; idempotencyKey: string | undefined; params: Record<string, string> };
@@ -8,7 +9,8 @@ type StripeObject = Record<string, unknown>;
 /**
  * A local HTTP server speaking the Stripe API shape for the calls our adapter makes:
  * checkout.sessions.create/retrieve/expire, subscriptions.retrieve/update/cancel, invoices.retrieve,
- * refunds.create/list, billingPortal.sessions.create. It records every
+ * refunds.create/list, billingPortal.sessions.create, and Connect's accounts, account links and
+ * transfers (fake-stripe-connect.ts). It records every
  * request (form parameters and Idempotency-Key) and replays the first answer for a repeated key,
  * as Stripe does. Tests put subscriptions into it and make it fail on purpose.
  */
@@ -18,6 +20,8 @@ export class FakeStripeServer {
   readonly subscriptions = new Map<string, StripeObject>();
   /** Price changes with proration and subscription schedules (decision 064). */
   readonly planChanges = new FakeStripePlanChanges(this.subscriptions, (prefix) => this.nextId(prefix));
+  /** Connect: Express accounts, onboarding links, transfers (decision 069). */
+  readonly connect = new FakeStripeConnect((prefix) => this.nextId(prefix));
   /** Invoices by id (GET /v1/invoices/:id, with their payments); refunds made by POST /v1/refunds or put here as "dashboard" refunds. */
   readonly invoices = new Map<string, StripeObject>();
   readonly refunds = new Map<string, StripeObject>();
@@ -72,7 +76,7 @@ export class FakeStripeServer {
 
   private route(method: string, path: string, params: Record<string, string>): { status: number; body: unknown } {
     const notFound = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
-    const planChange = this.planChanges.route(method, path, params);
+    const planChange = this.planChanges.route(method, path, params) ?? this.connect.route(method, path, params);
     if (planChange) return planChange;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = this.nextId('cs_test');

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPath, PayoutBalanceSchema, PayoutMethodResponseSchema, payoutsPaths, PayoutStatementListSchema, type PayoutDetails } from '@myeai/domain';
+import {
+  apiPath,
+  PayoutBalanceSchema,
+  PayoutMethodResponseSchema,
+  payoutsPaths,
+  PayoutStatementListSchema,
+  StripeConnectLinkSchema,
+  StripeConnectRefreshSchema,
+  type PayoutDetails,
+} from '@myeai/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useRefreshingMutation } from '../../../lib/use-refreshing-mutation.ts';
 
@@ -19,6 +28,18 @@ export function usePayoutMethod() {
 /** Saves the details (the server validates, seals, masks, mails the change and starts the hold). */
 export function useSavePayoutMethod() {
   return useRefreshingMutation(payoutKeys.method, (details: PayoutDetails) => apiRequest(apiPath(payoutsPaths.method), { method: 'PUT', body: details, schema: PayoutMethodResponseSchema }));
+}
+
+/** "Connect with Stripe" (decision 069): the onboarding link to send the browser to; the page Stripe returns to is this one. */
+export function useStripeConnect() {
+  return useRefreshingMutation(payoutKeys.method, (page: 'commissions' | 'earnings') =>
+    apiRequest(apiPath(payoutsPaths.stripeConnect), { method: 'POST', body: { page }, schema: StripeConnectLinkSchema }),
+  );
+}
+
+/** Back from Stripe: the connected account read from Stripe now. */
+export function useStripeRefresh() {
+  return useRefreshingMutation(payoutKeys.method, () => apiRequest(apiPath(payoutsPaths.stripeRefresh), { method: 'POST', schema: StripeConnectRefreshSchema }));
 }
 
 export function usePayoutBalance() {

@@ -1,19 +1,23 @@
-import { Alert, Card, Radio, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
+  CONNECT_ACCOUNT_STATE_LABELS,
   CRYPTO_NETWORK_LABELS,
   CRYPTO_NETWORKS,
   PAYOUT_METHOD_LABELS,
   PayoutDetailsSchema,
+  type ConnectAccountState,
   type PayoutMethod,
+  type PayoutMethodKind,
   type PayoutMethodResponse,
 } from '@myeai/domain';
 import { SubmitRow } from '../../../components/ui/form-actions.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useDomainForm } from '../../../lib/use-domain-form.ts';
-import { usePayoutMethod, useSavePayoutMethod } from '../api/payouts-api.ts';
+import { usePayoutMethod, useSavePayoutMethod, useStripeConnect, useStripeRefresh } from '../api/payouts-api.ts';
 
 // Mantine's yellow title is too light on its tinted background (axe colour contrast); the text colour reads.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
@@ -131,6 +135,76 @@ function MethodFields({ form, method }: { form: ReturnType<typeof useMethodForm>
   }
 }
 
+/** The method the form edits: a connected Stripe account is not typed in, so the form starts on a typed method. */
+const typedMethod = (method: PayoutMethodKind | undefined): PayoutMethod | undefined => (method === 'stripe' ? undefined : method);
+
+// Filled in dark shades, so white text passes axe's colour contrast (as the payout badges are).
+const CONNECT_STATE_COLORS: Record<ConnectAccountState, string> = { pending: 'gray.7', verified: 'teal.9', restricted: 'red.9' };
+const CONNECT_STATE_BADGES: Record<ConnectAccountState, string> = { pending: 'Pending', verified: 'Verified', restricted: 'Restricted' };
+
+/**
+ * "Connect with Stripe" (issue 30 item 1, decision 069), shown when the server pays through Stripe
+ * Connect: the connected account's state and the button to Stripe's onboarding. Stripe sends the
+ * payee back here (?stripe=return: the account is read from Stripe at once; ?stripe=refresh: the
+ * link expired, start again).
+ */
+function StripeConnectSection({ connect, page }: { connect: NonNullable<PayoutMethodResponse['stripe_connect']>; page: 'commissions' | 'earnings' }) {
+  const start = useStripeConnect();
+  const refresh = useStripeRefresh();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returned = searchParams.get('stripe');
+  // The link expired (Stripe sent the payee to the refresh URL): said until they leave the page.
+  const [expired] = useState(() => returned === 'refresh');
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!returned || handled.current) return;
+    handled.current = true;
+    if (returned === 'return') refresh.mutate();
+    const next = new URLSearchParams(searchParams);
+    next.delete('stripe');
+    setSearchParams(next, { replace: true });
+  }, [returned, refresh, searchParams, setSearchParams]);
+  const account = connect.account;
+  const label = !account ? 'Connect with Stripe' : account.state === 'verified' ? 'Update details with Stripe' : 'Continue with Stripe';
+  return (
+    <Stack gap="xs" aria-label="Stripe" component="section">
+      <Text fw={700}>Stripe</Text>
+      {account ? (
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" data-testid="stripe-account-summary">
+            {account.summary}
+          </Text>
+          <Badge color={CONNECT_STATE_COLORS[account.state]} variant="filled" data-testid="stripe-account-state">
+            {CONNECT_STATE_BADGES[account.state]}
+          </Badge>
+        </Group>
+      ) : (
+        <Text size="sm">Be paid straight to your bank through Stripe: connect a Stripe account once, and each payout arrives as a transfer.</Text>
+      )}
+      {account && (
+        <Text size="sm" c="dimmed">
+          {CONNECT_ACCOUNT_STATE_LABELS[account.state]}.
+        </Text>
+      )}
+      {expired && (
+        <Alert color="yellow" role="status" styles={READABLE_TITLE} title="The Stripe link expired">
+          Stripe's onboarding links last a few minutes. Continue with Stripe to get a new one.
+        </Alert>
+      )}
+      {(start.error ?? refresh.error) && (
+        <Alert color="red" role="alert">
+          {(start.error ?? refresh.error)?.message}
+        </Alert>
+      )}
+      <Group>
+        <Button variant={account?.state === 'verified' ? 'default' : 'filled'} loading={start.isPending} onClick={() => start.mutate(page, { onSuccess: ({ url }) => window.location.assign(url) })}>
+          {label}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function useMethodForm(initial: PayoutMethod) {
   return useDomainForm(PayoutDetailsSchema, blank(initial), { toInput });
 }
@@ -139,7 +213,7 @@ function MethodForm({ data }: { data: PayoutMethodResponse }) {
   const enabled = data.methods_enabled;
   const save = useSavePayoutMethod();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useMethodForm(data.method?.method ?? enabled[0] ?? 'paypal');
+  const form = useMethodForm(typedMethod(data.method?.method) ?? enabled[0] ?? 'paypal');
   const method = form.values.method;
 
   const onSubmit = form.onSubmit((details) => {
@@ -147,7 +221,7 @@ function MethodForm({ data }: { data: PayoutMethodResponse }) {
     save.mutate(details, {
       onSuccess: (saved) => {
         // The full numbers are not kept on screen once saved: the masked summary stands for them.
-        form.setValues(blank(saved.method?.method ?? method));
+        form.setValues(blank(typedMethod(saved.method?.method) ?? method));
         form.resetDirty();
         notifications.show({ color: 'green', message: `Payout method saved: ${saved.method?.summary ?? ''}.` });
       },
@@ -185,7 +259,7 @@ function MethodForm({ data }: { data: PayoutMethodResponse }) {
 }
 
 /** "Payout method" (issue 30 item 1): the current method masked, its hold, and the form to set or change it. */
-export function PayoutMethodCard() {
+export function PayoutMethodCard({ page = 'commissions' }: { page?: 'commissions' | 'earnings' }) {
   const method = usePayoutMethod();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payout-method-title">
@@ -208,6 +282,12 @@ export function PayoutMethodCard() {
               <CurrentMethod current={method.data.method} />
             ) : (
               <Text size="sm">Choose how you want to be paid. Payouts start once a method is saved.</Text>
+            )}
+            {method.data.stripe_connect && <StripeConnectSection connect={method.data.stripe_connect} page={page} />}
+            {method.data.stripe_connect && (
+              <Text size="sm" fw={700}>
+                Or be paid another way
+              </Text>
             )}
             <MethodForm data={method.data} />
           </>

@@ -22,7 +22,7 @@ export function EarningsPayouts({ user }: { user: UserProfile }) {
     <Stack gap="sm" component="section" aria-label="Payouts">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <PayoutBalanceCard />
-        <PayoutMethodCard />
+        <PayoutMethodCard page="earnings" />
       </SimpleGrid>
       <Group gap="xs">
         <Anchor component={Link} to="/payouts/statement" size="sm">

@@ -43,6 +43,7 @@ const SKIP_REASONS: Record<PayoutSkipReason, string> = {
   details_on_hold: 'New details still on hold',
   method_disabled: 'Method not enabled',
   suspended: 'Account suspended',
+  stripe_not_ready: 'Stripe account not verified',
 };
 
 const BATCH_STATUS: Record<PayoutBatchStatus | 'preview', { label: string; color: string }> = {
