@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePriceCoverage, usePriceImport } from '../api/market-data-api.ts';
+import { BandsCard, ProviderCard } from './provider-and-bands.tsx';
 
 const HEADER = PRICE_CSV_COLUMNS.join(',');
 const EXAMPLE = `${HEADER}\nBTC/USD,2026-11-20T10:00:00Z,64200.5,64410,64150.25,64380.75`;
@@ -250,14 +251,17 @@ function CoverageCard() {
 /**
  * /admin/trading/market-data (issue 32, decision 068): the admin imports candles from a CSV
  * (previewed, the bad rows by line, then imported: the calls the prices touch are scored again)
- * and reads what the store holds per asset.
+ * and reads what the store holds per asset; the configured provider's polls and the neutral bands
+ * (decision 071).
  */
 export function MarketDataPage(_props: { user: UserProfile }) {
   return (
     <Stack gap="lg">
       <PageHeader screen="/admin/trading/market-data" name="Prices" subtitle="Market prices that the consensus's and the traders' calls are scored against." subtitleSize="sm" />
+      <ProviderCard />
       <ImportCard />
       <CoverageCard />
+      <BandsCard />
     </Stack>
   );
 }
