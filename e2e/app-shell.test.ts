@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { navigationFor } from '@myeai/domain';
+import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from '../bench/lib/browser-checks.ts';
 import { builtScreenPaths } from './support/built-screens.ts';
 import { expectAccessible, hasChromium } from './support/browser.ts';
 import { useBrowserSuite } from './support/browser-suite.ts';
@@ -239,5 +240,11 @@ describe.skipIf(!hasChromium)('the app shell in Chromium', () => {
       await page.getByRole('dialog', { name: 'Share & Earn' }).getByLabel('Referral code').waitFor();
       await context.close();
     }
+  });
+
+  it(`gives a signed-out visitor of / at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript (gzipped, until the network is idle), without the signed-in area`, async () => {
+    const js = await measureFirstLoadJs(suite.browser, { baseUrl: suite.app.baseUrl, path: '/' });
+    expect(js.gzipBytes / 1024, js.scripts.map((script) => `${script.url} ${script.gzipBytes}`).join('\n')).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+    expect(js.scripts.map((script) => script.url).filter((url) => url.includes('signed-in'))).toEqual([]);
   });
 });

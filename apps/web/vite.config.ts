@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,6 +49,13 @@ function buildId(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress(), buildId()],
+  resolve: {
+    alias: {
+      // The store module of @mantine/notifications (the same module instance the package's entry
+      // re-exports), for the toasts' host: src/mantine-notifications-store.d.ts says why.
+      'virtual:mantine-notifications-store': resolve(import.meta.dirname, '../../node_modules/@mantine/notifications/esm/notifications.store.mjs'),
+    },
+  },
   // Writes <meta property="csp-nonce" nonce="..."> and that placeholder as the nonce of every
   // script and link tag; the server replaces it with each response's nonce (plugins/web-app.ts).
   html: { cspNonce: 'MYEAI_CSP_NONCE' },

@@ -2,13 +2,13 @@ import './lib/zod-without-eval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { startFirstLoad } from './app/signed-in-layout.tsx';
+import { BrowserRouter } from 'react-router';
+import { NotificationsHost } from './app/notifications-host.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { startFirstLoad } from './app/first-load.ts';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { checkForNewVersion } from './lib/app-version.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -21,9 +21,11 @@ window.addEventListener('vite:preloadError', () => void checkForNewVersion());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={() => styleNonce}>
-      <Notifications position="top-right" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { decideAccess, findScreen, type ScreenPath, type UserProfile } from '@myeai/domain';
-import { checkForNewVersion } from '../lib/app-version.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
+import { PUBLIC_PAGES } from './public-pages.tsx';
 
 // Register a page with ONE line, loaded lazily so that each page is its own chunk and the first
-// load stays small (npm run bench: first-load JS <= 200 KB gzipped). Never import a page here:
+// load stays small (npm run bench: first-load JS <= 150 KB gzipped). Never import a page here:
 //   '/leads': lazyPage(() => import('../features/leads/index.ts'), 'LeadsPage'),
 // Import the feature's index.ts; when that index is also imported statically elsewhere (auth,
 // notifications: the app shell uses them), import the page's own file instead, or the page
@@ -12,35 +13,6 @@ import { checkForNewVersion } from '../lib/app-version.ts';
 // page's outline inside the app shell (signed-in pages).
 
 export type SignedInPage = ComponentType<{ user: UserProfile }>;
-
-export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  preload: () => Promise<unknown>;
-  /** Whether the page's chunk has arrived (rendering it then suspends no more). */
-  isLoaded: () => boolean;
-};
-
-/** A page component loaded on first use: `exportName` is the module's named export of the page. */
-export function lazyPage<K extends string, P extends object>(
-  load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>,
-  exportName: K,
-): LazyPage<P> {
-  let loading: Promise<Record<K, ComponentType<P>>> | undefined;
-  let isLoaded = false;
-  const preload = () =>
-    (loading ??= load().then((module) => {
-      isLoaded = true;
-      return module;
-    }).catch((error: unknown) => {
-      loading = undefined; // a failed download may be retried
-      // Most often a chunk of the build this tab started with, gone after a deploy: the shell then offers a reload.
-      void checkForNewVersion();
-      throw error;
-    }));
-  return Object.assign(
-    lazy(async () => ({ default: (await preload())[exportName] })),
-    { preload, isLoaded: () => isLoaded },
-  );
-}
 
 /** Starts downloading the chunk of the page registered at `path`, if it is a lazy page, and of its data prefetch. */
 export function preloadPage(path: string): void {
@@ -114,17 +86,6 @@ export const SIGNED_IN_PAGES: Partial<Record<ScreenPath, SignedInPage>> = {
   '/goals': lazyPage(() => import('../features/goals/index.ts'), 'GoalsPage'),
   '/goals/edit/:id': lazyPage(() => import('../features/goals/index.ts'), 'GoalEditPage'),
   '/goal-progress': lazyPage(() => import('../features/goals/index.ts'), 'GoalProgressPage'),
-};
-
-export const PUBLIC_PAGES: Partial<Record<ScreenPath, ComponentType>> = {
-  '/login': lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage'),
-  '/terms': lazyPage(() => import('../features/legal/index.ts'), 'TermsPage'),
-  '/privacy-policy': lazyPage(() => import('../features/legal/index.ts'), 'PrivacyPolicyPage'),
-  '/refund-policy': lazyPage(() => import('../features/legal/index.ts'), 'RefundPolicyPage'),
-  '/join': lazyPage(() => import('../features/referrals/components/join-page.tsx'), 'JoinPage'),
-  '/forgot-password': lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage'),
-  '/reset-password': lazyPage(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage'),
-  '/verify-email': lazyPage(() => import('../features/auth/components/verify-email-page.tsx'), 'VerifyEmailPage'),
 };
 
 export const isBuilt = (path: string): boolean => path in SIGNED_IN_PAGES || path in PUBLIC_PAGES;

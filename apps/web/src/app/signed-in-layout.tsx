@@ -6,10 +6,11 @@ import { decideAccess, findScreen, type ScreenPath, type UserProfile } from '@my
 import { LoadError } from '../components/ui/load-error.tsx';
 import { PageLoader, ShellSkeleton } from '../components/ui/page-loader.tsx';
 import { AccessDenied, NotFoundPage } from '../features/access/index.ts';
-import { profileQueryOptions, useProfile } from '../features/auth/index.ts';
+import { useProfile } from '../features/auth/index.ts';
 import { BuiltScreensProvider } from '../lib/built-screens.ts';
 import { TwoFactorGate } from '../features/profile/security/two-factor-gate.tsx';
-import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type LazyPage, type SignedInPage } from './screens.tsx';
+import type { LazyPage } from './lazy-page.ts';
+import { isBuilt, prefetchPageData, preloadPage, SIGNED_IN_PAGES, type SignedInPage } from './screens.tsx';
 
 /** The app shell (sidebar, bell, live socket) is its own chunk: the signed-out landing page does not download it. */
 const loadAppLayout = () => import('./signed-in-shell.tsx');
@@ -22,18 +23,10 @@ function preloadShellAndPage(path: string): void {
 }
 
 /**
- * Starts the first load's requests before React's first render: the profile and, on a signed-in
- * page, the shell's and the page's chunks, then the page's data once the profile is here. Started
- * from the components' effects instead, they would wait for every module to run and the first
- * render to finish. Later navigations start the same work from SignedInLayout.
+ * The signed-in part of the first load (app/first-load.ts): the shell's and the page's chunks
+ * while the profile loads, then the page's data once the profile is here.
  */
-export function startFirstLoad(queryClient: QueryClient, path: string): void {
-  const profile = queryClient.fetchQuery(profileQueryOptions());
-  const screen = findScreen(path);
-  if (!screen || screen.access === 'public') {
-    profile.catch(() => undefined); // useProfile shows the failure
-    return;
-  }
+export function startSignedInLoad(queryClient: QueryClient, path: string, profile: Promise<UserProfile | null>): void {
   preloadShellAndPage(path);
   profile.then((user) => user && prefetchPageData(path, user, queryClient)).catch(() => undefined);
 }

@@ -1,2 +1,2 @@
 export { LandingPage } from './landing-page.tsx';
-export { LandingFiguresEditor } from './landing-figures-editor.tsx';
+export { useLandingContent } from './landing-api.ts';

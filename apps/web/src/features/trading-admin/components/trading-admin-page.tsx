@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TRADING_DISCLAIMER, type UserProfile } from '@myeai/domain';
 import { PageTabs } from '../../../components/ui/page-tabs.tsx';
 import { useTradingAdminLiveRefresh } from '../hooks/use-trading-admin-live.ts';
-import { LandingFiguresEditor } from '../../landing/index.ts';
+import { LandingFiguresEditor } from './landing-figures-editor.tsx';
 import { ReferralLandingEditor, ReferralMigrationPanel } from '../../referrals/index.ts';
 import { AssetsTab } from './assets-tab.tsx';
 import { ConsensusTab } from './consensus-tab.tsx';

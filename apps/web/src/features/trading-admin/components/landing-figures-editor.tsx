@@ -3,10 +3,10 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiPath, LandingContentResponseSchema, LandingContentSchema, landingPaths, type LandingContent } from '@myeai/domain';
-import { apiRequest } from '../../lib/api-client.ts';
-import { useDomainForm } from '../../lib/use-domain-form.ts';
-import { useLandingContent } from './landing-api.ts';
-import { SaveBar } from '../../components/ui/save-bar.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useDomainForm } from '../../../lib/use-domain-form.ts';
+import { useLandingContent } from '../../landing/index.ts';
+import { SaveBar } from '../../../components/ui/save-bar.tsx';
 
 /** Spec 3 section 8: the success message shows for 5 seconds. */
 const SAVED_MESSAGE_MS = 5_000;
