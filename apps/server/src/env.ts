@@ -49,6 +49,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'PAYOUT_DETAILS_KEY must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
     .optional(),
+  PAYOUT_DETAILS_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'PAYOUT_DETAILS_KEY_PREVIOUS must be 64 hex characters (32 bytes): the key the details were sealed under before')
+    .optional(),
   MARKET_DATA_PROVIDER: z.enum(MARKET_DATA_PROVIDERS, { error: 'MARKET_DATA_PROVIDER is none or binance' }).default('none'),
   MARKET_DATA_URL: z.url({ protocol: /^https?$/, error: 'MARKET_DATA_URL must look like https://api.binance.com' }).optional(),
   MARKET_DATA_API_KEY: z.string().min(1).optional(),
@@ -146,6 +150,8 @@ export type AppConfig = {
   twoFactorEncryptionKey?: string;
   /** PAYOUT_DETAILS_KEY (64 hex): payees' payout details are stored AES-256-GCM encrypted under it (decision 060). */
   payoutDetailsKey?: string;
+  /** PAYOUT_DETAILS_KEY_PREVIOUS: during a key rotation, details still sealed under the old key are read with it (decision 070). */
+  payoutDetailsKeyPrevious?: string;
   /** GEOIP_DATABASE: a MaxMind GeoLite2/GeoIP2 City .mmdb file; my sessions then shows a place per session. */
   geoipDatabase?: string;
   /** SELLER_NAME and SELLER_DETAILS (lines separated by |: address, tax id): the seller on receipts (decision 065). */
@@ -239,6 +245,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       requireAdminTwoFactor: parsed.REQUIRE_ADMIN_2FA === undefined ? !demoMode : parsed.REQUIRE_ADMIN_2FA === 'on',
       twoFactorEncryptionKey: parsed.TWO_FACTOR_ENCRYPTION_KEY,
       payoutDetailsKey: parsed.PAYOUT_DETAILS_KEY,
+      payoutDetailsKeyPrevious: parsed.PAYOUT_DETAILS_KEY_PREVIOUS,
       geoipDatabase: parsed.GEOIP_DATABASE,
       marketData: readMarketData(parsed),
       seller: { name: parsed.SELLER_NAME, details: (parsed.SELLER_DETAILS ?? '').split('|').map((line) => line.trim()).filter(Boolean) },

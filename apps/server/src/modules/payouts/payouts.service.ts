@@ -398,7 +398,7 @@ export async function exportPayoutBatch(deps: PayoutDeps, actorId: string, id: s
   return payoutExportCsv(
     method,
     items.flatMap((item) => {
-      const details = openDetails(item.details, deps.config.payoutDetailsKey);
+      const details = openDetails(item.details, deps.config);
       return details.method === 'stripe' ? [] : [{ item_id: item.id, amount_cents: item.amountCents, details }];
     }),
   );
