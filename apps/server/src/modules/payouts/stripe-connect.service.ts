@@ -249,7 +249,7 @@ export async function runStripeTransfers(deps: ConnectDeps, payload: unknown): P
   const client = stripeConnectClient(deps.config);
   if (!client) throw new Error(`Stripe Connect is not configured: the transfers of payout batch ${batchId} wait until it is`);
   for (const item of await selectItemsToTransfer(deps.db, batchId)) {
-    const details = openDetails(item.details, deps.config.payoutDetailsKey);
+    const details = openDetails(item.details, deps.config);
     if (details.method !== 'stripe') continue;
     const key = stripeTransferKey(item.id);
     let transfer: Stripe.Transfer;
