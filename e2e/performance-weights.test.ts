@@ -34,11 +34,14 @@ describe.skipIf(!hasChromium)('performance weights, Verified and traders\' recor
     expect(rows).toEqual(lines.map((row) => [row.label, String(row.windows), side(row.fixed), side(row.performance), String(row.changed_calls)]));
     // The leaderboard beside it is ranked by the shrunk estimate, its prior stated.
     await page.getByText(/Ranked by the shrunk market hit rate: \(hits \+ 10\) \/ \(scored votes \+ 20\)/).waitFor();
-    const shrunk = await page
+    const ranked = await page
       .getByRole('table', { name: 'Leaderboard' })
-      .locator('tbody tr td:nth-child(3)')
-      .evaluateAll((cells) => cells.map((cell) => Number.parseFloat(cell.textContent ?? '')));
-    expect(shrunk).toEqual([...shrunk].sort((a, b) => b - a));
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => ({ shrunk: Number.parseFloat(tr.children[2]?.textContent ?? ''), scored: Number(tr.children[4]?.textContent) })));
+    // Traders with a record by their estimate, best first; those without a scored vote after them.
+    const withRecord = ranked.filter((row) => row.scored > 0).map((row) => row.shrunk);
+    expect(withRecord).toEqual([...withRecord].sort((a, b) => b - a));
+    expect(ranked.map((row) => row.scored > 0)).toEqual(ranked.map((_, i) => i < withRecord.length));
     await checkBothWidths(page, SHOTS, 'backtest', () => table.waitFor());
     await context.close();
   });

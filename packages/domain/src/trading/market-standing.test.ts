@@ -4,14 +4,14 @@ import { isVerifiedTrader, rankByShrunkEstimate, verifiedByTier, VERIFIED_MIN_SC
 import type { TraderTier } from './trader-tiers.ts';
 
 describe('rankByShrunkEstimate', () => {
-  test('200 of 300 above 3 of 3 above no record above 0 of 5', () => {
+  test('200 of 300 above 3 of 3 above 0 of 5; no record at all comes last', () => {
     const entries = [
       { traderId: 'lucky', hits: 3, scored: 3, votesCast: 3 },
       { traderId: 'none', hits: 0, scored: 0, votesCast: 0 },
       { traderId: 'good', hits: 200, scored: 300, votesCast: 310 },
       { traderId: 'bad', hits: 0, scored: 5, votesCast: 5 },
     ];
-    expect(rankByShrunkEstimate(entries).map((entry) => entry.traderId)).toEqual(['good', 'lucky', 'none', 'bad']);
+    expect(rankByShrunkEstimate(entries).map((entry) => entry.traderId)).toEqual(['good', 'lucky', 'bad', 'none']);
   });
 
   test('property: the order does not depend on the input order', () => {

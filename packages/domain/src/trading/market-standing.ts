@@ -10,12 +10,15 @@ export type MarketStandingEntry = { traderId: string; hits: number; scored: numb
 
 /**
  * Best shrunk market hit rate first, (hits + 10) / (scored + 20): 200 of 300 (65.6 %) ranks above
- * 3 of 3 (56.5 %), which ranks above a trader with no scored vote (50 %). Ties: more scored votes,
- * then more votes cast, then the id, so the order never depends on input order.
+ * 3 of 3 (56.5 %). A trader without any scored vote has no record to rank (their estimate would be
+ * the prior alone, 50 %, above most real records, since a random caller hits about a third of the
+ * time): they come after every trader with one. Ties: more scored votes, then more votes cast,
+ * then the id, so the order never depends on input order.
  */
 export function rankByShrunkEstimate<T extends MarketStandingEntry>(entries: readonly T[]): T[] {
   return [...entries].sort(
     (a, b) =>
+      Number(b.scored > 0) - Number(a.scored > 0) ||
       shrunkHitRate(b.hits, b.scored) - shrunkHitRate(a.hits, a.scored) ||
       b.scored - a.scored ||
       b.votesCast - a.votesCast ||
@@ -24,7 +27,7 @@ export function rankByShrunkEstimate<T extends MarketStandingEntry>(entries: rea
 }
 
 /** What the leaderboard states under its table. */
-export const SHRUNK_RANKING_NOTE = `Ranked by the shrunk market hit rate: (hits + ${SHRINK_PRIOR_WEIGHT / 2}) / (scored votes + ${SHRINK_PRIOR_WEIGHT}), a prior of ${SHRINK_PRIOR_WEIGHT} votes at 50%, so a few lucky calls do not outrank a long good record.`;
+export const SHRUNK_RANKING_NOTE = `Ranked by the shrunk market hit rate: (hits + ${SHRINK_PRIOR_WEIGHT / 2}) / (scored votes + ${SHRINK_PRIOR_WEIGHT}), a prior of ${SHRINK_PRIOR_WEIGHT} votes at 50%, so a few lucky calls do not outrank a long good record. Traders without a scored vote come last.`;
 
 /** "Verified": KYC done and at least this many votes scored against the market. */
 export const VERIFIED_MIN_SCORED_VOTES = 30;

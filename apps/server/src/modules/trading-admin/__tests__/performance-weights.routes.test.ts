@@ -174,8 +174,9 @@ describe.each(testDatabaseKinds())('performance weights, the leaderboard and Ver
     expect(body.prior_weight).toBe(20);
     expect(body.ranking_note).toContain('a prior of 20 votes at 50%');
     const order = body.rows.map((row: { trader_id: string }) => row.trader_id);
-    // X 65.6 %, Y 56.5 %, A 56.0 % (4 of 5), then traders without a scored vote (50 %); B (44 %) is below them.
-    expect(order.slice(0, 3)).toEqual([ids.X, ids.Y, ids.A]);
+    // X 65.6 %, Y 56.5 %, A 56.0 % (4 of 5), B 44.0 % (1 of 5), then the traders without a scored vote.
+    expect(order.slice(0, 4)).toEqual([ids.X, ids.Y, ids.A, ids.B]);
+    expect(body.rows[4]).toMatchObject({ market_scored: 0, shrunk_hit_rate: 50 });
     expect(order.indexOf(ids.Y)).toBeGreaterThan(order.indexOf(ids.X));
     const x = body.rows[0];
     const summary = summarizeCounts(200, 300);
