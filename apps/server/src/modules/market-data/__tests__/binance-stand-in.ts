@@ -23,7 +23,7 @@ export type KlinesStandIn = {
   mode: StandInMode;
   /** Klines are served up to this instant (their open time before it): later than the app's now, to check that no future price is stored. */
   serveUntil: Date;
-  requests: { symbol: string | null; interval: string | null; startTime: number; limit: number; apiKey: string | undefined }[];
+  requests: { path: string; symbol: string | null; interval: string | null; startTime: number; limit: number; apiKey: string | undefined }[];
   close: () => Promise<void>;
 };
 
@@ -56,13 +56,14 @@ export async function startKlinesStandIn(serveUntil: Date): Promise<KlinesStandI
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const apiKey = request.headers['x-mbx-apikey'];
     state.requests.push({
+      path: url.pathname,
       symbol: url.searchParams.get('symbol'),
       interval: url.searchParams.get('interval'),
       startTime: Number(url.searchParams.get('startTime')),
       limit: Number(url.searchParams.get('limit')),
       apiKey: typeof apiKey === 'string' ? apiKey : undefined,
     });
-    if (url.pathname !== '/api/v3/klines') {
+    if (!url.pathname.endsWith('/api/v3/klines')) {
       response.writeHead(404).end();
       return;
     }
