@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** 1: pay payout batches through Stripe Connect (decision 069); needs STRIPE_SECRET_KEY. */
   STRIPE_CONNECT: z.enum(['0', '1'], { error: 'STRIPE_CONNECT is 1 (pay payouts through Stripe Connect) or 0' }).optional(),
+  /** The signing secret of the Connect webhook endpoint (connected accounts' events) at the same URL (decision 069). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().optional(),
   TRUST_PROXY: z.string().trim().min(1).optional(),
   READ_CACHES: z.enum(['on', 'off']).default('on'),
@@ -85,6 +87,12 @@ export type StripeSettings = {
   prices: Record<PlanId, string>;
   /** Another API origin (tests: a local Stripe-shaped server). */
   apiBase: string | undefined;
+  /**
+   * STRIPE_CONNECT_WEBHOOK_SECRET: Stripe signs the events of connected accounts (account.updated,
+   * their payout.*) for a Connect endpoint, with that endpoint's own secret; the webhook accepts
+   * either (decision 069).
+   */
+  connectWebhookSecret?: string | undefined;
 };
 
 export type AppConfig = {
@@ -172,6 +180,7 @@ function readStripeSettings(parsed: z.infer<typeof EnvSchema>): StripeSettings |
     publishableKey: parsed.STRIPE_PUBLISHABLE_KEY,
     prices: prices as Record<PlanId, string>,
     apiBase: parsed.STRIPE_API_BASE,
+    connectWebhookSecret: parsed.STRIPE_CONNECT_WEBHOOK_SECRET,
   };
 }
 

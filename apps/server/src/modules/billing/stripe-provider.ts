@@ -88,10 +88,20 @@ export class StripePaymentProvider implements PaymentProvider {
     return [{ provider: 'stripe', id: `api:cancel:${providerSubscriptionId}`, type: 'customer.subscription.updated', occurredAt: snapshot.observedAt, userId: snapshot.userId, subscription: snapshot }];
   }
 
-  /** Verifies the Stripe-Signature header over the raw body (5-minute tolerance); throws when it does not match. */
+  /**
+   * Verifies the Stripe-Signature header over the raw body (5-minute tolerance); throws when it does
+   * not match. With Connect, the endpoint of connected accounts' events signs with its own secret
+   * (STRIPE_CONNECT_WEBHOOK_SECRET, decision 069): either secret is accepted.
+   */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!signature) throw new Error('missing Stripe-Signature header');
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret, undefined, undefined, this.clock.now().getTime());
+    const verify = (secret: string) => this.stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, this.clock.now().getTime());
+    try {
+      return verify(this.settings.webhookSecret);
+    } catch (error) {
+      if (!this.settings.connectWebhookSecret) throw error;
+      return verify(this.settings.connectWebhookSecret);
+    }
   }
 
   /**

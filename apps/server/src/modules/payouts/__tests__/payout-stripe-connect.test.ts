@@ -12,6 +12,8 @@ import { runStripeTransfers } from '../stripe-connect.service.ts';
 import { addPayee } from './payees.ts';
 
 const SECRET = 'whsec_connect_test';
+/** The Connect endpoint's own secret: connected accounts' events (account.updated, their payout.*) come signed with it. */
+const CONNECT_SECRET = 'whsec_connect_endpoint';
 const KEY = 'b'.repeat(64);
 const PRICES = { weekly: 'price_weekly', '4weeks': 'price_4weeks', '12weeks': 'price_12weeks', '52weeks': 'price_52weeks' } as const;
 const signer = new Stripe('sk_test_signer');
@@ -32,7 +34,7 @@ describe.each(testDatabaseKinds())('Stripe Connect payouts on %s', (kind) => {
   beforeAll(async () => {
     fake = new FakeStripeServer();
     const apiBase = await fake.start();
-    stripe = { secretKey: 'sk_test_myeai', webhookSecret: SECRET, publishableKey: undefined, prices: { ...PRICES }, apiBase };
+    stripe = { secretKey: 'sk_test_myeai', webhookSecret: SECRET, publishableKey: undefined, prices: { ...PRICES }, apiBase, connectWebhookSecret: CONNECT_SECRET };
     t = await createTestApp(kind, { stripe, stripeConnect: true, payoutDetailsKey: KEY });
     admin = await t.signInAs('admin');
     await t.clearQueues();
@@ -60,9 +62,11 @@ describe.each(testDatabaseKinds())('Stripe Connect payouts on %s', (kind) => {
     data: { object: JSON.parse(JSON.stringify(object)) },
     ...extra,
   });
-  const deliver = async (payloadObject: unknown) => {
+  /** Platform events (transfer.*) are signed with the account endpoint's secret, connected accounts' events with the Connect endpoint's. */
+  const deliver = async (payloadObject: { type: string }) => {
     const payload = JSON.stringify(payloadObject);
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: nowS() });
+    const secret = payloadObject.type.startsWith('transfer.') ? SECRET : CONNECT_SECRET;
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp: nowS() });
     const response = await t.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
     return { status: response.statusCode, outcome: (response.json() as { outcome?: string }).outcome };
   };
