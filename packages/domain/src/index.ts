@@ -51,6 +51,7 @@ export * from './payouts/payout-settings.ts';
 export * from './payouts/payout-methods.ts';
 export * from './payouts/payout-balance.ts';
 export * from './payouts/payout-csv.ts';
+export * from './payouts/payout-batch-notice.ts';
 export * from './payouts/stripe-connect.ts';
 export * from './schemas/payouts.ts';
 export * from './earnings/earnings-rules.ts';

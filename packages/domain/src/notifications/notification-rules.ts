@@ -107,8 +107,23 @@ export function emptyStateText(filter: NotificationFilter): { title: string; mes
   return { title, message: `No ${FILTER_NOUNS[filter]} notifications to display.` };
 }
 
-/** Where clicking a notification leads: a trading call to action opens the trader dashboard, a trading alert the compass. */
+/**
+ * Screens a notification may link to through its `data.link` (decision 070: the weekly payout
+ * batch tells the admins to review it on /admin/payouts), with the label of the link. Only these:
+ * a notification's data never sends anyone to an address it makes up.
+ */
+export const NOTIFICATION_LINKS = { '/admin/payouts': 'Review the payout batch' } as const;
+export type NotificationLink = keyof typeof NOTIFICATION_LINKS;
+
+/** Where clicking a notification leads: a trading call to action opens the trader dashboard, a trading alert the compass, a linked one its screen. */
 export function notificationTarget(notification: { type?: string; action_required: boolean; data: Record<string, unknown> | null }): string | null {
   if (notification.type === 'trading_alert') return '/trading-compass';
+  const link = notification.data?.link;
+  if (typeof link === 'string' && Object.hasOwn(NOTIFICATION_LINKS, link)) return link;
   return notification.action_required && notification.data?.windowId ? '/trader-dashboard' : null;
+}
+
+/** The words of a notification's link (notificationTarget). */
+export function notificationTargetLabel(target: string): string {
+  return Object.hasOwn(NOTIFICATION_LINKS, target) ? NOTIFICATION_LINKS[target as NotificationLink] : 'Open the trader dashboard';
 }

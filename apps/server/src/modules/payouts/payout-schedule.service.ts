@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { DbOrTx } from '@myeai/db';
-import { isPayoutSlot, payoutSlotAfter, payoutWeekOf } from '@myeai/domain';
+import { isPayoutSlot, payoutBatchNotice, payoutSlotAfter, payoutWeekOf } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
+import { createNotifications } from '../notifications/index.ts';
 import { PAYOUT_SCHEDULE_JOB, queueNextPayoutSlot, queuePayoutSlot } from './payout-schedule-queue.ts';
 import { prepareBatchIn, toSettings, type PayoutDeps } from './payouts.service.ts';
-import { selectPayoutSettings, selectScheduledBatch } from './payouts.queries.ts';
+import { selectActiveAdminIds, selectPayoutSettings, selectScheduledBatch } from './payouts.queries.ts';
 
 export { PAYOUT_SCHEDULE_JOB };
 
@@ -39,6 +40,16 @@ export async function runScheduledPayoutBatch(deps: PayoutDeps, slot: Date): Pro
     const existing = await selectScheduledBatch(tx, week);
     if (existing) return { status: 'already_prepared', week, batch_id: existing.id };
     const { batch } = await prepareBatchIn(tx, deps, null, { dryRun: false, scheduledWeek: week });
+    // The admins are told a batch waits for their review (decision 070); an empty week has nothing to review.
+    if (batch.items.length > 0) {
+      const notice = payoutBatchNotice({ id: batch.id!, item_count: batch.items.length, total_cents: batch.total_cents, scheduled_week: week });
+      const admins = await selectActiveAdminIds(tx);
+      await createNotifications(
+        tx,
+        deps.clock,
+        admins.map((userId) => ({ userId, type: 'system' as const, title: notice.title, message: notice.message, data: notice.data, actionRequired: true, sourceKey: `payout-batch:${batch.id}:prepared` })),
+      );
+    }
     return { status: 'prepared', week, batch_id: batch.id!, items: batch.items.length };
   });
 }

@@ -207,6 +207,12 @@ export async function selectStatements(db: DbOrTx, userId: string, options: { li
   return items.map((item) => ({ item, lines: lines.filter((line) => line.itemId === item.id) }));
 }
 
+/** The active admins, told when the weekly schedule prepared a batch (decision 070). */
+export async function selectActiveAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(sql`'admin' = any(${users.roles})`, eq(users.status, 'active'))).orderBy(users.id);
+  return rows.map((row) => row.id);
+}
+
 /** The weekly schedule's batch of this payout week (its Monday), if one was prepared (decision 063). */
 export async function selectScheduledBatch(db: DbOrTx, week: string): Promise<PayoutBatchRow | undefined> {
   const [row] = await db.select().from(payoutBatches).where(eq(payoutBatches.scheduledWeek, week));

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { notificationTarget, type Notification } from '@myeai/domain';
+import { notificationTarget, notificationTargetLabel, type Notification } from '@myeai/domain';
 import { NOTIFICATION_LOOKS } from '../notification-icons.ts';
 import { NotificationTime } from './notification-time.tsx';
 
@@ -47,7 +47,7 @@ export function NotificationRow({ notification, now, isMarking, onMarkRead, onDe
           </Group>
           {target && (
             <Button component={Link} to={target} size="compact-sm" variant="light" mt="xs" rightSection={<IconArrowRight size={14} />}>
-              Open the trader dashboard
+              {notificationTargetLabel(target)}
             </Button>
           )}
         </Box>
