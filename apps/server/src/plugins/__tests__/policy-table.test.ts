@@ -189,9 +189,6 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   // Stripe Connect (decision 069): every role that can earn connects its own account; 404 without Connect.
   ['POST /api/payouts/stripe/connect',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
   ['POST /api/payouts/stripe/refresh',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
-  // Stripe Connect (decision 069): every role that can earn connects its own account; 404 without Connect.
-  ['POST /api/payouts/stripe/connect',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
-  ['POST /api/payouts/stripe/refresh',                        '401  ok   ok   ok   ok   ok   ok   ok   ok'],
 
   // /trading-compass, /trading-subscription, /subscription-success: all seven roles (spec 3 section 6);
   // what a plan unlocks inside them is a plan rule, not an access rule
