@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectAccountState, maskStripeAccount, StripePayoutDetailsSchema, stripeTransferKey, transferEventOutcome } from './stripe-connect.ts';
+import { canSettleByHand, connectAccountState, maskStripeAccount, StripePayoutDetailsSchema, stripeTransferKey, transferEventOutcome } from './stripe-connect.ts';
 
 describe('Stripe Connect payouts (decision 069)', () => {
   it('a new Express account that has not finished onboarding is pending', () => {
@@ -28,6 +28,12 @@ describe('Stripe Connect payouts (decision 069)', () => {
     expect(stripeTransferKey('6f1c0e43-0000-4000-8000-000000000001')).toBe('payout-item-6f1c0e43-0000-4000-8000-000000000001');
     expect(StripePayoutDetailsSchema.safeParse({ method: 'stripe', account_id: 'acct_1Qabc' }).success).toBe(true);
     expect(StripePayoutDetailsSchema.safeParse({ method: 'stripe', account_id: 'cus_1Qabc' }).success).toBe(false);
+  });
+
+  it('an admin records a Stripe payout paid by hand, never failed (its transfer may have left)', () => {
+    expect(canSettleByHand('stripe', 'paid')).toBe(true);
+    expect(canSettleByHand('stripe', 'failed')).toBe(false);
+    expect(canSettleByHand('paypal', 'failed')).toBe(true);
   });
 
   it('transfer events: created pays, reversed (whole) fails, anything else changes nothing', () => {

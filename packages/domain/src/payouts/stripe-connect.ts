@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PayoutMethodKind } from './payout-settings.ts';
 
 /**
  * Stripe Connect as a payout provider (issue 30 item 4, decision 069). The manual methods
@@ -52,6 +53,19 @@ export function maskStripeAccount(accountId: string): string {
 export function stripeTransferKey(itemId: string): string {
   return `payout-item-${itemId}`;
 }
+
+/**
+ * What an admin may record by hand (Mark paid / Mark failed, a result file): everything of the
+ * manual methods; of a Stripe payout only "paid" (when its webhook never came). A Stripe payout's
+ * transfer may have left already, so "failed" by hand could pay its lines twice: a transfer is
+ * reversed at Stripe, and its webhook fails the payout (decision 069).
+ */
+export function canSettleByHand(method: PayoutMethodKind, status: 'paid' | 'failed'): boolean {
+  return method !== 'stripe' || status === 'paid';
+}
+
+export const STRIPE_FAIL_BY_HAND_MESSAGE =
+  'This payout is paid by a Stripe transfer, which may have left already: reverse the transfer at Stripe, and its webhook marks the payout failed (its lines return to the payee).';
 
 /** A connected account id as Stripe writes them. */
 export const StripeAccountIdSchema = z.string().regex(/^acct_[A-Za-z0-9]+$/, 'Not a Stripe account id.');

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '@myeai/db';
 import {
   AppError,
+  canSettleByHand,
+  STRIPE_FAIL_BY_HAND_MESSAGE,
   detailsHoldUntil,
   formatDollarsAndCents,
   holdingCutoff,
@@ -416,6 +418,7 @@ export async function settlePayoutItem(deps: PayoutDeps, actorId: string, id: st
     const batch = await selectPayoutBatch(tx, item.batchId, { forUpdate: true });
     if (batch!.status === 'prepared') throw new AppError('CONFLICT', 'Approve the batch before recording its payouts.');
     if (item.status !== 'processing') throw new AppError('CONFLICT', `This payout is ${item.status} already.`);
+    if (!canSettleByHand(item.method, input.status)) throw new AppError('CONFLICT', STRIPE_FAIL_BY_HAND_MESSAGE);
     const { updated, lines } = await settleItemIn(tx, deps, actorId, item, input.status === 'paid' ? { status: 'paid' } : { status: 'failed', reason: input.reason ?? '' });
     const [row] = (await selectBatchItems(tx, item.batchId)).filter((candidate) => candidate.id === id);
     return { item: { ...itemView(row ?? { ...updated, userName: '', lineCount: lines }), id } };
@@ -524,6 +527,10 @@ export async function applyPayoutResults(deps: PayoutDeps, actorId: string, id: 
       }
       if (item.status === line.status) {
         report('unchanged', `Marked ${line.status} already.`);
+        continue;
+      }
+      if (item.status === 'processing' && !canSettleByHand(item.method, line.status)) {
+        report('error', `${STRIPE_FAIL_BY_HAND_MESSAGE} Nothing was recorded for it.`);
         continue;
       }
       if (item.status !== 'processing') {

@@ -194,6 +194,11 @@ describe.each(testDatabaseKinds())('Stripe Connect payouts on %s', (kind) => {
     expect(storedA).toMatchObject({ status: 'processing' });
     expect(storedA.providerTransferId).toMatch(/^tr_/);
     expect(await audits('payout.item.transfer', a.id!)).toBe(1);
+    // By hand, an admin may not fail a Stripe payout (its transfer may have left): reversing it at Stripe does.
+    const byHand = await t.inject({ method: 'PATCH', url: apiPath(payoutsPaths.adminItem, { id: a.id! }), cookie: admin, payload: { status: 'failed', reason: 'Bounced' } });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.body).toContain('reverse the transfer at Stripe');
+    expect(await item(a.id!)).toMatchObject({ status: 'processing' });
 
     // transfer.created: paid, its lines paid; the same event again changes nothing.
     const created = event('transfer.created', fake.connect.transfers.get(storedA.providerTransferId!));

@@ -3,12 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  canSettleByHand,
   formatDollarsAndCents,
   PAYOUT_METHOD_LABELS,
   SettlePayoutItemInputSchema,
   type PayoutBatchResponse,
   type PayoutBatchStatus,
   type PayoutMethod,
+  type PayoutMethodKind,
   type PayoutResultRowStatus,
   type PayoutResultsResponse,
   type PayoutSkipReason,
@@ -66,7 +68,7 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 const noWrap = { style: { whiteSpace: 'nowrap' } } as const;
 
 function Totals({ batch }: { batch: Batch }) {
-  const methods = Object.entries(batch.totals_by_method) as [PayoutMethod, number][];
+  const methods = Object.entries(batch.totals_by_method) as [PayoutMethodKind, number][];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" aria-label="Totals per method" component="section">
       <LabelledFigure label="Total" value={formatDollarsAndCents(batch.total_cents)} size="lg" testId="batch-total" />
@@ -135,9 +137,12 @@ function ItemActions({ item, onFail }: { item: Item; onFail: (item: Item) => voi
       <Button size="xs" variant="light" loading={settle.isPending} onClick={markPaid} aria-label={`Mark paid: the payout to ${item.user_name}`}>
         Mark paid
       </Button>
-      <Button size="xs" variant="light" color="red" disabled={settle.isPending} onClick={() => onFail(item)} aria-label={`Mark failed: the payout to ${item.user_name}`}>
-        Mark failed
-      </Button>
+      {/* A Stripe payout fails by its transfer's reversal at Stripe, not by hand (decision 069). */}
+      {canSettleByHand(item.method, 'failed') && (
+        <Button size="xs" variant="light" color="red" disabled={settle.isPending} onClick={() => onFail(item)} aria-label={`Mark failed: the payout to ${item.user_name}`}>
+          Mark failed
+        </Button>
+      )}
     </Group>
   );
 }
@@ -180,7 +185,8 @@ function SkippedTable({ skipped }: { skipped: Batch['skipped'] }) {
 
 /** The manual provider's files: one per method the batch pays, the only place full details appear (the server logs each download). */
 function ExportLinks({ batch }: { batch: Batch }) {
-  const methods = Object.keys(batch.totals_by_method) as PayoutMethod[];
+  // Stripe payouts have no file: they are sent as transfers (decision 069).
+  const methods = (Object.keys(batch.totals_by_method) as PayoutMethodKind[]).filter((method): method is PayoutMethod => method !== 'stripe');
   if (!batch.id || methods.length === 0) return null;
   return (
     <Group gap="sm" aria-label="Payout files">
