@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidPrimaryKey } from './columns.ts';
 import { users } from './users.ts';
 
@@ -20,6 +20,16 @@ export const trials = pgTable(
     expiredAt: timestamptz('expired_at'),
     convertedAt: timestamptz('converted_at'),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * The trial's engagement inputs: active days and summed usage_daily counters of its user within
+     * its days. Kept by triggers (migration 0047, decision 075) on every usage_daily write and
+     * recomputed when the trial starts or its days change; never written by the app.
+     */
+    engagementActiveDays: integer('engagement_active_days').notNull().default(0),
+    engagementPageViews: integer('engagement_page_views').notNull().default(0),
+    engagementActions: integer('engagement_actions').notNull().default(0),
+    engagementFeatureAccesses: integer('engagement_feature_accesses').notNull().default(0),
+    engagementTimeSpentMs: bigint('engagement_time_spent_ms', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('trials_user_key').on(t.userId),

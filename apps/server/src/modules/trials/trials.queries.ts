@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { trials, usageDaily, users, type DbOrTx } from '@myeai/db';
+import { trials, users, type DbOrTx } from '@myeai/db';
 import type { EngagementInputs } from '@myeai/domain';
 
 export type TrialRow = typeof trials.$inferSelect;
@@ -93,26 +93,20 @@ export async function countTrials(db: DbOrTx, now: Date): Promise<{ total: numbe
   return { total: row?.total ?? 0, converted: row?.converted ?? 0, active: row?.active ?? 0 };
 }
 
-/** Each trial's engagement inputs from the per-day usage counters of its own days. */
+/**
+ * Each trial's engagement inputs, as the triggers of migration 0047 keep them on the trial's row
+ * (the per-day usage counters of its own days): one narrow row per trial, no join with the usage.
+ */
 export async function selectEngagementPerTrial(db: DbOrTx): Promise<EngagementInputs[]> {
-  const rows = await db
+  return db
     .select({
-      activeDays: sql<number>`count(${usageDaily.day})::int`,
-      pageViews: sql<number>`coalesce(sum(${usageDaily.pageViews}), 0)::int`,
-      actions: sql<number>`coalesce(sum(${usageDaily.actions}), 0)::int`,
-      featureAccesses: sql<number>`coalesce(sum(${usageDaily.featureAccesses}), 0)::int`,
-      timeSpentMs: sql<string>`coalesce(sum(${usageDaily.timeSpentMs}), 0)::bigint`,
+      activeDays: trials.engagementActiveDays,
+      pageViews: trials.engagementPageViews,
+      actions: trials.engagementActions,
+      featureAccesses: trials.engagementFeatureAccesses,
+      timeSpentMs: trials.engagementTimeSpentMs,
     })
-    .from(trials)
-    .leftJoin(
-      usageDaily,
-      and(
-        eq(usageDaily.userId, trials.userId),
-        sql`${usageDaily.day} between (${trials.startedAt} at time zone 'UTC')::date and (${trials.endsAt} at time zone 'UTC')::date`,
-      ),
-    )
-    .groupBy(trials.id);
-  return rows.map((row) => ({ ...row, timeSpentMs: Number(row.timeSpentMs) }));
+    .from(trials);
 }
 
 const utcDayOf = (column: typeof trials.startedAt | typeof trials.convertedAt) => sql<string>`to_char((${column} at time zone 'UTC')::date, 'YYYY-MM-DD')`;
