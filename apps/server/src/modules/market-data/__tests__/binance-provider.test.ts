@@ -46,6 +46,11 @@ describe('BinanceKlinesProvider', () => {
       await expect(provider.fetchCandles(BTC, now, now)).rejects.toThrow(message);
     }
     standIn.mode = 'good';
+    // Nobody listening: the reason is named.
+    const closed = await startKlinesStandIn(now);
+    const gone = closed.url;
+    await closed.close();
+    await expect(new BinanceKlinesProvider({ baseUrl: gone, apiKey: undefined, timeoutMs: 500 }).fetchCandles(BTC, now, now)).rejects.toThrow(/could not be reached \(ECONNREFUSED\)/);
   });
 
   it('is built from the configuration, none without one', () => {

@@ -49,7 +49,9 @@ export class BinanceKlinesProvider implements MarketDataProvider {
       response = await fetch(url, { headers: this.settings.apiKey ? { 'X-MBX-APIKEY': this.settings.apiKey } : {}, signal: AbortSignal.timeout(this.settings.timeoutMs) });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ProviderError(timedOut ? `${symbol}: no answer within ${this.settings.timeoutMs} ms.` : `${symbol}: the provider could not be reached (${error instanceof Error ? error.message : String(error)}).`);
+      // fetch says "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND...) is its cause's code.
+      const cause = error instanceof Error ? ((error.cause as { code?: unknown } | undefined)?.code ?? error.message) : String(error);
+      throw new ProviderError(timedOut ? `${symbol}: no answer within ${this.settings.timeoutMs} ms.` : `${symbol}: the provider could not be reached (${String(cause)}).`);
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
