@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('commissions in Chromium', () => {
     await context.close();
   });
 
-  it('payout batches pay commissions: an admin marks paid only one moved to processing before payouts; the affiliate sees it', async () => {
+  it('pay this one now (decision 070): a pending line in its holding period is refused with the reason; one moved to processing before payouts goes into a one-item batch, approved and marked paid on Payouts; the affiliate sees it paid', async () => {
     const paidBefore = (await ledgerOf('affiliate@demo.myeai.local')).filter((row) => row.status === 'paid').length;
     const { context, page } = await newPage();
     await signInWithDemo(page, 'Ada Admin');
@@ -145,23 +145,42 @@ describe.skipIf(!hasChromium)('commissions in Chromium', () => {
     const admin = page.getByRole('region', { name: 'Payout administration' });
     await admin.waitFor();
     await admin.getByRole('link', { name: 'Payouts' }).waitFor();
-    // A pending commission waits for a batch (decision 060): no step by hand.
+    // A pending sale of yesterday: offered, but the batch rules hold it (its holding period), and the admin is told why.
     const pending = admin.getByRole('row').filter({ hasText: 'Mindset Coaching Program' }).filter({ hasText: 'Alex Affiliate' });
-    await expect(pending.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$99\.80 USD[\s\S]*Pending[\s\S]*Paid in a batch/i);
-    await expect(pending.getByRole('button').count()).resolves.toBe(0);
+    await expect(pending.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$99\.80 USD[\s\S]*Pending/i);
+    await pending.getByRole('button', { name: 'Pay now: $99.80 USD to Alex Affiliate' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Pay this commission now' });
+    await confirm.getByText(/Pay the \$99\.80 USD commission of Alex Affiliate on Mindset Coaching Program now\? It goes alone into a new payout batch/).waitFor();
+    await confirm.getByRole('button', { name: 'Prepare the payout' }).click();
+    await page.getByText('This commission is still in its holding period: it can be paid once the period is over.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
 
     await admin.getByRole('radiogroup', { name: 'Filter all commissions by status' }).getByText('Processing', { exact: true }).click();
     // The demo admin moved Alex's course sale of ten days ago to processing before payouts existed (its seed's history).
     const row = admin.getByRole('row').filter({ hasText: 'Trading Foundations Course' }).filter({ hasText: 'Alex Affiliate' }).filter({ hasText: 'Nov 13, 2026' });
     await expect(row.innerText()).resolves.toMatch(/Alex Affiliate[\s\S]*\$49\.75 USD[\s\S]*Processing/i);
-    await row.getByRole('button', { name: 'Mark paid' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Change commission status' });
-    await confirm.getByText(/Mark the \$49\.75 USD commission of Alex Affiliate on Trading Foundations Course as paid\? It was moved to processing before payouts/).waitFor();
+    await row.getByRole('button', { name: 'Pay now: $49.75 USD to Alex Affiliate' }).click();
+    await confirm.getByText(/Pay the \$49\.75 USD commission of Alex Affiliate on Trading Foundations Course now\?/).waitFor();
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity), { timeout: 5_000 }).toBe('1');
     await expectAccessible(page);
-    await confirm.getByRole('button', { name: 'Mark paid' }).click();
-    await page.getByText('Commission marked as paid').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await confirm.getByRole('button', { name: 'Prepare the payout' }).click();
+    await page.getByText('$49.75 to Alex Affiliate, in a batch of its own: approve it on Payouts.').waitFor();
+    // The line is in the batch now: the row links to Payouts instead of offering it again.
+    await row.getByRole('link', { name: /^In the batch of / }).click();
+    await page.waitForURL('**/admin/payouts');
+    const detail = page.getByRole('region', { name: /^Batch of / });
+    await detail.getByText('Prepared, awaiting approval').waitFor();
+    const item = detail.getByRole('table', { name: 'Payout items' }).getByRole('row').filter({ hasText: 'Alex Affiliate' });
+    await expect(item.innerText()).resolves.toContain('$49.75');
+    await expect(detail.getByRole('table', { name: 'Payout items' }).getByRole('row').count()).resolves.toBe(2);
+    await detail.getByRole('button', { name: 'Approve batch' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve payout batch' });
+    await approve.getByText('Approve 1 payout totalling $49.75?').waitFor();
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await detail.getByText('Approved, paying').waitFor();
+    await item.getByRole('button', { name: 'Mark paid: the payout to Alex Affiliate' }).click();
+    await detail.getByText('Completed', { exact: true }).waitFor();
     await context.close();
 
     const affiliate = await newPage();

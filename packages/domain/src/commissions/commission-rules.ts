@@ -54,13 +54,32 @@ export function canTransitionCommission(from: CommissionStatus, to: CommissionSt
 }
 
 /**
- * Payout batches are the way a line is paid (decision 060): preparing a batch moves its lines to
- * processing, settling its item moves them on. By hand an admin may only mark paid a line moved to
- * processing before payouts existed (in no payout item): nothing else could ever finish it.
+ * "Pay this one now" (issue 30 item 6, decision 070): the only way an admin pays a single line,
+ * through a one-item payout batch with the batch's rules (the server checks the rest: out of the
+ * holding period, no flag hold, the payee active with valid details out of their hold). Offered
+ * for a pending line and for a line moved to processing before payouts (in no payout item, so
+ * nothing else could ever finish it); never for a line in an open payout item, a paid or withheld
+ * one, or a reversal (a negative line is netted in the payee's payouts, never paid on its own).
  */
-export function manualCommissionMove(status: CommissionStatus, inPayoutBatch: boolean): 'paid' | null {
-  return status === 'processing' && !inPayoutBatch ? 'paid' : null;
+export function canPayNow(line: { status: CommissionStatus; amount_cents: Cents; in_payout_batch: boolean }): boolean {
+  return !line.in_payout_batch && line.amount_cents > 0 && (line.status === 'pending' || line.status === 'processing');
 }
+
+/** Why a line cannot be paid now (the 409's message), beside the batch's own skip reasons. */
+export const PAY_NOW_REFUSALS = {
+  own: 'You cannot pay your own commission.',
+  not_payable: 'Only a pending commission, or one moved to processing before payouts, can be paid now.',
+  reversal: "A reversal is netted in the payee's next payout: it is never paid on its own.",
+  holding: 'This commission is still in its holding period: it can be paid once the period is over.',
+  suspended: 'The payee is suspended: nothing is paid to a suspended account.',
+  no_details: 'The payee has no payout method yet.',
+  details_on_hold: 'The payee changed their payout details recently: they are on hold until the hold ends.',
+  method_disabled: "The payee's payout method is not enabled for payouts.",
+  stripe_not_ready: "The payee's Stripe account is not verified yet.",
+  needs_wire: 'This amount is above the wire threshold: only wire details can pay it.',
+  nothing_to_pay: "Nothing is left to pay: its reversals and the payee's clawbacks take the amount to zero or below.",
+} as const;
+export type PayNowRefusal = keyof typeof PAY_NOW_REFUSALS;
 
 /** Why an admin cannot move a pending line to processing by hand (decision 060). */
 export const COMMISSION_PROCESSING_BY_BATCH_MESSAGE =

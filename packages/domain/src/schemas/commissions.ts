@@ -9,7 +9,8 @@ export const commissionsPaths = {
   summary: '/api/commissions/summary',
   csvExport: '/api/commissions/export/csv',
   adminList: '/api/admin/commissions',
-  adminStatus: '/api/admin/commissions/:id/status',
+  /** "Pay this one now": a one-item payout batch with this line (decision 070). */
+  adminPayNow: '/api/admin/commissions/:id/pay-now',
 } as const;
 
 export const CommissionStatusSchema = z.enum(COMMISSION_STATUSES);
@@ -84,15 +85,6 @@ export const CommissionSummaryResponseSchema = z.object({
 export type CommissionSummaryResponse = z.infer<typeof CommissionSummaryResponseSchema>;
 
 export const CommissionIdParamsSchema = z.object({ id: z.uuid('Unknown commission.') });
-
-/**
- * Admins move a commission one step by hand; only 'paid' of a line in no payout item is accepted
- * (manualCommissionMove): 'processing' is answered 409 with the reason, not 400 (decision 060).
- */
-export const UpdateCommissionStatusInputSchema = z.strictObject({
-  status: z.enum(['processing', 'paid'], 'Status must be processing or paid.'),
-});
-export type UpdateCommissionStatusInput = z.infer<typeof UpdateCommissionStatusInputSchema>;
 
 /**
  * An item of the admins' list: whose it is, `on_hold` as in the earner's own list (decision 046),

@@ -4,22 +4,21 @@ import {
   AdminCommissionPageSchema,
   CommissionIdParamsSchema,
   CommissionPageSchema,
-  CommissionSchema,
   commissionsPaths,
   CommissionSummaryResponseSchema,
   ExportCommissionsQuerySchema,
   ListCommissionsQuerySchema,
-  UpdateCommissionStatusInputSchema,
+  PayoutBatchSchema,
 } from '@myeai/domain';
+import { payCommissionNow } from '../payouts/index.ts';
 import {
-  changeCommissionStatus,
   exportCommissionsCsv,
   getCommissionSummary,
   listAllCommissions,
   listCommissions,
 } from './commissions.service.ts';
 
-/** /commissions (affiliate and admin): the user's own ledger; admins move commissions to processing and paid. */
+/** /commissions (affiliate and admin): the user's own ledger; admins list everyone's and pay a single line now through a one-item payout batch. */
 export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
   const { app, deps } = zodRoutes(root);
   const tags = ['commissions'];
@@ -56,9 +55,10 @@ export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request) => listAllCommissions(deps.db, request.query),
   });
 
-  app.patch(commissionsPaths.adminStatus, {
+  // "Pay this one now" (decision 070): the line through a one-item payout batch, approved on /admin/payouts.
+  app.post(commissionsPaths.adminPayNow, {
     config: { access: 'admin' },
-    schema: { tags, params: CommissionIdParamsSchema, body: UpdateCommissionStatusInputSchema, response: { 200: CommissionSchema } },
-    handler: async (request) => changeCommissionStatus(deps.db, deps.clock, request.user!.id, request.params.id, request.body.status),
+    schema: { tags, params: CommissionIdParamsSchema, response: { 200: PayoutBatchSchema } },
+    handler: async (request) => payCommissionNow(deps, request.user!.id, request.params.id),
   });
 }

@@ -331,7 +331,8 @@ export async function withholdCommissionsFromOrigin(
  * (its item settles it; a move by hand would pay it twice or leave the item out of step), and so
  * is a move to processing (the line would be in no batch). What is left by hand is marking paid a
  * line moved to processing before payouts existed. `history` (the demo seed's past, written as
- * the admin moved lines before payouts) skips the payout rules.
+ * the admin moved lines before payouts) skips the payout rules. No route calls it any more: an
+ * admin pays a single line through a one-item payout batch ("pay this one now", decision 070).
  */
 export async function changeCommissionStatus(
   db: DbOrTx,

@@ -264,7 +264,7 @@ const POLICY: readonly (readonly [route: string, outcomes: string])[] = [
   ['DELETE /api/admin/products/:id',                          '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/products/:id/conversion-secret',           '401  403  403  403  403  403  403  ok   403'],
   ['GET /api/admin/commissions',                              '401  403  403  403  403  403  403  ok   403'],
-  ['PATCH /api/admin/commissions/:id/status',                 '401  403  403  403  403  403  403  ok   403'],
+  ['POST /api/admin/commissions/:id/pay-now',                 '401  403  403  403  403  403  403  ok   403'],
   ['POST /api/admin/commission/process-revenue',              '401  403  403  403  403  403  403  ok   403'],
   // Payout settings, batches, files and settlement (issue 30 items 3 and 4): admin only
   ['GET /api/admin/payouts/settings',                         '401  403  403  403  403  403  403  ok   403'],

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, notifications, payoutBatches, payoutItems, users } from '@myeai/db';
 import {
   apiPath,
-  COMMISSION_PROCESSING_BY_BATCH_MESSAGE,
   commissionInPayoutBatchMessage,
+  PAY_NOW_REFUSALS,
   PAYOUT_SETTINGS_DEFAULTS,
   payoutsPaths,
   type CommissionStatus,
@@ -38,8 +38,8 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Record<string, unknown>;
   };
-  const patch = (id: string, status: string, cookie = admin) =>
-    t.inject({ method: 'PATCH', url: `/api/admin/commissions/${id}/status`, cookie, payload: { status } });
+  // "Pay this one now" (decision 070): the one thing an admin does to a single line, through a one-item batch.
+  const payNow = (id: string, cookie = admin) => t.inject({ method: 'POST', url: `/api/admin/commissions/${id}/pay-now`, cookie });
 
   /** A new pending commission for `email` through a tracked click and a signed conversion. */
   const earn = async (email: string, amount: number, productOverrides: Record<string, unknown> = {}) => {
@@ -193,53 +193,79 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
     for (const step of steps) await changeCommissionStatus(t.database.db, t.clock, null, id, step, { notify: false, history: true });
   };
 
-  it('refuses to move a pending commission to processing by hand: payout batches do it (decision 060)', async () => {
+  it('does not pay a pending line in its holding period, nor a paid line (decision 070)', async () => {
     const commission = await earn('affiliate@demo.myeai.local', 20_000);
     const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
-    const refused = await patch(commission.id, 'processing');
+    const refused = await payNow(commission.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(COMMISSION_PROCESSING_BY_BATCH_MESSAGE);
+    expect(refused.json().error.message).toBe(PAY_NOW_REFUSALS.holding);
+    const paidLine = await earn('affiliate@demo.myeai.local', 3_000);
+    await moveBeforePayouts(paidLine.id, ['processing', 'paid']);
+    const paidRefused = await payNow(paidLine.id);
+    expect(paidRefused.statusCode).toBe(409);
+    expect(paidRefused.json().error.message).toBe(PAY_NOW_REFUSALS.not_payable);
     const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
     expect(after).toEqual(before);
+    expect(await t.database.db.select().from(payoutItems).where(eq(payoutItems.userId, affiliateId)).then((rows) => rows.filter((row) => row.createdAt.getTime() >= TEST_NOW.getTime()))).toHaveLength(0);
   });
 
-  it('lets an admin mark paid a commission moved to processing before payouts, audited, telling the owner', async () => {
+  it('pays a line moved to processing before payouts now, through a one-item batch: approved and marked paid, the line is paid and its owner told', async () => {
     const commission = await earn('affiliate@demo.myeai.local', 20_000);
     await moveBeforePayouts(commission.id, ['processing']);
     const listed = await t.inject({ method: 'GET', url: '/api/admin/commissions?status=processing&limit=100', cookie: admin });
     expect((listed.json().items as { id: string; payout_batch: unknown }[]).find((item) => item.id === commission.id)).toMatchObject({ payout_batch: null });
-    const notificationsBefore = (await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId))).length;
 
     t.clock.advance(DAY);
-    const paid = await patch(commission.id, 'paid');
-    expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ id: commission.id, status: 'paid', paid_at: t.clock.now().toISOString() });
+    const prepared = await payNow(commission.id);
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const { batch } = prepared.json() as PayoutBatchResponse;
+    expect(batch).toMatchObject({ status: 'prepared', scheduled_week: null, total_cents: 2_000 });
+    expect(batch.items).toEqual([expect.objectContaining({ user_id: affiliateId, amount_cents: 2_000, line_count: 1, status: 'processing', method: 'paypal' })]);
+    // The line stays processing, now in the item that settles it; the admins' list names the batch.
+    expect((await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, commission.id)))[0]!.status).toBe('processing');
+    const again = await t.inject({ method: 'GET', url: '/api/admin/commissions?status=processing&limit=100', cookie: admin });
+    expect((again.json().items as { id: string; payout_batch: { id: string } | null }[]).find((item) => item.id === commission.id)?.payout_batch?.id).toBe(batch.id);
+    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'payout.pay_now'), eq(auditLog.target, batch.id!)));
+    expect(audit!.details).toMatchObject({ commission_id: commission.id, user_id: affiliateId, status_before: 'processing', amount_cents: 2_000, lines: 1 });
 
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'commission.status'), eq(auditLog.target, commission.id))).orderBy(desc(auditLog.createdAt));
-    expect(audit.map((row) => row.details)[0]).toEqual({ from: 'processing', to: 'paid', user_id: affiliateId, amount_cents: 2_000, currency: 'USD' });
+    expect((await t.inject({ method: 'POST', url: apiPath(payoutsPaths.adminApprove, { id: batch.id! }), cookie: admin })).statusCode).toBe(200);
+    const settled = await t.inject({ method: 'PATCH', url: apiPath(payoutsPaths.adminItem, { id: batch.items[0]!.id! }), cookie: admin, payload: { status: 'paid' } });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect((await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, commission.id)))[0]!.status).toBe('paid');
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, affiliateId)).orderBy(desc(notifications.createdAt));
-    expect(told).toHaveLength(notificationsBefore + 1);
-    expect(told[0]!.title).toBe('Commission paid');
-
+    expect(told[0]!.title).toBe('Payout paid');
     const mine = (await page(affiliate, '?status=paid')).items.find((item) => item.id === commission.id);
     expect(mine).toMatchObject({ status: 'paid' });
   });
 
-  it.each([
-    { label: 'paid -> paid (a repeated click)', steps: ['processing', 'paid'] as const, attempt: 'paid', status: 409 },
-    { label: 'pending -> paid (a skipped step)', steps: [] as const, attempt: 'paid', status: 409 },
-    { label: 'processing -> processing', steps: ['processing'] as const, attempt: 'processing', status: 409 },
-    { label: 'back to pending', steps: ['processing'] as const, attempt: 'pending', status: 400 },
-  ])('refuses $label and changes nothing', async ({ steps, attempt, status }) => {
-    const commission = await earn('affiliate@demo.myeai.local', 3_000);
-    await moveBeforePayouts(commission.id, steps);
-    const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
-    expect((await patch(commission.id, attempt)).statusCode).toBe(status);
-    const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
-    expect(after).toEqual(before);
+  it('pays a pending line once out of its holding period, with the batch rules for the payee (details out of their hold)', async () => {
+    const commission = await earn('affiliate@demo.myeai.local', 30_000);
+    t.clock.advance(15 * DAY);
+    const prepared = await payNow(commission.id);
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const { batch } = prepared.json() as PayoutBatchResponse;
+    // The minimum payout does not apply: the admin chose this line (3,000 cents). The payee's clawback is netted as a batch
+    // nets it (decision 066): the demo's refund of half of DEMO-1001, paid before, is a -7.35 line available at once.
+    const clawback = await t.database.db.select().from(commissions).where(and(eq(commissions.userId, affiliateId), eq(commissions.status, 'processing'), eq(commissions.source, 'reversal')));
+    expect(clawback.map((row) => row.amountCents)).toEqual([-735]);
+    expect(batch.items).toEqual([expect.objectContaining({ user_id: affiliateId, amount_cents: 2_265, line_count: 2 })]);
+    expect((await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, commission.id)))[0]!.status).toBe('processing');
+    // In a batch now: a second click is refused, naming it.
+    const twice = await payNow(commission.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toContain(batch.id!);
+    expect((await t.inject({ method: 'POST', url: apiPath(payoutsPaths.adminCancel, { id: batch.id! }), cookie: admin, payload: {} })).statusCode).toBe(200);
+
+    // New payout details are on hold for 48 hours: nothing is paid to them meanwhile.
+    expect((await t.inject({ method: 'PUT', url: payoutsPaths.method, cookie: affiliate, payload: { method: 'paypal', email: 'alex.new@example.com' } })).statusCode).toBe(200);
+    const onHold = await payNow(commission.id);
+    expect(onHold.statusCode).toBe(409);
+    expect(onHold.json().error.message).toBe(PAY_NOW_REFUSALS.details_on_hold);
+    t.clock.advance(2 * DAY + 1000);
+    expect((await payNow(commission.id)).statusCode).toBe(200);
   });
 
-  it('refuses any change by hand of a line whose payout item is processing, naming the batch; its item settles it', async () => {
+  it('does not pay now a line whose payout item is processing, naming the batch; its item settles it', async () => {
     // The payee is the demo's multi-role account, paid by PayPal; no threshold or hold keeps its lines out of the batch.
     const payee = await t.signIn('multi@demo.myeai.local');
     const payeeId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'multi@demo.myeai.local')))[0]!.id;
@@ -259,12 +285,10 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
     expect((listed.json().items as { id: string; payout_batch: unknown }[]).find((entry) => entry.id === line.id)).toMatchObject({ payout_batch: { id: batch.id, created_at: created } });
 
     const [before] = await t.database.db.select().from(commissions).where(eq(commissions.id, line.id));
-    for (const attempt of ['paid', 'processing']) {
-      const refused = await patch(line.id, attempt);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(commissionInPayoutBatchMessage({ id: batch.id!, created_at: created }));
-      expect(refused.json().error.message).toContain(batch.id!);
-    }
+    const refused = await payNow(line.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(commissionInPayoutBatchMessage({ id: batch.id!, created_at: created }));
+    expect(refused.json().error.message).toContain(batch.id!);
     const [after] = await t.database.db.select().from(commissions).where(eq(commissions.id, line.id));
     expect(after).toEqual(before);
     expect(after!.status).toBe('processing');
@@ -274,27 +298,27 @@ describe.each(testDatabaseKinds())('commissions on %s', (kind) => {
     expect((await t.inject({ method: 'POST', url: apiPath(payoutsPaths.adminApprove, { id: batch.id! }), cookie: admin })).statusCode).toBe(200);
     const settled = await t.inject({ method: 'PATCH', url: apiPath(payoutsPaths.adminItem, { id: item.id! }), cookie: admin, payload: { status: 'paid' } });
     expect(settled.statusCode, settled.body).toBe(200);
-    const repeated = await patch(line.id, 'paid');
+    const repeated = await payNow(line.id);
     expect(repeated.statusCode).toBe(409);
-    expect(repeated.json().error.message).toBe('A paid commission cannot become paid.');
+    expect(repeated.json().error.message).toBe(PAY_NOW_REFUSALS.not_payable);
     expect((await t.database.db.select({ status: commissions.status }).from(commissions).where(eq(commissions.id, line.id)))[0]!.status).toBe('paid');
   });
 
-  it('refuses a status change by a non-admin (403), of an unknown commission (404) and of one’s own commission (403)', async () => {
+  it('refuses pay now to a non-admin (403), of an unknown commission (404) and of one’s own commission (403)', async () => {
     const commission = await earn('affiliate@demo.myeai.local', 3_000);
     for (const role of ['affiliate', 'trader', 'subscriber'] as const) {
-      expect((await patch(commission.id, 'processing', await t.signInAs(role))).statusCode).toBe(403);
+      expect((await payNow(commission.id, await t.signInAs(role))).statusCode).toBe(403);
     }
-    expect((await patch('00000000-0000-4000-8000-000000000000', 'processing')).statusCode).toBe(404);
+    expect((await payNow('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(commissions).where(eq(commissions.id, commission.id));
     expect(row?.status).toBe('pending');
 
     const multi = await t.signIn('multi@demo.myeai.local');
     const own = await earn('multi@demo.myeai.local', 3_000);
     expect((await t.inject({ method: 'POST', url: '/api/rbac/switch-role', cookie: multi, payload: { role: 'admin' } })).statusCode).toBe(200);
-    const self = await patch(own.id, 'processing', multi);
+    const self = await payNow(own.id, multi);
     expect(self.statusCode).toBe(403);
-    expect(self.json().error.message).toBe('You cannot change the status of your own commission.');
+    expect(self.json().error.message).toBe(PAY_NOW_REFUSALS.own);
   });
 
   it('lists every user’s commissions to admins only, with the owner', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, notifications, referralAttributions, users } from '@myeai/db';
-import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, COMMISSION_PROCESSING_BY_BATCH_MESSAGE, peoplePaths } from '@myeai/domain';
+import { apiPath, commissionsPaths, COMMISSION_HELD_MESSAGE, PAY_NOW_REFUSALS, peoplePaths } from '@myeai/domain';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createTestProduct, postConversion } from './affiliate-test-helpers.ts';
@@ -59,8 +59,8 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
   }
 
   const originOf = async (commissionId: string) => (await t.database.db.select({ origin: commissions.originUserId }).from(commissions).where(eq(commissions.id, commissionId)))[0]?.origin;
-  const moveTo = (commissionId: string, status: 'processing') =>
-    t.inject({ method: 'PATCH', url: apiPath(commissionsPaths.adminStatus, { id: commissionId }), cookie: admin, payload: { status } });
+  // "Pay this one now" (decision 070) is the one thing an admin does to a single line.
+  const payNow = (commissionId: string) => t.inject({ method: 'POST', url: apiPath(commissionsPaths.adminPayNow, { id: commissionId }), cookie: admin });
 
   it('a member buying through the referrer’s link is the commission’s origin, and My Team shows it against that member', async () => {
     const member = await join('10.61.0.1');
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     const fromThird = await buy(third, 30_000);
     expect(await originOf(fromFirst)).toBe(first.id);
 
-    const held = await moveTo(fromFirst, 'processing');
+    const held = await payNow(fromFirst);
     expect(held.statusCode).toBe(409);
     expect(held.json().error.message).toBe(COMMISSION_HELD_MESSAGE);
 
@@ -112,10 +112,10 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect([heldSummary.held_cents - heldBefore.held_cents, heldSummary.held_count - heldBefore.held_count]).toEqual([5_000, 2]);
     expect((await t.inject({ method: 'POST', url: `/api/admin/referral-flags/${flagOf(first.id).id}/clear`, cookie: admin })).statusCode).toBe(200);
     expect(await onHold()).toEqual({ [fromFirst]: false, [fromThird]: true });
-    // Cleared, it is no longer refused as held: by hand it now meets the payout rule (batches move it, decision 060).
-    const cleared = await moveTo(fromFirst, 'processing');
+    // Cleared, it is no longer refused as held: it now meets the payout rules (earned just now, it is in its holding period).
+    const cleared = await payNow(fromFirst);
     expect(cleared.statusCode).toBe(409);
-    expect(cleared.json().error.message).toBe(COMMISSION_PROCESSING_BY_BATCH_MESSAGE);
+    expect(cleared.json().error.message).toBe(PAY_NOW_REFUSALS.holding);
 
     const summary = async () => (await t.inject({ method: 'GET', url: commissionsPaths.summary, cookie: referrer.cookie })).json() as { total_earnings_cents: number; pending_cents: number; held_cents: number };
     const before = await summary();
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('commission origin and the flagged-origin hol
     expect(after.pending_cents).toBe(before.pending_cents - 3_000);
     expect(after.total_earnings_cents).toBe(before.total_earnings_cents - 3_000);
     expect(after.held_cents).toBe(heldBefore.held_cents);
-    const withheld = await moveTo(fromThird, 'processing');
+    const withheld = await payNow(fromThird);
     expect(withheld.statusCode).toBe(409);
     const listed = await t.inject({ method: 'GET', url: `${commissionsPaths.list}?status=withheld`, cookie: referrer.cookie });
     expect(listed.statusCode, listed.body).toBe(200);

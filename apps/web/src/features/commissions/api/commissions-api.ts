@@ -3,13 +3,14 @@ import {
   AdminCommissionPageSchema,
   apiPath,
   CommissionPageSchema,
-  CommissionSchema,
   commissionsPaths,
   CommissionSummaryResponseSchema,
+  PayoutBatchSchema,
   type CommissionStatusFilter,
 } from '@myeai/domain';
 import { apiRequest, ApiError, networkError } from '../../../lib/api-client.ts';
 import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
+import { payoutKeys } from './payouts-api.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -41,13 +42,12 @@ export function useAdminCommissionList(status: CommissionStatusFilter, isEnabled
   });
 }
 
-/** Admin status change; the ledger, the cards and the admin list refetch once the server answered. */
-export function useChangeCommissionStatus() {
+/** "Pay this one now" (decision 070): a one-item payout batch; the admin list and the payout batches refetch once the server answered. */
+export function usePayCommissionNow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'paid' }) =>
-      apiRequest(apiPath(commissionsPaths.adminStatus, { id }), { method: 'PATCH', body: { status }, schema: CommissionSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
+    mutationFn: ({ id }: { id: string }) => apiRequest(apiPath(commissionsPaths.adminPayNow, { id }), { method: 'POST', schema: PayoutBatchSchema }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: commissionKeys.all }), queryClient.invalidateQueries({ queryKey: payoutKeys.all })]),
   });
 }
 

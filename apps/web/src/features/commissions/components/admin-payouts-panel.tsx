@@ -2,17 +2,15 @@ import { Anchor, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { COMMISSION_STATUS_LABELS, manualCommissionMove, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
+import { canPayNow, formatDollarsAndCents, type AdminCommission, type CommissionStatusFilter } from '@myeai/domain';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { PersonCell } from '../../../components/ui/person-cell.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { useAdminCommissionList, useChangeCommissionStatus } from '../api/commissions-api.ts';
+import { useAdminCommissionList, usePayCommissionNow } from '../api/commissions-api.ts';
 import { amountWithCurrency, commissionColumns } from './commission-table.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
-
-type Move = { commission: AdminCommission; to: 'paid' };
 
 function Note({ children }: { children: string }) {
   return (
@@ -23,49 +21,59 @@ function Note({ children }: { children: string }) {
 }
 
 /**
- * What an admin may do by hand (decision 060): mark paid a line moved to processing before payouts,
- * never their own. Batches move everything else, so the cell says where the line stands instead.
+ * What an admin may do to one line (decision 070): "Pay now", through a one-item payout batch with
+ * the batch's rules, never their own. Otherwise the cell says where the line stands.
  */
-function MoveAction({ commission, adminId, onMove }: { commission: AdminCommission; adminId: string; onMove: (move: Move) => void }) {
-  // The server refuses to move a held commission (decision 046): say so instead of offering the step.
+function PayNowAction({ commission, adminId, onPay }: { commission: AdminCommission; adminId: string; onPay: (commission: AdminCommission) => void }) {
+  // The server refuses a held commission (decision 046): say so instead of offering it.
   if (commission.on_hold) return <Note>On hold</Note>;
-  if (commission.payout_batch) return <Note>{`In the batch of ${formatDateTime(commission.payout_batch.created_at)}`}</Note>;
-  const move = manualCommissionMove(commission.status, false);
-  if (!move) return <Note>{commission.status === 'pending' ? 'Paid in a batch' : 'Done'}</Note>;
+  if (commission.payout_batch) {
+    return (
+      <Anchor component={Link} to="/admin/payouts" size="xs">
+        {`In the batch of ${formatDateTime(commission.payout_batch.created_at)}`}
+      </Anchor>
+    );
+  }
+  if (!canPayNow({ status: commission.status, amount_cents: commission.amount_cents, in_payout_batch: false })) {
+    return <Note>{commission.amount_cents < 0 ? 'Netted in a payout' : commission.status === 'withheld' ? 'Not paid' : 'Done'}</Note>;
+  }
   if (commission.user.id === adminId) return <Note>Your own</Note>;
   return (
-    <Button size="xs" variant="light" onClick={() => onMove({ commission, to: move })}>
-      Mark {COMMISSION_STATUS_LABELS[move].toLowerCase()}
+    <Button size="xs" variant="light" onClick={() => onPay(commission)} aria-label={`Pay now: ${amountWithCurrency(commission)} to ${commission.user.name}`}>
+      Pay now
     </Button>
   );
 }
 
-function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void }) {
-  const change = useChangeCommissionStatus();
+function ConfirmPayNow({ commission, onClose }: { commission: AdminCommission | null; onClose: () => void }) {
+  const payNow = usePayCommissionNow();
   const onConfirm = () => {
-    if (!move) return;
-    change.mutate(
-      { id: move.commission.id, status: move.to },
+    if (!commission) return;
+    payNow.mutate(
+      { id: commission.id },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: `Commission marked as ${COMMISSION_STATUS_LABELS[move.to].toLowerCase()}` });
+        onSuccess: ({ batch }) => {
+          notifications.show({ color: 'green', title: 'Payout batch prepared', message: `${formatDollarsAndCents(batch.total_cents)} to ${commission.user.name}, in a batch of its own: approve it on Payouts.` });
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', title: 'Could not change the status', message: error.message }),
+        onError: (error) => notifications.show({ color: 'red', title: 'Could not pay this commission now', message: error.message }),
       },
     );
   };
   return (
-    <Modal opened={move !== null} onClose={onClose} title="Change commission status" centered>
-      {move && (
+    <Modal opened={commission !== null} onClose={onClose} title="Pay this commission now" centered>
+      {commission && (
         <Stack gap="md">
           <Text>
-            Mark the {amountWithCurrency(move.commission)} commission of {move.commission.user.name} on {move.commission.product_name} as{' '}
-            {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}? It was moved to processing before payouts, so no batch will pay it: mark it once the money is sent.{' '}
-            {move.commission.user.name} is notified, and the change is recorded in the audit log.
+            Pay the {amountWithCurrency(commission)} commission of {commission.user.name} on {commission.product_name} now? It goes alone into a new payout batch, to{' '}
+            {commission.user.name}’s payout method, with the batch rules: out of its holding period, payout details valid and out of their hold. Its reversals and{' '}
+            {commission.user.name}’s clawbacks are netted, as in any batch.
           </Text>
-          <FormActions saving={change.isPending} onCancel={onClose} onConfirm={onConfirm}>
-            Mark {COMMISSION_STATUS_LABELS[move.to].toLowerCase()}
+          <Text size="sm" c="dimmed">
+            Nothing is sent yet: approve the batch on Payouts, then mark it paid or let the provider pay it.
+          </Text>
+          <FormActions saving={payNow.isPending} onCancel={onClose} onConfirm={onConfirm}>
+            Prepare the payout
           </FormActions>
         </Stack>
       )}
@@ -73,11 +81,11 @@ function ConfirmMove({ move, onClose }: { move: Move | null; onClose: () => void
   );
 }
 
-/** Admins (active role admin): every affiliate's commissions; payout batches pay them, so the only step by hand is finishing a line moved to processing before payouts. */
+/** Admins (active role admin): every affiliate's commissions; payout batches pay them, and Pay now puts a single line in a batch of its own. */
 export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
   const [status, setStatus] = useState<CommissionStatusFilter>('pending');
   const list = useAdminCommissionList(status, true);
-  const [move, setMove] = useState<Move | null>(null);
+  const [paying, setPaying] = useState<AdminCommission | null>(null);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -93,7 +101,7 @@ export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
               <Anchor component={Link} to="/admin/payouts" underline="always">
                 Payouts
               </Anchor>
-              ; a commission moved to processing before payouts can be marked paid here.
+              ; Pay now puts a single commission in a batch of its own.
             </Text>
           </div>
           <StatusFilter value={status} onChange={setStatus} label="Filter all commissions by status" />
@@ -123,7 +131,7 @@ export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
               },
               { key: 'product', header: 'Product', th: { scope: 'col' }, cell: (commission) => commission.product_name },
               ...commissionColumns,
-              { key: 'action', header: 'Action', th: { scope: 'col' }, cell: (commission) => <MoveAction commission={commission} adminId={adminId} onMove={setMove} /> },
+              { key: 'action', header: 'Action', th: { scope: 'col' }, cell: (commission) => <PayNowAction commission={commission} adminId={adminId} onPay={setPaying} /> },
             ]}
           />
         )}
@@ -135,7 +143,7 @@ export function AdminPayoutsPanel({ adminId }: { adminId: string }) {
           </Center>
         )}
       </Stack>
-      <ConfirmMove move={move} onClose={() => setMove(null)} />
+      <ConfirmPayNow commission={paying} onClose={() => setPaying(null)} />
     </Card>
   );
 }
