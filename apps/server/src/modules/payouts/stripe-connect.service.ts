@@ -163,7 +163,9 @@ export async function applyStripePayoutEvent(deps: ConnectDeps, event: Stripe.Ev
   const client = stripeConnectClient(deps.config);
   if (!client) return 'ignored';
   const object = event.data.object as unknown as Record<string, unknown>;
-  const fresh = event.type === 'account.updated' ? await client.retrieveAccount(String(object.id)) : null;
+  // An account of ours is read from Stripe now (arrival order does not matter); another one is only recorded.
+  const ours = event.type === 'account.updated' && typeof object.id === 'string' ? await selectStripeAccountById(deps.db, object.id) : undefined;
+  const fresh = ours ? await client.retrieveAccount(ours.accountId) : null;
   return deps.db.transaction(async (tx) => {
     const recorded = await insertBillingEventOnce(tx, {
       provider: 'stripe',

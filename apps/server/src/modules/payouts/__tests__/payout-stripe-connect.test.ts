@@ -163,6 +163,11 @@ describe.each(testDatabaseKinds())('Stripe Connect payouts on %s', (kind) => {
     const preview = await call('POST', payoutsPaths.adminBatches, admin, { dry_run: true });
     expect(preview.body.batch.skipped.find((s: { user_id: string }) => s.user_id === payee.id)).toMatchObject({ reason: 'stripe_not_ready', available_cents: 7000 });
 
+    // An account that is not a payee's here is recorded and not read from Stripe.
+    const before = fake.requests.length;
+    expect((await deliver(event('account.updated', { id: 'acct_someone_else', object: 'account' }))).outcome).toBe('ignored');
+    expect(fake.requests.length).toBe(before);
+
     // A bad signature is refused before anything is read.
     const forged = await t.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: JSON.stringify(verified) });
     expect(forged.statusCode).toBe(400);
