@@ -45,6 +45,12 @@ export class StripeConnectClient {
     return link.url;
   }
 
+  /** A verified Express account's own dashboard (bank details, Stripe's payouts to the bank), single-use. */
+  async createDashboardLink(accountId: string): Promise<string> {
+    const link = await this.call(() => this.stripe.accounts.createLoginLink(accountId));
+    return link.url;
+  }
+
   async retrieveAccount(accountId: string): Promise<Stripe.Account> {
     return this.call(() => this.stripe.accounts.retrieve(accountId));
   }

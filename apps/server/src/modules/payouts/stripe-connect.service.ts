@@ -54,7 +54,9 @@ function returnUrls(baseUrl: string, page: ConnectReturnPage): { refreshUrl: str
 /**
  * "Connect with Stripe": the payee's Express account (created on the first call, with an
  * idempotency key per user, and stored; every later call reuses it) and a fresh onboarding link
- * (Account Links are single-use and expire within minutes, so each click gets a new one).
+ * (Account Links are single-use and expire within minutes, so each click gets a new one). Once the
+ * account is verified, the link opens the payee's Express dashboard instead (a login link), where
+ * Stripe lets them change their bank details.
  */
 export async function startStripeOnboarding(deps: ConnectDeps, user: { id: string; email: string }, page: ConnectReturnPage, baseUrl: string): Promise<{ url: string }> {
   const client = clientOf(deps);
@@ -72,8 +74,9 @@ export async function startStripeOnboarding(deps: ConnectDeps, user: { id: strin
     });
     if (!row) throw new AppError('CONFLICT', 'Your Stripe account could not be stored. Please try again.');
   }
-  const url = await client.createOnboardingLink(row.accountId, returnUrls(baseUrl, page));
-  await recordAudit(deps.db, deps.clock, { actorId: user.id, action: 'payout.stripe.onboarding_link', target: row.id, details: { account: maskStripeAccount(row.accountId), page } });
+  const dashboard = row.state === 'verified';
+  const url = dashboard ? await client.createDashboardLink(row.accountId) : await client.createOnboardingLink(row.accountId, returnUrls(baseUrl, page));
+  await recordAudit(deps.db, deps.clock, { actorId: user.id, action: dashboard ? 'payout.stripe.dashboard_link' : 'payout.stripe.onboarding_link', target: row.id, details: { account: maskStripeAccount(row.accountId), page } });
   return { url };
 }
 

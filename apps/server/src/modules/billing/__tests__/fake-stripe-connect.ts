@@ -45,6 +45,14 @@ export class FakeStripeConnect {
       const account = this.accounts.get(match[1]!);
       return account ? { status: 200, body: account } : missing('account');
     }
+    match = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+    if (match && method === 'POST') {
+      const account = this.accounts.get(match[1]!);
+      if (!account) return missing('account');
+      // Stripe gives a login link only to an Express account that finished onboarding.
+      if (account.type !== 'express' || !account.details_submitted) return invalid('Cannot create a login link for an account that has not completed onboarding.');
+      return { status: 200, body: { object: 'login_link', created: Math.floor(Date.now() / 1000), url: `https://connect.stripe.test/express/${match[1]}/${this.nextId('login')}` } };
+    }
     if (method === 'POST' && path === '/v1/account_links') {
       if (!this.accounts.has(params.account ?? '')) return missing('account');
       if (params.type !== 'account_onboarding' && params.type !== 'account_update') return invalid('Invalid type: must be one of account_onboarding or account_update');

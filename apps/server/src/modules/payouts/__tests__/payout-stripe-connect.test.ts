@@ -136,6 +136,10 @@ describe.each(testDatabaseKinds())('Stripe Connect payouts on %s', (kind) => {
     expect(await audits('payout.stripe.account_state', account.id)).toBe(1);
     const mails = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, payee.id), eq(mailOutbox.kind, 'payout_method_changed')));
     expect(mails).toHaveLength(1);
+    // Verified: the button opens the payee's Express dashboard (a login link), not onboarding again.
+    const dashboard = await call('POST', payoutsPaths.stripeConnect, payee.cookie, { page: 'commissions' });
+    expect(dashboard.body.url).toMatch(new RegExp(`^https://connect\\.stripe\\.test/express/${account.accountId}/`));
+    expect(await audits('payout.stripe.dashboard_link', account.id)).toBe(1);
 
     // An address not confirmed cannot hold payout details, Stripe's either.
     const unconfirmed = await addPayee(t.database.db, { label: 'Unconfirmed', lines: [] });

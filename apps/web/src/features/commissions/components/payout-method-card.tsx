@@ -165,7 +165,7 @@ function StripeConnectSection({ connect, page }: { connect: NonNullable<PayoutMe
     setSearchParams(next, { replace: true });
   }, [returned, refresh, searchParams, setSearchParams]);
   const account = connect.account;
-  const label = !account ? 'Connect with Stripe' : account.state === 'verified' ? 'Update details with Stripe' : 'Continue with Stripe';
+  const label = !account ? 'Connect with Stripe' : account.state === 'verified' ? 'Open your Stripe dashboard' : 'Continue with Stripe';
   return (
     <Stack gap="xs" aria-label="Stripe" component="section">
       <Text fw={700}>Stripe</Text>
