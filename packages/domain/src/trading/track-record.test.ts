@@ -238,3 +238,20 @@ describe('properties', () => {
     );
   });
 });
+
+describe('calibrationBins with grouped counts (decision 072)', () => {
+  test('a vote counted n times bins as n votes', () => {
+    const one = [
+      ...Array.from({ length: 3 }, () => ({ confidence: 65, outcome: 'hit' as const })),
+      ...Array.from({ length: 2 }, () => ({ confidence: 65, outcome: 'miss' as const })),
+      { confidence: 90, outcome: 'hit' as const },
+    ];
+    const grouped = [
+      { confidence: 65, outcome: 'hit' as const, count: 3 },
+      { confidence: 65, outcome: 'miss' as const, count: 2 },
+      { confidence: 90, outcome: 'hit' as const, count: 1 },
+      { confidence: 40, outcome: 'awaiting_prices' as const, count: 7 },
+    ];
+    expect(calibrationBins(grouped)).toEqual(calibrationBins(one));
+  });
+});

@@ -248,15 +248,17 @@ export const CALIBRATION_BINS = [
 export type CalibrationBin = { from: number; to: number; votes: number; hits: number; mean_confidence: number | null; hit_rate: number | null };
 
 /** Stated confidence against the observed hit rate, per bin (scored votes only). */
-export function calibrationBins(votes: Iterable<{ confidence: number; outcome: CallOutcome }>): CalibrationBin[] {
+export function calibrationBins(votes: Iterable<{ confidence: number; outcome: CallOutcome; count?: number }>): CalibrationBin[] {
   const bins = CALIBRATION_BINS.map((bin) => ({ ...bin, votes: 0, hits: 0, confidenceSum: 0 }));
   for (const vote of votes) {
     if (vote.outcome === 'awaiting_prices') continue;
     const bin = bins.find((candidate) => vote.confidence >= candidate.from && vote.confidence <= candidate.to);
     if (!bin) continue;
-    bin.votes += 1;
-    bin.confidenceSum += vote.confidence;
-    if (vote.outcome === 'hit') bin.hits += 1;
+    // `count`: that many votes of this confidence and outcome (the database's grouped counts).
+    const n = vote.count ?? 1;
+    bin.votes += n;
+    bin.confidenceSum += vote.confidence * n;
+    if (vote.outcome === 'hit') bin.hits += n;
   }
   return bins.map(({ from, to, votes: count, hits, confidenceSum }) => ({
     from,

@@ -190,7 +190,7 @@ export async function getConsensusTrackRecord(db: DbOrTx, view: CompassView, que
     ...base,
     locked: false,
     summary: summarizeCounts(counts.hits, counts.scored),
-    calibration: calibrationBins(votes.map((vote) => ({ confidence: vote.confidence, outcome: vote.outcome as CallOutcome }))),
+    calibration: calibrationBins(votes.map((vote) => ({ confidence: vote.confidence, outcome: vote.outcome as CallOutcome, count: vote.count }))),
     calls: rows.map(({ windowId, bias, closedAt, score }) => {
       const closed = closedAt as Date;
       return {
