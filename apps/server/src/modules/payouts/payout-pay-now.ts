@@ -9,31 +9,18 @@ import {
   type CommissionStatus,
   type PayNowRefusal,
   type PayoutBatchResponse,
-  type PayoutSettings,
 } from '@myeai/domain';
-import type { DbOrTx } from '@myeai/db';
 import { recordAudit } from '../audit/index.ts';
 import { selectNettingLines, type LineRef } from './payout-allocation.queries.ts';
 import { selectLineForPayNow } from './payout-pay-now.queries.ts';
 import { stripeConnectConfigured } from './payout-provider.ts';
-import { getPayoutBatch, toSettings, type PayoutDeps } from './payouts.service.ts';
-import { insertPayoutBatch, insertPayoutItems, reserveLines, selectPayees, selectPayoutSettings, type Payee } from './payouts.queries.ts';
+import { getPayoutBatch, itemMaximum, payeeSkipReason, toSettings, type PayoutDeps } from './payouts.service.ts';
+import { insertPayoutBatch, insertPayoutItems, reserveLines, selectPayees, selectPayoutSettings } from './payouts.queries.ts';
 import { selectStripeAccountStates } from './stripe-connect.queries.ts';
 
 const refuse = (reason: PayNowRefusal): never => {
   throw new AppError('CONFLICT', PAY_NOW_REFUSALS[reason]);
 };
-
-/** The batch's rules for the payee (prepareBatchIn skips a payee for the same reasons). */
-async function payeeRefusal(tx: DbOrTx, deps: PayoutDeps, payee: Payee, settings: PayoutSettings, now: Date): Promise<PayNowRefusal | null> {
-  const method = payee.method;
-  if (payee.status !== 'active') return 'suspended';
-  if (!method) return 'no_details';
-  if (method.holdUntil.getTime() > now.getTime()) return 'details_on_hold';
-  if (method.method === 'stripe' ? !stripeConnectConfigured(deps.config) : !settings.methods_enabled.includes(method.method)) return 'method_disabled';
-  if (method.method === 'stripe' && (await selectStripeAccountStates(tx, [payee.id])).get(payee.id) !== 'verified') return 'stripe_not_ready';
-  return null;
-}
 
 /**
  * "Pay this one now" (issue 30 item 6, decision 070): the old admin action that moved a single
@@ -66,10 +53,12 @@ export async function payCommissionNow(deps: PayoutDeps, actorId: string, commis
       if (line.earned_at.getTime() > cutoff.getTime()) refuse('holding');
     }
     const [payee] = await selectPayees(tx, [line.user_id]);
-    const reason = await payeeRefusal(tx, deps, payee!, settings, now);
+    // The batch's rules for the payee, asked as a preparation asks them.
+    const state = payee!.method?.method === 'stripe' ? (await selectStripeAccountStates(tx, [payee!.id])).get(payee!.id) : undefined;
+    const reason = payeeSkipReason(payee!, settings, now, { connectOn: stripeConnectConfigured(deps.config), state });
     if (reason) refuse(reason);
     const method = payee!.method!;
-    const maximum = method.method === 'wire' || method.method === 'stripe' ? undefined : settings.wire_threshold_cents;
+    const maximum = itemMaximum(method.method, settings).maximum_cents;
 
     let lines: LineRef[];
     if (line.status === 'pending') {

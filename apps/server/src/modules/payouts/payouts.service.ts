@@ -15,6 +15,7 @@ import {
   type PayoutBatchStatus,
   type PayoutDetails,
   type PayoutMethod,
+  type ConnectAccountState,
   type PayoutMethodKind,
   type PayoutMethodResponse,
   type PayoutSettings,
@@ -62,6 +63,7 @@ import {
   type PayoutBatchRow,
   type PayoutItemRow,
   type PayoutSettingsRow,
+  type Payee,
 } from './payouts.queries.ts';
 import { queueNextPayoutSlot } from './payout-schedule-queue.ts';
 import { executeApprovedBatch, stripeConnectConfigured } from './payout-provider.ts';
@@ -255,6 +257,31 @@ function batchView(batch: PayoutBatchRow, items: readonly ItemView[], skipped: B
 }
 
 /**
+ * Why a payee is not paid whatever their lines (the batch's rules, decisions 060 and 069), or null:
+ * suspended, no payout method, details on hold, the method not enabled (Stripe: Connect not
+ * configured), a Stripe account not verified. A batch and "pay this one now" (decision 070) both ask it.
+ */
+export function payeeSkipReason(
+  payee: Payee,
+  settings: PayoutSettings,
+  now: Date,
+  stripe: { connectOn: boolean; state: ConnectAccountState | undefined },
+): Extract<PayoutSkipReason, 'suspended' | 'no_details' | 'details_on_hold' | 'method_disabled' | 'stripe_not_ready'> | null {
+  const method = payee.method;
+  if (payee.status !== 'active') return 'suspended';
+  if (!method) return 'no_details';
+  if (method.holdUntil.getTime() > now.getTime()) return 'details_on_hold';
+  if (method.method === 'stripe' ? !stripe.connectOn : !settings.methods_enabled.includes(method.method)) return 'method_disabled';
+  if (method.method === 'stripe' && stripe.state !== 'verified') return 'stripe_not_ready';
+  return null;
+}
+
+/** An item's maximum by the payee's method: the wire threshold, except for wire and Stripe (a Stripe transfer has none: "wire for amounts over $1,000" is about the manual methods). */
+export function itemMaximum(method: PayoutMethodKind, settings: PayoutSettings): { maximum_cents?: number } {
+  return method === 'wire' || method === 'stripe' ? {} : { maximum_cents: settings.wire_threshold_cents };
+}
+
+/**
  * Prepares a batch (issue 30 item 3): one item per payee whose available lines reach the minimum
  * and whose details are valid and out of their hold, the oldest lines first and whole
  * (allocateLines); everyone else is listed with the reason and carried. The settings row is
@@ -284,18 +311,11 @@ export async function prepareBatchIn(tx: DbOrTx, deps: PayoutDeps, actorId: stri
   for (const payee of payees.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const own = available.get(payee.id)!;
     const skip = (reason: PayoutSkipReason) => skipped.push({ user_id: payee.id, user_name: payee.name, reason, available_cents: own.available_cents });
-    const method = payee.method;
-    if (payee.status !== 'active') skip('suspended');
-    else if (!method) skip('no_details');
-    else if (method.holdUntil.getTime() > now.getTime()) skip('details_on_hold');
-    else if (method.method === 'stripe' ? !connectOn : !settings.methods_enabled.includes(method.method)) skip('method_disabled');
-    else if (method.method === 'stripe' && stripeStates.get(payee.id) !== 'verified') skip('stripe_not_ready');
+    const reason = payeeSkipReason(payee, settings, now, { connectOn, state: stripeStates.get(payee.id) });
+    if (reason) skip(reason);
     else {
-      const allocation = own.allocate({
-        minimum_cents: settings.minimum_cents,
-        // A Stripe transfer has no wire threshold: "wire for amounts over $1,000" is about the manual methods.
-        ...(method.method === 'wire' || method.method === 'stripe' ? {} : { maximum_cents: settings.wire_threshold_cents }),
-      });
+      const method = payee.method!;
+      const allocation = own.allocate({ minimum_cents: settings.minimum_cents, ...itemMaximum(method.method, settings) });
       if (!allocation.ok) skip(allocation.reason);
       else planned.push({ payee, method: method.method, details: method.details, amount: allocation.amount_cents, lineCount: allocation.line_count, lines: allocation.lines });
     }
