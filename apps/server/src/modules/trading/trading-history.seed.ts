@@ -81,6 +81,81 @@ export function isDemoCellEmpty(assetIndex: number, timeframeIndex: number): boo
   return assetIndex > 0 && (assetIndex * 3 + timeframeIndex * 5) % 11 === 7;
 }
 
+/**
+ * The one pair with a real track record (decision 068, "A pair with a real record"): besides its few
+ * windows over the week, EUR/USD H1 gets a window about every 4 hours from the week's first day until
+ * a day ago, enough confirmed calls (20+) for the compass to show a hit rate with its interval. The
+ * preselected row, and an asset and timeframe every plan opens (H1 is premium: every plan has it;
+ * the Weekly plan's 7 days of history hold it all on the day of the seed).
+ */
+export const DEMO_RECORD_PAIR = { symbol: 'EUR/USD', timeframe: 'H1' } as const;
+/** About this long between two of the record pair's extra windows (jittered by a quarter of it). */
+const RECORD_SPACING_MS = 4 * HOUR;
+/** The record pair's extra windows start this long after the week's first instant... */
+const RECORD_FROM_MS = HISTORY_MS - 6 * HOUR;
+/** ...and close before the latest windows of every cell (so the feed's recent windows are unchanged). */
+const RECORD_UNTIL_MS = LATEST_WITHIN_MS + HOUR;
+
+type DraftWindow = Omit<DemoWindow, 'decision' | 'standingBefore'>;
+type DraftContext = { asset: AssetRow; timeframe: TimeframeRow; pool: readonly DemoPoolMember[]; rules: ReturnType<typeof rulesFromSettings> };
+
+/**
+ * One window's votes as the pool casts them: most voters follow the trend, with an agreement that
+ * varies from window to window (so some windows end without a consensus); a few may not vote.
+ */
+function draftWindow(random: () => number, context: DraftContext, openedAt: number, trend: Bias): DraftWindow {
+  const { asset, timeframe, pool, rules } = context;
+  const votingMs = timeframe.votingWindowMinutes * 60_000;
+  // How much the pool agrees this time: most windows confirm, some end without a consensus.
+  const agreement = 0.25 + random() * 0.6;
+  const turnout = random() < 0.65 ? pool.length : pool.length - 1 - Math.floor(random() * 4);
+  const order = shuffled(pool, random).slice(0, turnout);
+  const step = Math.min(60_000, Math.floor(votingMs / (pool.length + 2)));
+  const votes: DemoVote[] = order.map((member, i) => {
+    const bias = random() < agreement ? trend : BIASES[Math.floor(random() * 3)]!;
+    return {
+      id: randomUUID(),
+      traderId: member.id,
+      bias,
+      confidence: 35 + Math.floor(random() * 60),
+      weightTenths: voteWeightTenths({ rules, traderWeightTenths: member.weightTenths, marketRecord: null, specialization: member.specialization, timeframeMinutes: timeframe.minutes }),
+      createdAt: new Date(openedAt + (i + 1) * step),
+    };
+  });
+  const closesAt = openedAt + votingMs;
+  const allVoted = votes.length >= rules.poolSize;
+  const closedAt = allVoted ? votes[votes.length - 1]!.createdAt.getTime() : closesAt;
+  return {
+    id: randomUUID(),
+    asset,
+    timeframe,
+    openedBy: pool[Math.floor(random() * pool.length)]!.id,
+    openedAt: new Date(openedAt),
+    closesAt: new Date(closesAt),
+    closedAt: new Date(closedAt),
+    closeReason: allVoted ? 'all_voted' : 'time',
+    votes: selectCountedSubmissions(votes, rules),
+  };
+}
+
+/**
+ * The record pair's extra windows, from a random source of their own (every other cell's windows stay
+ * as they were): one about every RECORD_SPACING_MS, none within an hour of the cell's other windows.
+ */
+function recordPairDrafts(now: number, context: DraftContext, others: readonly DraftWindow[]): DraftWindow[] {
+  const random = randomSource(20_261_128);
+  const votingMs = context.timeframe.votingWindowMinutes * 60_000;
+  const drafts: DraftWindow[] = [];
+  let trend: Bias = BIASES[Math.floor(random() * 3)]!;
+  for (let slot = now - RECORD_FROM_MS; slot + votingMs <= now - RECORD_UNTIL_MS; slot += RECORD_SPACING_MS) {
+    const openedAt = slot + Math.floor(random() * RECORD_SPACING_MS * 0.25);
+    if (others.some((w) => openedAt < w.closedAt.getTime() + HOUR && w.openedAt.getTime() < openedAt + votingMs + HOUR)) continue;
+    if (random() < 0.3) trend = BIASES[Math.floor(random() * 3)]!;
+    drafts.push(draftWindow(random, context, openedAt, trend));
+  }
+  return drafts;
+}
+
 /** The windows of the demo week, oldest first per cell, each decided as the engine decides it at its close. */
 export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[]; timeframes: readonly TimeframeRow[]; pool: readonly DemoPoolMember[]; settings: EngineSettings }): DemoHistory {
   const { now, settings, pool } = params;
@@ -91,49 +166,24 @@ export function buildDemoHistory(params: { now: Date; assets: readonly AssetRow[
   for (const [assetIndex, asset] of params.assets.entries()) {
     for (const [timeframeIndex, timeframe] of params.timeframes.entries()) {
       if (isDemoCellEmpty(assetIndex, timeframeIndex)) continue;
+      const context = { asset, timeframe, pool, rules };
       const votingMs = timeframe.votingWindowMinutes * 60_000;
       const count = 2 + ((assetIndex + timeframeIndex * 3) % 4);
       const latestClose = now.getTime() - (20 * 60_000 + random() * (LATEST_WITHIN_MS - 20 * 60_000));
       const spacing = (HISTORY_MS - votingMs - (now.getTime() - latestClose)) / count;
       let trend: Bias = BIASES[Math.floor(random() * 3)]!;
-      let standing: Bias | null = null;
+      const drafts: DraftWindow[] = [];
       for (let k = count - 1; k >= 0; k -= 1) {
         const openedAt = latestClose - votingMs - k * spacing - (k > 0 ? random() * spacing * 0.3 : 0);
         if (random() < 0.3) trend = BIASES[Math.floor(random() * 3)]!;
-        // How much the pool agrees this time: most windows confirm, some end without a consensus.
-        const agreement = 0.25 + random() * 0.6;
-        const turnout = random() < 0.65 ? pool.length : pool.length - 1 - Math.floor(random() * 4);
-        const order = shuffled(pool, random).slice(0, turnout);
-        const step = Math.min(60_000, Math.floor(votingMs / (pool.length + 2)));
-        const votes: DemoVote[] = order.map((member, i) => {
-          const bias = random() < agreement ? trend : BIASES[Math.floor(random() * 3)]!;
-          return {
-            id: randomUUID(),
-            traderId: member.id,
-            bias,
-            confidence: 35 + Math.floor(random() * 60),
-            weightTenths: voteWeightTenths({ rules, traderWeightTenths: member.weightTenths, marketRecord: null, specialization: member.specialization, timeframeMinutes: timeframe.minutes }),
-            createdAt: new Date(openedAt + (i + 1) * step),
-          };
-        });
-        const closesAt = openedAt + votingMs;
-        const allVoted = votes.length >= rules.poolSize;
-        const closedAt = allVoted ? votes[votes.length - 1]!.createdAt.getTime() : closesAt;
-        const counted = selectCountedSubmissions(votes, rules);
-        const decision = decideConsensus(tallyVotes(counted), thresholds, standing);
-        windows.push({
-          id: randomUUID(),
-          asset,
-          timeframe,
-          openedBy: pool[Math.floor(random() * pool.length)]!.id,
-          openedAt: new Date(openedAt),
-          closesAt: new Date(closesAt),
-          closedAt: new Date(closedAt),
-          closeReason: allVoted ? 'all_voted' : 'time',
-          votes: counted,
-          decision,
-          standingBefore: standing,
-        });
+        drafts.push(draftWindow(random, context, openedAt, trend));
+      }
+      if (asset.symbol === DEMO_RECORD_PAIR.symbol && timeframe.code === DEMO_RECORD_PAIR.timeframe) drafts.push(...recordPairDrafts(now.getTime(), context, drafts));
+      // Decided in time order, each close from the consensus standing after the one before (hysteresis).
+      let standing: Bias | null = null;
+      for (const draft of drafts.sort((a, b) => a.openedAt.getTime() - b.openedAt.getTime())) {
+        const decision = decideConsensus(tallyVotes(draft.votes), thresholds, standing);
+        windows.push({ ...draft, decision, standingBefore: standing });
         standing = decision.standingBias;
       }
     }

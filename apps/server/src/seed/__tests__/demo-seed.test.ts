@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@myeai/db';
-import { COMMISSION_STATUSES, GOAL_STATUSES, LEAD_STAGES, LEARNING_ACCESS_LEVELS } from '@myeai/domain';
+import { COMMISSION_STATUSES, defaultNeutralBandBps, GOAL_STATUSES, LEAD_STAGES, LEARNING_ACCESS_LEVELS, trackRecordHeadline, type TrackRecordSummary } from '@myeai/domain';
+import { createSession, SESSION_COOKIE } from '../../modules/auth/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { seedDemoData } from '../demo-seed.ts';
@@ -47,6 +48,23 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     const response = await t.inject({ method: 'GET', url, cookie: await t.signIn(email) });
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     return response.json() as Json;
+  };
+
+  /**
+   * The price at an instant, by hand from the stored candles: the close of the latest candle at or
+   * before it and no older than one timeframe (decision 062); undefined when there is none.
+   */
+  const handPriceAt = async () => {
+    const candles = new Map<string, { time: number; close: number }[]>();
+    for (const row of await t.database.db.select().from(schema.marketPrices)) {
+      const list = candles.get(row.assetId) ?? [];
+      list.push({ time: row.time.getTime(), close: row.close });
+      candles.set(row.assetId, list);
+    }
+    return (assetId: string, at: number, minutes: number): number | undefined => {
+      const before = candles.get(assetId)!.filter((candle) => candle.time <= at && candle.time >= at - minutes * 60_000);
+      return before.sort((a, b) => b.time - a.time)[0]?.close;
+    };
   };
 
   it('has a parent and a child commission cell with seats filled and one processed revenue run each', async () => {
@@ -134,19 +152,10 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
       .innerJoin(schema.tradingTimeframes, eq(schema.tradingTimeframes.id, schema.entryWindows.timeframeId));
     const scored = scores.filter((row) => row.score.outcome === 'hit' || row.score.outcome === 'miss');
     expect(scored.length).toBeGreaterThan(100);
-    const candles = new Map<string, { time: number; close: number }[]>();
-    for (const row of await db.select().from(schema.marketPrices)) {
-      const list = candles.get(row.assetId) ?? [];
-      list.push({ time: row.time.getTime(), close: row.close });
-      candles.set(row.assetId, list);
-    }
-    const priceAt = (assetId: string, at: number, minutes: number) => {
-      const before = candles.get(assetId)!.filter((candle) => candle.time <= at && candle.time >= at - minutes * 60_000);
-      return before.sort((a, b) => b.time - a.time)[0]!.close;
-    };
+    const priceAt = await handPriceAt();
     for (const { score, closedAt, assetId, minutes } of scored) {
-      const from = priceAt(assetId, closedAt!.getTime(), minutes);
-      const to = priceAt(assetId, closedAt!.getTime() + minutes * 60_000, minutes);
+      const from = priceAt(assetId, closedAt!.getTime(), minutes)!;
+      const to = priceAt(assetId, closedAt!.getTime() + minutes * 60_000, minutes)!;
       expect([score.priceAtClose, score.priceAtHorizon]).toEqual([from, to]);
       const moveBps = ((to - from) / from) * 10_000;
       const market = moveBps > score.bandBps ? 'long' : moveBps < -score.bandBps ? 'short' : 'neutral';
@@ -158,6 +167,49 @@ describe.each(testDatabaseKinds())('the demo seed on %s', (kind) => {
     const record = (await get('trader@demo.myeai.local', `/api/trading/traders/${trader[0]!.id}/track-record`)) as { summary: { scored: number; ci_low: number | null; ci_high: number | null; enough_to_judge: boolean } };
     expect(record.summary.scored).toBeGreaterThanOrEqual(20);
     expect(record.summary).toMatchObject({ enough_to_judge: true, ci_low: expect.any(Number), ci_high: expect.any(Number) });
+  });
+
+  it('gives EUR/USD H1 a real record: 20+ scored calls, recounted by hand from the stored candles, the same for the 52- and 4-week plans', async () => {
+    const db = t.database.db;
+    const [asset] = await db.select().from(schema.tradingAssets).where(eq(schema.tradingAssets.symbol, 'EUR/USD'));
+    const [timeframe] = await db.select().from(schema.tradingTimeframes).where(eq(schema.tradingTimeframes.code, 'H1'));
+    // Every confirmed call of the pair, from the windows themselves (not from the stored scores).
+    const calls = await db
+      .select({ closedAt: schema.entryWindows.closedAt, bias: schema.entryWindows.confirmedBias })
+      .from(schema.entryWindows)
+      .where(and(eq(schema.entryWindows.assetId, asset!.id), eq(schema.entryWindows.timeframeId, timeframe!.id), eq(schema.entryWindows.status, 'closed'), isNotNull(schema.entryWindows.confirmedBias)));
+    const priceAt = await handPriceAt();
+    const band = defaultNeutralBandBps('forex', 60); // 3 bps: no admin band is set in the demo
+    const now = t.clock.now().getTime();
+    let scored = 0;
+    let hits = 0;
+    for (const call of calls) {
+      const close = call.closedAt!.getTime();
+      const horizon = close + 60 * 60_000;
+      if (horizon > now) continue;
+      const from = priceAt(asset!.id, close, 60);
+      const to = priceAt(asset!.id, horizon, 60);
+      expect([from, to], 'the demo prices cover every call of the pair').not.toContain(undefined);
+      const moveBps = ((to! - from!) / from!) * 10_000;
+      const market = moveBps > band ? 'long' : moveBps < -band ? 'short' : 'neutral';
+      scored += 1;
+      if (market === call.bias) hits += 1;
+    }
+    expect(scored).toBeGreaterThanOrEqual(20);
+
+    const query = `/api/trading/track-record?asset_id=${asset!.id}&timeframe_id=${timeframe!.id}&limit=5`;
+    // Omar, a member the seed signed up on the 4 Weeks plan (6 assets, 30 days of history, no pick yet: the first six), has no demo sign-in.
+    const [omar] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, 'omar.farouk@example.com'));
+    const { token } = await createSession(db, t.clock, { userId: omar!.id, method: 'password', userAgent: undefined, ttlDays: 1 });
+    const viewers = { 'subscriber@demo.myeai.local (52 Weeks)': await t.signIn('subscriber@demo.myeai.local'), 'omar.farouk@example.com (4 Weeks)': `${SESSION_COOKIE}=${token}` };
+    for (const [email, cookie] of Object.entries(viewers)) {
+      const response = await t.inject({ method: 'GET', url: query, cookie });
+      expect(response.statusCode, `${email}: ${response.body}`).toBe(200);
+      const record = response.json() as { locked: boolean; summary: TrackRecordSummary };
+      expect(record.locked, email).toBe(false);
+      expect(record.summary, email).toMatchObject({ scored, hits, enough_to_judge: true });
+      expect(trackRecordHeadline(record.summary), email).toMatch(/^\d+% of \d+ calls, \d+–\d+%$/);
+    }
   });
 
   it('changes nothing when it runs again', async () => {
