@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     // The 13 traders confirm Long through the API; the last vote closes the window.
     const cookies = await Promise.all(POOL.map((email) => suite.app.signIn(email)));
     const market = await suite.app.inject({ method: 'GET', url: '/api/trading/alerts', cookie: await suite.app.signIn('subscriber@demo.myeai.local') });
-    // The demo subscriber already follows the seed's busiest cell (GBP/USD H1); this is the WTI M15 follow just made.
+    // The demo subscriber already follows the seed's busiest cell (EUR/USD H1, the pair with a real record); this is the WTI M15 follow just made.
     const follows = market.json().follows as { asset: { id: string; symbol: string }; timeframe: { id: string; code: string } }[];
     const followedCell = follows.find((follow) => follow.asset.symbol === 'WTI' && follow.timeframe.code === 'M15')!;
     const opened = await suite.app.inject({ method: 'POST', url: '/api/trading/windows/open', cookie: cookies[0]!, payload: { asset_id: followedCell.asset.id, timeframe_id: followedCell.timeframe.id } });
@@ -102,9 +102,9 @@ describe.skipIf(!hasChromium)('trading alerts in Chromium', () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     await page.screenshot({ path: `${SHOTS}/compass-following-375.png`, fullPage: true });
     await followed.getByRole('button', { name: 'Unfollow WTI M15' }).click();
-    // The seeded follow of GBP/USD H1 stays; WTI M15 leaves the list.
+    // The seeded follow of EUR/USD H1 stays; WTI M15 leaves the list.
     await followed.getByRole('button', { name: 'Unfollow WTI M15' }).waitFor({ state: 'detached' });
-    await followed.getByText('GBP/USD H1').waitFor();
+    await followed.getByText('EUR/USD H1').waitFor();
     await page.getByRole('region', { name: 'WTI · M15' }).getByRole('button', { name: 'Follow WTI M15' }).waitFor();
     await expectAccessible(page);
   });
