@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { zodRoutes } from '../../module-routes.ts';
 import {
   AdminCommissionPageSchema,
-  CommissionIdParamsSchema,
   CommissionPageSchema,
   commissionsPaths,
   CommissionSummaryResponseSchema,
   ExportCommissionsQuerySchema,
   ListCommissionsQuerySchema,
-  PayoutBatchSchema,
 } from '@myeai/domain';
-import { payCommissionNow } from '../payouts/index.ts';
 import {
   exportCommissionsCsv,
   getCommissionSummary,
@@ -53,12 +50,5 @@ export async function commissionsRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'admin' },
     schema: { tags, querystring: ListCommissionsQuerySchema, response: { 200: AdminCommissionPageSchema } },
     handler: async (request) => listAllCommissions(deps.db, request.query),
-  });
-
-  // "Pay this one now" (decision 070): the line through a one-item payout batch, approved on /admin/payouts.
-  app.post(commissionsPaths.adminPayNow, {
-    config: { access: 'admin' },
-    schema: { tags, params: CommissionIdParamsSchema, response: { 200: PayoutBatchSchema } },
-    handler: async (request) => payCommissionNow(deps, request.user!.id, request.params.id),
   });
 }

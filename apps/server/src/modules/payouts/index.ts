@@ -8,7 +8,6 @@ export { PAYOUT_SCHEDULE_JOB } from './payout-schedule-queue.ts';
 export { ensurePayoutSchedule } from './payout-schedule.service.ts';
 export { seedPayoutsDemo } from './payouts.seed.ts';
 export { rotatePayoutDetailsKey, type RotationReport } from './payout-key-rotation.ts';
-export { payCommissionNow } from './payout-pay-now.ts';
 export { STRIPE_TRANSFERS_JOB } from './payout-provider.ts';
 export { applyStripePayoutEvent, isStripePayoutEvent } from './stripe-connect.service.ts';
 

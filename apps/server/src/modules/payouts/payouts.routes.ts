@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CancelPayoutBatchInputSchema,
+  CommissionIdParamsSchema,
+  commissionsPaths,
   PayoutBalanceSchema,
   PayoutPeriodStatementSchema,
   PayoutResultsInputSchema,
@@ -39,6 +41,7 @@ import {
   savePayoutSettings,
   settlePayoutItem,
 } from './payouts.service.ts';
+import { payCommissionNow } from './payout-pay-now.ts';
 import { stripeConnectRoutes } from './stripe-connect.routes.ts';
 
 /**
@@ -49,6 +52,14 @@ import { stripeConnectRoutes } from './stripe-connect.routes.ts';
 export async function payoutsRoutes(root: FastifyInstance): Promise<void> {
   const { app, deps } = zodRoutes(root);
   const tags = ['payouts'];
+
+  // "Pay this one now" on the admin's /commissions: a one-item batch (decision 070). Its path is the
+  // commission's, its work the payouts': registered here, so the ledger does not import payouts (decision 074).
+  app.post(commissionsPaths.adminPayNow, {
+    config: { access: 'admin' },
+    schema: { tags, params: CommissionIdParamsSchema, response: { 200: PayoutBatchSchema } },
+    handler: async (request) => payCommissionNow(deps, request.user!.id, request.params.id),
+  });
 
   app.get(payoutsPaths.method, {
     config: { access: 'signedIn' },
