@@ -13,3 +13,4 @@ export const marketDataJobHandlers: Record<string, JobHandler> = {
     await runMarketDataPollJob(deps.db, deps.clock, deps.config, payload);
   },
 };
+export { TRACK_RECORD_TABLES } from './track-record-cache.ts';

@@ -7,6 +7,7 @@ import { compassAccessOf, pickReaderFor, planReaderFor } from '../trading/index.
 import { getNeutralBands, saveNeutralBands } from './bands.service.ts';
 import { getProviderState } from './provider/provider-poll.service.ts';
 import { getConsensusTrackRecord, getPriceCoverage, getTraderTrackRecord, importPrices } from './market-data.service.ts';
+import { trackRecordCacheFor } from './track-record-cache.ts';
 
 /** The JSON body: the CSV text (ASCII candles; each line break escaped as two bytes) and the other fields. */
 const IMPORT_BODY_LIMIT = PRICE_IMPORT_MAX_CHARS + 1024 * 1024;
@@ -19,6 +20,7 @@ const IMPORT_BODY_LIMIT = PRICE_IMPORT_MAX_CHARS + 1024 * 1024;
 export async function marketDataRoutes(root: FastifyInstance): Promise<void> {
   const { app, deps } = zodRoutes(root);
   const compassFacts = { planId: planReaderFor(deps), accessLevel: accessLevelReaderFor(deps), pick: pickReaderFor(deps) };
+  const trackRecords = trackRecordCacheFor(deps);
 
   app.post(marketDataPaths.importPrices, {
     config: { access: 'admin' },
@@ -67,7 +69,7 @@ export async function marketDataRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const now = deps.clock.now();
       const view = await compassAccessOf(request.user!, now, compassFacts);
-      return getConsensusTrackRecord(deps.db, view, request.query, now);
+      return getConsensusTrackRecord(deps.db, view, request.query, now, trackRecords);
     },
   });
 

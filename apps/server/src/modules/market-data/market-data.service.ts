@@ -23,6 +23,7 @@ import {
 } from '@myeai/domain';
 import type { Clock } from '../../clock.ts';
 import { recordAudit, recordAudits } from '../audit/index.ts';
+import type { TableCache } from '../changes/index.ts';
 import { toAssetRef, toTimeframeRef, visiblePair, type CompassView } from '../trading/index.ts';
 import {
   countPairCalls,
@@ -40,6 +41,7 @@ import {
 } from './market-data.queries.ts';
 import { selectBandOverrides } from './bands.queries.ts';
 import { scoreWindows, type RescoreCount } from './scoring.service.ts';
+import { TIME_BOUND_RECORD_TTL_MS, UNBOUNDED_RECORD_TTL_MS } from './track-record-cache.ts';
 
 /** The import lists at most this many changed candles (the counts are complete). */
 const CHANGES_LISTED = 200;
@@ -178,13 +180,39 @@ function candleText(candle: StoredCandle) {
  * compass's history floor and data cutoff, decision 014): the counts of every scored call, and
  * the last `limit` calls with their prices. A locked pair answers `locked` with nothing in it.
  */
-export async function getConsensusTrackRecord(db: DbOrTx, view: CompassView, query: { asset_id: string; timeframe_id: string; limit: number }, now: Date): Promise<TrackRecord> {
+export async function getConsensusTrackRecord(
+  db: DbOrTx,
+  view: CompassView,
+  query: { asset_id: string; timeframe_id: string; limit: number },
+  now: Date,
+  cache: TableCache<TrackRecord>,
+): Promise<TrackRecord> {
   const { asset, timeframe, locked } = await visiblePair(db, view, query.asset_id, query.timeframe_id);
+  if (locked) {
+    const since = historyFloor(view.access, now);
+    return { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe), since: since?.toISOString() ?? null, locked: true, summary: summarizeCounts(0, 0), calls: [], calibration: [] };
+  }
+  // The same record for every viewer whose view has the same bounds: the pair, the number of calls,
+  // the history depth and the delay (the plan's, the preview's), whoever asks.
+  const { historyMs, delayMs } = view.access;
+  const key = `${asset.id}|${timeframe.id}|${query.limit}|${historyMs ?? 'all'}|${delayMs}`;
+  const ttlMs = historyMs !== null || delayMs > 0 ? TIME_BOUND_RECORD_TTL_MS : UNBOUNDED_RECORD_TTL_MS;
+  return cache.get(key, now, ttlMs, () => buildConsensusTrackRecord(db, view, asset, timeframe, query.limit, now));
+}
+
+/** The record of a pair the viewer may see, as its view bounds it (history floor, data cutoff). */
+async function buildConsensusTrackRecord(
+  db: DbOrTx,
+  view: CompassView,
+  asset: Awaited<ReturnType<typeof visiblePair>>['asset'],
+  timeframe: Awaited<ReturnType<typeof visiblePair>>['timeframe'],
+  limit: number,
+  now: Date,
+): Promise<TrackRecord> {
   const since = historyFloor(view.access, now);
   const base = { asset: toAssetRef(asset), timeframe: toTimeframeRef(timeframe), since: since?.toISOString() ?? null };
-  if (locked) return { ...base, locked: true, summary: summarizeCounts(0, 0), calls: [], calibration: [] };
   const span = { assetId: asset.id, timeframeId: timeframe.id, since, until: dataCutoff(view.access, now) };
-  const [counts, rows, votes] = await Promise.all([countPairCalls(db, span), selectPairCalls(db, span, query.limit), selectPairVoteOutcomes(db, span)]);
+  const [counts, rows, votes] = await Promise.all([countPairCalls(db, span), selectPairCalls(db, span, limit), selectPairVoteOutcomes(db, span)]);
   const band = neutralBandBps(await selectBandOverrides(db), asset.assetClass as AssetClass, timeframe);
   return {
     ...base,

@@ -7,6 +7,7 @@ import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { getUserByEmail } from '../../auth/index.ts';
 import { GRID_TABLES } from '../grid-cache.ts';
 import { LEARNING_CATALOGUE_TABLES, LEARNING_FIGURES_TABLES } from '../../learning/index.ts';
+import { TRACK_RECORD_TABLES } from '../../market-data/index.ts';
 import { castVote, openWindow } from '../windows.service.ts';
 import { pairIds } from './trading-helpers.ts';
 
@@ -47,8 +48,8 @@ describe.each(testDatabaseKinds())('the compass grid cache on %s', (kind) => {
       join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
       where p.proname = 'announce_table_changes' and not g.tgisinternal`);
     const announced = (Array.isArray(rows) ? rows : (rows as { rows: { table: string }[] }).rows).map((row) => row.table);
-    // The learning hub's shared reads follow their tables the same way (decision 044).
-    expect(announced.sort()).toEqual([...GRID_TABLES, ...LEARNING_CATALOGUE_TABLES, ...LEARNING_FIGURES_TABLES].sort());
+    // The learning hub's shared reads (decision 044) and the track records (decision 077) follow their tables the same way.
+    expect(announced.sort()).toEqual([...new Set([...GRID_TABLES, ...LEARNING_CATALOGUE_TABLES, ...LEARNING_FIGURES_TABLES, ...TRACK_RECORD_TABLES])].sort());
   });
 
   it('serves the cached grid until a vote cast by the service itself, outside any request', async () => {
