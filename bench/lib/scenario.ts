@@ -181,6 +181,18 @@ export function metricWithinFactor(of: string, base: string, factor: number): Ta
   };
 }
 
+/** A timed scenario's metric `of` is at most `max` (an absolute the issue names, e.g. "well under a second"). */
+export function metricAtMost(of: string, max: number): Target<TimedScenarioResult> {
+  return {
+    label: `${of} <= ${max}`,
+    check: (result) => {
+      const value = result.metrics[of];
+      if (value === undefined) return { pass: null, actual: `missing metric ${of}` };
+      return { pass: value <= max, actual: `${round(value)}` };
+    },
+  };
+}
+
 /**
  * A write by `user` that leaves their data as it is but counts as a change of it: their own
  * notification settings saved again, unchanged. For HttpScenarioRequest.invalidatedBy.

@@ -5,7 +5,7 @@ import { defineScenario, metricWithinFactor, type BenchContext } from '../lib/sc
 const LINES_PER_PAYEE = 100;
 
 /** POST with no client-side timeout (a preparation of a million lines may take minutes). */
-function postJson(ctx: BenchContext, path: string, cookie: string, body: unknown): Promise<{ status: number; text: string }> {
+export function postJson(ctx: BenchContext, path: string, cookie: string, body: unknown): Promise<{ status: number; text: string }> {
   const url = new URL(path, ctx.baseUrl);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
