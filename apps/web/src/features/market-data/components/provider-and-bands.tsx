@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import { ASSET_CLASSES, NEUTRAL_BAND_MAX_BPS, NEUTRAL_BAND_MIN_BPS, type AssetClass, type NeutralBands } from '@myeai/domain';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -80,6 +80,7 @@ export function BandsCard() {
   const bands = useNeutralBands();
   const save = useSaveNeutralBands();
   const [assetClass, setAssetClass] = useState<AssetClass>('forex');
+  const classOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const [edits, setEdits] = useState<Record<string, number | string>>({});
   const [saved, setSaved] = useState<NeutralBands['rescored'] | null>(null);
 
@@ -151,7 +152,9 @@ export function BandsCard() {
             setEdits({});
           }}
           data={ASSET_CLASSES.map((value) => ({ value, label: CLASS_LABELS[value] }))}
-          style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+          // Five classes do not fit a phone's width side by side: stacked there, no sideways scroll.
+          orientation={classOrientation}
+          style={{ alignSelf: 'flex-start' }}
         />
         {bands.isError ? (
           <LoadError message="Failed to load the bands" onRetry={() => void bands.refetch()} />
