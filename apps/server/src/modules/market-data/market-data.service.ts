@@ -244,7 +244,8 @@ async function buildConsensusTrackRecord(
 export async function getTraderTrackRecord(db: DbOrTx, viewer: { id: string; activeRole: string }, traderId: string): Promise<TraderTrackRecord> {
   if (viewer.activeRole !== 'admin' && viewer.id !== traderId) throw new AppError('FORBIDDEN', 'You can only see your own track record.');
   const trader = await selectTraderRow(db, traderId);
-  if (!trader) throw new AppError('NOT_FOUND', 'No trader with this id.');
+  // A trader not (yet) seated in the pool has cast no vote: their own record is empty, not missing.
+  if (!trader && viewer.id !== traderId) throw new AppError('NOT_FOUND', 'No trader with this id.');
   const votes = (await selectTraderVotes(db, traderId)).map((vote) => ({ ...vote, outcome: (vote.outcome as CallOutcome | null) ?? 'awaiting_prices' }));
   const summary = summarizeOutcomes(votes.map((vote) => vote.outcome));
   const briers = votes.flatMap((vote) => (vote.brierE4 === null ? [] : [vote.brierE4]));
@@ -260,7 +261,7 @@ export async function getTraderTrackRecord(db: DbOrTx, viewer: { id: string; act
     summary,
     brier: briers.length === 0 ? null : Math.round(briers.reduce((sum, value) => sum + value, 0) / briers.length) / 10_000,
     shrunk_hit_rate: Math.round(shrunkHitRate(summary.hits, summary.scored) * 1000) / 10,
-    agreement_with_consensus: traderScores(trader).accuracy,
+    agreement_with_consensus: trader ? traderScores(trader).accuracy : null,
     calibration: calibrationBins(votes),
     by_market: [...markets.values()]
       .sort((a, b) => a.asset_class.localeCompare(b.asset_class) || a.timeframe.minutes - b.timeframe.minutes)

@@ -219,6 +219,13 @@ describe.each(testDatabaseKinds())('market prices and the track record on %s', (
     expect(other.statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: `/api/trading/traders/${lead!.id}/track-record`, cookie: admin })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `/api/trading/traders/${windows[0]!.id}/track-record`, cookie: admin })).statusCode).toBe(404);
+    // A trader without a seat in the pool (the demo's multi-role account) has cast no vote: their own record is empty, not missing.
+    const [multi] = await t.database.db.select().from(users).where(eq(users.email, 'multi@demo.myeai.local'));
+    const multiCookie = await t.signIn('multi@demo.myeai.local');
+    expect((await t.inject({ method: 'POST', url: '/api/rbac/switch-role', cookie: multiCookie, payload: { role: 'trader' } })).statusCode).toBe(200);
+    const own = await t.inject({ method: 'GET', url: `/api/trading/traders/${multi!.id}/track-record`, cookie: multiCookie });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ trader_id: multi!.id, summary: { scored: 0, hits: 0 }, brier: null, agreement_with_consensus: null, by_market: [] });
   });
 
   it('a window closed by the engine is scored by the job at its horizon', async () => {
