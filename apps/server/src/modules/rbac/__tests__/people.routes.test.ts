@@ -7,6 +7,7 @@ import { createTestApp, TEST_NOW, type TestApp } from '../../../testing/test-app
 import { testDatabaseKinds } from '../../../testing/test-database.ts';
 import { createUser, getUserByEmail } from '../../auth/index.ts';
 import { SESSION_ENDED_CLOSE_CODE } from '../../live/index.ts';
+import { userChangeFeedFor } from '../../changes/index.ts';
 
 type Socket = { ws: WebSocket; closed: Promise<number>; next: (kind: string) => Promise<LiveEvent> };
 
@@ -210,6 +211,9 @@ describe.each(testDatabaseKinds())('People Management and My Team on %s', (kind)
     const actor = await person('Ada Actor', ['admin']);
     const target = await person('Tom Target');
     const cookie = await actor.signIn();
+    // The announcements of the writes so far (the actor made, signed in) reach this instance first:
+    // one arriving after the warm-up would drop the warmed session, and the guard, not the lock, would refuse.
+    await userChangeFeedFor(t.app.deps).sync(t.app.deps);
     // Warms the session cache: the next request passes the access guard from it.
     expect((await get('/api/rbac/admin/users?search=target', cookie)).status).toBe(200);
     // Another admin demotes the actor; the announcement has not reached this instance yet (a
