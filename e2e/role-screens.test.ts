@@ -62,6 +62,12 @@ const EMPTY_IS_THE_TRUTH: readonly { path: string; text: RegExp; who: (run: Role
     why: 'alerts come with a plan (the weekly plan and up), and a Free User has none',
   },
   {
+    path: '/trader-dashboard',
+    text: /^No vote has been scored against market prices yet/,
+    who: ({ account }) => account.name === 'Ada Admin' || account.name === 'Morgan Multi',
+    why: "the record of one's own votes against the market (decision 072): the admin and the multi-role account hold no seat in the Elite Pool's 13, so they have cast no vote to score",
+  },
+  {
     path: '/earnings',
     text: /^You are not in a commission cell yet/,
     who: ({ account }) => account.name !== 'Alex Affiliate',
