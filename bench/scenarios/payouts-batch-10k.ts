@@ -1,24 +1,8 @@
-import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { defineScenario, metricWithinFactor, type BenchContext } from '../lib/scenario.ts';
+import { defineScenario, metricWithinFactor } from '../lib/scenario.ts';
+import { postJson } from '../lib/post-json.ts';
 
 const LINES_PER_PAYEE = 100;
-
-/** POST with no client-side timeout (a preparation of a million lines may take minutes). */
-export function postJson(ctx: BenchContext, path: string, cookie: string, body: unknown): Promise<{ status: number; text: string }> {
-  const url = new URL(path, ctx.baseUrl);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /**
  * Issue 30's benchmark (decision 063): a payout batch for every user of the bench data set (10,000

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { defineScenario, metricAtMost, metricWithinFactor } from '../lib/scenario.ts';
-import { postJson } from './payouts-batch-10k.ts';
+import { postJson } from '../lib/post-json.ts';
 
 const PAYEES = 1_000;
 const LINES_PER_PAYEE = 10;

@@ -1,25 +1,10 @@
-import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { defineScenario, metricWithinFactor, type BenchContext } from '../lib/scenario.ts';
+import { defineScenario, metricWithinFactor } from '../lib/scenario.ts';
+import { postJson } from '../lib/post-json.ts';
 import { benchPair } from './track-record-1-10k-calls.ts';
 
 /** 7,693 windows x 13 votes = 100,009 votes. */
 const WINDOWS = 7_693;
-
-function postJson(ctx: BenchContext, path: string, cookie: string, body: unknown): Promise<{ status: number; text: string }> {
-  const url = new URL(path, ctx.baseUrl);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /**
  * Issue 32's benchmark (decision 072): 100,009 votes in 7,693 closed windows of one pair, no prices;

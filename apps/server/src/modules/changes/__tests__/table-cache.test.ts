@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../../app-deps.ts';
 import { TableCache } from '../table-cache.ts';
 import { UserChangeFeed } from '../user-change-feed.ts';
+import { liveFeed } from './live-feed.ts';
 
 const T0 = new Date('2026-11-25T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
-/** A feed listening on a fake channel: `announce` is what the database would send. */
-async function liveFeed() {
-  const feed = new UserChangeFeed();
-  let deliver: (payload: string) => void = () => undefined;
-  let reconnect: () => void = () => undefined;
-  const deps = {
-    listen: async (_channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => {
-      deliver = onPayload;
-      reconnect = onReconnect ?? (() => undefined);
-      return async () => undefined;
-    },
-  } as unknown as AppDeps;
-  await feed.start(deps);
-  return { feed, announceTable: (table: string) => deliver(`table:${table}`), reconnect: () => reconnect() };
-}
 
 function counted() {
   let builds = 0;
